@@ -1,0 +1,57 @@
+"""Who and which tenant the current unit of work acts for.
+
+Set by the HTTP middleware (and later the realtime server) and read by the tenancy guard in
+:mod:`core.db.tenancy`. Code with no tenant in context fails closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_tenant: ContextVar[str | None] = ContextVar("tenant", default=None)
+_system: ContextVar[bool] = ContextVar("system", default=False)
+
+
+class NoTenantError(RuntimeError):
+    """Tenant-owned data was touched with no tenant in context."""
+
+
+def current_tenant_id() -> str | None:
+    return _tenant.get()
+
+
+def require_tenant_id() -> str:
+    tenant_id = _tenant.get()
+    if tenant_id is None:
+        raise NoTenantError("nessun tenant nel contesto: accesso ai dati negato")
+    return tenant_id
+
+
+def in_system_scope() -> bool:
+    return _system.get()
+
+
+@contextmanager
+def tenant_scope(tenant_id: str) -> Iterator[None]:
+    """Run the block on behalf of one tenant."""
+    token = _tenant.set(tenant_id)
+    system = _system.set(False)
+    try:
+        yield
+    finally:
+        _system.reset(system)
+        _tenant.reset(token)
+
+
+@contextmanager
+def system_scope() -> Iterator[None]:
+    """Run maintenance work (migrations, seeding) that deliberately spans tenants."""
+    token = _system.set(True)
+    tenant = _tenant.set(None)
+    try:
+        yield
+    finally:
+        _tenant.reset(tenant)
+        _system.reset(token)

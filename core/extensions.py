@@ -1,0 +1,110 @@
+"""The value types hooks return. Plugins build these; core consumes them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from core.auth.principal import Principal
+    from tenants.config import Tenant
+
+Visibility = Callable[["Principal"], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class ProductLine:
+    """A product line a tenant may offer (``rca``, ``noleggio-auto``, ``prestiti``…)."""
+
+    id: str
+    name: str
+    icon: str
+    extra_product: bool = True
+    """Extra products are switched per tenant and per user (SPEC §2 'extra products')."""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    """One side-menu entry. ``visible`` is a rule from :mod:`core.permissions`."""
+
+    key: str
+    path: str
+    label: str
+    icon: str
+    order: int
+    visible: Visibility
+    product: str | None = None
+    """Shown only where the tenant offers this product line."""
+    chip: str | None = None
+    """Name of the count chip shown beside the label (``preventivi``, ``polizze``, ``chat``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebModule:
+    """A federated React module served by the backend under ``/plugins/{name}/``."""
+
+    name: str
+    product: str | None
+    dist_dir: Path
+    remote_entry: str = "remoteEntry.js"
+    exposes: str = "./module"
+
+
+@dataclass(frozen=True, slots=True)
+class MigrationSource:
+    """An Alembic version folder and the branch label its revisions carry."""
+
+    branch: str
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class StatusDef:
+    """A quote status (SPEC §4): who may select it and whom it alerts."""
+
+    id: int
+    name: str
+    can_selected_by: tuple[str, ...] | None
+    alert: tuple[str, ...] = ()
+
+    def as_setting(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "alert": list(self.alert)}
+        if self.can_selected_by is not None:
+            data["canSelectedBy"] = list(self.can_selected_by)
+        return data
+
+
+@dataclass(slots=True)
+class CallContext:
+    """What a realtime call handler receives besides its payload."""
+
+    tenant: Tenant
+    session: AsyncSession
+    principal: Principal | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+CallHandler = Callable[[CallContext, Any], Awaitable[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A channel and the rule deciding which change events a subscriber may receive."""
+
+    channel: str
+    may_subscribe: Callable[[Principal], bool]
+    may_receive: Callable[[Principal, Mapping[str, Any]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class DemoContext:
+    """What a demo-data hook gets: the tenant, a session scoped to it and the demo accounts."""
+
+    tenant: Tenant
+    session: AsyncSession
+    accounts: Mapping[str, str]
+    """Demo account key (``admin``, ``agente``…) → user id."""

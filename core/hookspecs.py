@@ -1,0 +1,85 @@
+"""Extension points. One hook per point; core's own areas implement them like any plugin.
+
+A hook may return a value, a callable returning it, or an awaitable where noted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from litestar.types import ControllerRouterHandler
+    from sqlalchemy.orm import DeclarativeBase
+
+    from core.extensions import (
+        CallHandler,
+        DemoContext,
+        MenuEntry,
+        MigrationSource,
+        ProductLine,
+        Publication,
+        StatusDef,
+        WebModule,
+    )
+
+PROJECT = "sportello"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def product_lines() -> Sequence[ProductLine]:
+    """Product lines this plugin provides; tenants enable them by id in tenants.yaml."""
+
+
+@hookspec
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    """Litestar controllers, routers or handlers to mount on the app."""
+
+
+@hookspec
+def register_calls() -> Mapping[str, CallHandler]:
+    """Realtime calls by name, e.g. ``{"richiediEmissione": handler}``."""
+
+
+@hookspec
+def register_publications() -> Sequence[Publication]:
+    """Realtime channels with the rule that filters their events per subscriber."""
+
+
+@hookspec
+def register_models() -> Sequence[type[DeclarativeBase]]:
+    """ORM models this plugin owns (imported so migrations and tenancy checks see them)."""
+
+
+@hookspec
+def register_migrations() -> MigrationSource | None:
+    """This plugin's Alembic version folder, applied after core's."""
+
+
+@hookspec
+def menu_entries() -> Sequence[MenuEntry]:
+    """Side-menu entries with the rule deciding who sees them."""
+
+
+@hookspec
+def web_module() -> WebModule | None:
+    """The federated React module the shell loads for this plugin."""
+
+
+@hookspec
+def default_settings() -> Mapping[str, Any]:
+    """Default tenant settings this plugin adds (merged, later plugins winning)."""
+
+
+@hookspec
+def default_statuses() -> Sequence[StatusDef]:
+    """Quote statuses this plugin adds (merged with the core ones by id)."""
+
+
+@hookspec
+def seed_demo_data(ctx: DemoContext) -> Awaitable[None] | None:
+    """Create this plugin's demo data for one tenant; must be idempotent."""

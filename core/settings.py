@@ -1,0 +1,146 @@
+"""Typed settings, one section per concern, each field read from its environment variable.
+
+Every field carries a description; ``tests/unit/test_settings_documented.py`` checks that each
+environment variable is documented in the README.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, computed_field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Environment(StrEnum):
+    DEVELOPMENT = "development"
+    PRODUCTION = "production"
+    TEST = "test"
+
+
+def _config(prefix: str) -> SettingsConfigDict:
+    return SettingsConfigDict(env_prefix=prefix, env_file=".env", extra="ignore")
+
+
+class AppSettings(BaseSettings):
+    model_config = _config("")
+
+    environment: Environment = Field(
+        Environment.DEVELOPMENT,
+        description="development, production or test; production logs JSON and needs SECRET_KEY.",
+    )
+    data_dir: Path = Field(ROOT / "data", description="Folder for the embedded database, files.")
+    tenants_file: Path = Field(ROOT / "tenants.yaml", description="The deployments served.")
+    build: str = Field("dev", description="BUILD identifier sent to clients; a change reloads them.")
+    host: str = Field("127.0.0.1", description="Address `sportello serve` binds to.")
+    port: int = Field(8000, description="Port `sportello serve` listens on.")
+    seed_demo: bool = Field(True, description="Create the demo accounts and data on start.")
+    web_dist_dir: Path = Field(ROOT / "web" / "dist", description="Built web shell to serve.")
+    max_body_bytes: int = Field(
+        20 * 1024 * 1024, description="Largest accepted request body for JSON routes, in bytes."
+    )
+
+
+class DatabaseSettings(BaseSettings):
+    model_config = _config("DATABASE_")
+
+    url: str = Field(
+        "",
+        description="SQLAlchemy URL; empty means SQLite under DATA_DIR. "
+        "PostgreSQL: postgresql+psycopg://owner@host:5432/db (used for migrations).",
+    )
+    app_role: str = Field(
+        "sportello_app",
+        description="PostgreSQL role the app connects as; it cannot bypass row-level security.",
+    )
+    app_password: str = Field("", description="Password of DATABASE_APP_ROLE, if the server asks.")
+    echo: bool = Field(False, description="Log every SQL statement.")
+    pool_size: int = Field(10, description="Connections kept open per process (PostgreSQL).")
+
+
+class BusSettings(BaseSettings):
+    model_config = _config("BROADCAST_")
+
+    url: str = Field("memory://", description="Realtime fan-out: memory:// or redis://host:6379.")
+
+
+class AuthSettings(BaseSettings):
+    model_config = _config("")
+
+    secret_key: str = Field("", description="Key signing tokens and links; required in production.")
+    token_ttl_days: int = Field(30, description="Lifetime of a login token, in days.")
+    link_ttl_hours: int = Field(48, description="Lifetime of registration and reset links, hours.")
+    login_max_failures: int = Field(5, description="Failed logins before the account is locked.")
+    login_lock_minutes: int = Field(15, description="How long a locked account stays locked.")
+    cookie_secure: bool = Field(True, description="Mark the t cookies Secure (SameSite=None).")
+
+
+class MailSettings(BaseSettings):
+    model_config = _config("SMTP_")
+
+    host: str = Field("", description="SMTP server; empty keeps mails only in the dev outbox.")
+    port: int = Field(587, description="SMTP port.")
+    username: str = Field("", description="SMTP user, if the server needs one.")
+    password: str = Field("", description="SMTP password.")
+    starttls: bool = Field(False, description="Upgrade the SMTP connection with STARTTLS.")
+    sender: str = Field("Sportello <noreply@sportello.local>", description="From address.")
+
+
+class LogSettings(BaseSettings):
+    model_config = _config("LOG_")
+
+    level: str = Field("INFO", description="Log level: DEBUG, INFO, WARNING, ERROR.")
+    json_output: bool | None = Field(
+        None, alias="LOG_JSON", description="Force JSON (true) or console (false) log lines."
+    )
+
+
+class Settings(BaseSettings):
+    """All sections together; build it once with :func:`get_settings`."""
+
+    model_config = _config("")
+
+    app: AppSettings = Field(default_factory=AppSettings)
+    db: DatabaseSettings = Field(default_factory=DatabaseSettings)
+    bus: BusSettings = Field(default_factory=BusSettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
+    mail: MailSettings = Field(default_factory=MailSettings)
+    log: LogSettings = Field(default_factory=LogSettings)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def database_url(self) -> str:
+        if self.db.url:
+            return self.db.url
+        return f"sqlite+aiosqlite:///{self.app.data_dir / 'sportello.db'}"
+
+    @property
+    def is_production(self) -> bool:
+        return self.app.environment is Environment.PRODUCTION
+
+    @property
+    def is_development(self) -> bool:
+        return self.app.environment is Environment.DEVELOPMENT
+
+    def signing_key(self) -> str:
+        """The token key: configured, or (outside production) one kept under DATA_DIR."""
+        if self.auth.secret_key:
+            return self.auth.secret_key
+        if self.is_production:
+            raise RuntimeError("SECRET_KEY è obbligatoria in produzione")
+        path = self.app.data_dir / ".secret_key"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
