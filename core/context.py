@@ -12,6 +12,7 @@ from contextvars import ContextVar
 
 _tenant: ContextVar[str | None] = ContextVar("tenant", default=None)
 _system: ContextVar[bool] = ContextVar("system", default=False)
+_actor: ContextVar[str | None] = ContextVar("actor", default=None)
 
 
 class NoTenantError(RuntimeError):
@@ -55,3 +56,17 @@ def system_scope() -> Iterator[None]:
     finally:
         _tenant.reset(tenant)
         _system.reset(token)
+
+
+def current_actor_id() -> str | None:
+    """The user on whose behalf changes are made (recorded in the audit log)."""
+    return _actor.get()
+
+
+@contextmanager
+def acting_as(user_id: str | None) -> Iterator[None]:
+    token = _actor.set(user_id)
+    try:
+        yield
+    finally:
+        _actor.reset(token)

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
-    from core.auth.principal import Principal
-    from tenants.config import Tenant
+from core.auth.principal import Principal
+from core.settings import Settings
+from tenants.config import Tenant
 
-Visibility = Callable[["Principal"], bool]
+Visibility = Callable[[Principal], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,9 @@ class MenuEntry:
     order: int
     visible: Visibility
     product: str | None = None
-    """Shown only where the tenant offers this product line."""
+    """An extra product: shown where the tenant offers it, to admins and users who have it."""
+    requires_product: str | None = None
+    """Shown to everyone the rule admits, but only where the tenant offers this line."""
     chip: str | None = None
     """Name of the count chip shown beside the label (``preventivi``, ``polizze``, ``chat``)."""
 
@@ -108,3 +110,4 @@ class DemoContext:
     session: AsyncSession
     accounts: Mapping[str, str]
     """Demo account key (``admin``, ``agente``…) → user id."""
+    settings: Settings

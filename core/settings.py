@@ -36,7 +36,9 @@ class AppSettings(BaseSettings):
     )
     data_dir: Path = Field(ROOT / "data", description="Folder for the embedded database, files.")
     tenants_file: Path = Field(ROOT / "tenants.yaml", description="The deployments served.")
-    build: str = Field("dev", description="BUILD identifier sent to clients; a change reloads them.")
+    build: str = Field(
+        "dev", description="BUILD identifier sent to clients; a change reloads them."
+    )
     host: str = Field("127.0.0.1", description="Address `sportello serve` binds to.")
     port: int = Field(8000, description="Port `sportello serve` listens on.")
     seed_demo: bool = Field(True, description="Create the demo accounts and data on start.")

@@ -1,0 +1,74 @@
+"""The app factory: one Litestar app serving every tenant."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from contextlib import asynccontextmanager
+
+import pluggy
+import structlog
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from sqlalchemy import text
+
+from core.db.migrate import upgrade
+from core.db.rls import check_app_role
+from core.http.deps import DEPENDENCIES
+from core.http.errors import EXCEPTION_HANDLERS
+from core.http.middleware import tenant_middleware
+from core.logging import configure_logging
+from core.plugins import flatten
+from core.runtime import Runtime
+from core.settings import Settings, get_settings
+
+log = structlog.get_logger(__name__)
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    pm: pluggy.PluginManager | None = None,
+    migrate: bool = True,
+    seed: bool | None = None,
+) -> Litestar:
+    """Build the app: plugins and tenants load now; migrations and demo data run at start."""
+    settings = settings or get_settings()
+    configure_logging(settings)
+    runtime = Runtime.build(settings, pm)
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncGenerator[None, None]:
+        if migrate:
+            await upgrade(settings, runtime.pm)
+        async with runtime.db.engine.connect() as conn:
+            await conn.run_sync(check_app_role)
+            await conn.execute(text("SELECT 1"))
+        if seed if seed is not None else settings.app.seed_demo:
+            from core.demo.seed import seed_demo
+
+            await seed_demo(runtime)
+        log.info("app.started", tenants=[t.id for t in runtime.tenants], db=runtime.db.dialect)
+        try:
+            yield
+        finally:
+            await runtime.db.dispose()
+
+    return Litestar(
+        route_handlers=flatten(runtime.pm.hook.register_routes()),
+        dependencies=DEPENDENCIES,
+        exception_handlers=EXCEPTION_HANDLERS,
+        middleware=[tenant_middleware(runtime)],
+        lifespan=[lifespan],
+        state=State({"runtime": runtime}),
+        request_max_body_size=settings.app.max_body_bytes,
+        openapi_config=OpenAPIConfig(
+            title="Sportello",
+            version=settings.app.build,
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin()],
+        ),
+        logging_config=None,
+        debug=False,
+    )

@@ -1,0 +1,40 @@
+"""Creating accounts outside a request (CLI, demo)."""
+
+from __future__ import annotations
+
+from core.auth.passwords import hash_password, password_problem
+from core.auth.service import normalise_email, user_by_email
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.migrate import upgrade
+from core.runtime import Runtime
+
+
+async def create_user(
+    runtime: Runtime,
+    tenant_id: str,
+    *,
+    email: str,
+    name: str,
+    password: str,
+    role: dict[str, object],
+) -> str:
+    """Create a user with a password; raise ``ValueError`` with an Italian message if refused."""
+    problem = password_problem(password)
+    if problem:
+        raise ValueError(problem)
+    await upgrade(runtime.settings, runtime.pm)
+    try:
+        with tenant_scope(tenant_id):
+            async with runtime.db.session() as session:
+                if await user_by_email(session, email):
+                    raise ValueError("Esiste già un utente con questa email")
+                user = m.User(
+                    email=normalise_email(email), name=name, role=role,
+                    password_hash=hash_password(password),
+                )  # fmt: skip
+                session.add(user)
+                await session.flush()
+                return user.id
+    finally:
+        await runtime.db.dispose()

@@ -1,0 +1,160 @@
+"""Account routes: login, current user, logout, invitations, registration, password reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Response, get, post
+from litestar.status_codes import HTTP_202_ACCEPTED
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth import links, service, tokens
+from core.auth.cookies import auth_cookies, cleared_cookies
+from core.auth.principal import Principal
+from core.auth.schemas import (
+    InviteBody,
+    LoginBody,
+    RegisterBody,
+    ResetConfirmBody,
+    ResetRequestBody,
+)
+from core.db import models as m
+from core.domain.users.serialize import user_payload
+from core.guards import require
+from core.runtime import Runtime
+from tenants.config import Tenant
+
+
+async def menu_payload(
+    runtime: Runtime, session: AsyncSession, tenant: Tenant, principal: Principal
+) -> list[dict[str, Any]]:
+    enabled = await runtime.enabled_products(session, tenant)
+    entries = perm.menu_for(principal, runtime.menu, tenant_products=enabled, only=tenant.menu.only)
+    return [
+        {"key": e.key, "path": e.path, "label": e.label, "icon": e.icon, "chip": e.chip}
+        for e in entries
+    ]
+
+
+class AuthController(Controller):
+    path = "/api/auth"
+    tags = ["auth"]
+
+    @post("/login", summary="Log in with email and password", status_code=200)
+    async def login(
+        self, data: LoginBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> Response[dict[str, Any]]:
+        result = await service.login(
+            db_session,
+            runtime.settings,
+            tenant_id=tenant.id,
+            email=data.email,
+            password=data.password,
+            keep=data.keep,
+        )
+        return Response(
+            {"token": result.token, "user": user_payload(result.user)},
+            cookies=auth_cookies(tenant, runtime.settings, result.token, keep=data.keep),
+        )
+
+    @get("/me", summary="The logged-in user and their menu")
+    async def me(
+        self,
+        current_user: m.User,
+        principal: Principal,
+        runtime: Runtime,
+        tenant: Tenant,
+        db_session: AsyncSession,
+    ) -> dict[str, Any]:
+        return {
+            "user": user_payload(current_user),
+            "menu": await menu_payload(runtime, db_session, tenant, principal),
+            "canEdit": perm.can_edit(principal),
+        }
+
+    @post("/logout", summary="Forget the login cookies", status_code=200)
+    async def logout(self, runtime: Runtime, tenant: Tenant) -> Response[dict[str, bool]]:
+        return Response({"ok": True}, cookies=cleared_cookies(tenant, runtime.settings))
+
+    @post("/invite", summary="Create a user and mail the registration link", status_code=201)
+    async def invite(
+        self,
+        data: InviteBody,
+        principal: Principal,
+        runtime: Runtime,
+        tenant: Tenant,
+        db_session: AsyncSession,
+    ) -> dict[str, Any]:
+        require(perm.sees_users, principal)
+        if data.role.get("admin") and not principal.is_admin:
+            require(lambda _: False, principal)
+        await links.send_invitation(
+            db_session, runtime.settings, tenant, email=data.email, name=data.name, role=data.role
+        )
+        user = await service.user_by_email(db_session, data.email)
+        assert user is not None
+        return {"user": user_payload(user)}
+
+    @get("/registration/{token:str}", summary="Check a registration link")
+    async def registration_link(
+        self, token: str, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> dict[str, str]:
+        user = await links.inspect_link(
+            db_session, runtime.settings, tenant, token, tokens.REGISTRATION
+        )
+        return {"email": user.email, "name": user.name}
+
+    @post("/register", summary="Complete a registration: choose the password", status_code=200)
+    async def register(
+        self, data: RegisterBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> dict[str, Any]:
+        user = await links.redeem_link(
+            db_session, runtime.settings, tenant, token=data.token,
+            kind=tokens.REGISTRATION, password=data.password, name=data.name,
+        )  # fmt: skip
+        return {"user": user_payload(user)}
+
+    @post("/password-reset", summary="Mail a reset link", status_code=HTTP_202_ACCEPTED)
+    async def password_reset(
+        self, data: ResetRequestBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> dict[str, str]:
+        await links.send_password_reset(db_session, runtime.settings, tenant, email=data.email)
+        return {"message": "Se l'indirizzo è registrato, riceverai una mail con il link"}
+
+    @get("/password-reset/{token:str}", summary="Check a reset link")
+    async def reset_link(
+        self, token: str, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> dict[str, str]:
+        user = await links.inspect_link(db_session, runtime.settings, tenant, token, tokens.RESET)
+        return {"email": user.email}
+
+    @post(
+        "/password-reset/confirm", summary="Set a new password from a reset link", status_code=200
+    )
+    async def reset_confirm(
+        self, data: ResetConfirmBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    ) -> dict[str, str]:
+        await links.redeem_link(
+            db_session, runtime.settings, tenant, token=data.token, kind=tokens.RESET,
+            password=data.password,
+        )  # fmt: skip
+        return {"message": "Password aggiornata: ora puoi accedere"}
+
+
+@get("/api/admin/outbox", summary="Mails kept in development (admin only)", tags=["admin"])
+async def outbox(
+    principal: Principal, runtime: Runtime, db_session: AsyncSession
+) -> list[dict[str, Any]]:
+    require(perm.sees_settings, principal)
+    if runtime.settings.is_production:
+        return []
+    rows = await db_session.execute(
+        select(m.OutboxMail).order_by(m.OutboxMail.at.desc()).limit(200)
+    )
+    return [
+        {"_id": r.id, "at": r.at.isoformat(), "to": r.to, "subject": r.subject, "text": r.text,
+         "purpose": r.purpose, "delivered": r.delivered}
+        for r in rows.scalars()
+    ]  # fmt: skip

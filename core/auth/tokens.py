@@ -1,0 +1,72 @@
+"""Signed JWTs: login tokens and single-use mail links, each bound to one tenant."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import jwt
+
+from core.errors import NotAuthenticated
+
+ALGORITHM = "HS256"
+ACCESS = "access"
+REGISTRATION = "registrazione"
+RESET = "reset"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenClaims:
+    tenant_id: str
+    subject: str
+    kind: str
+    expires_at: datetime
+    jti: str
+    data: dict[str, Any]
+
+
+def mint(
+    key: str,
+    *,
+    tenant_id: str,
+    subject: str,
+    kind: str,
+    ttl: timedelta,
+    data: dict[str, Any] | None = None,
+) -> str:
+    now = datetime.now(UTC)
+    payload = {
+        "tid": tenant_id,
+        "sub": subject,
+        "typ": kind,
+        "iat": int(now.timestamp()),
+        "exp": int((now + ttl).timestamp()),
+        "jti": secrets.token_hex(12),
+        **(data or {}),
+    }
+    return jwt.encode(payload, key, algorithm=ALGORITHM)
+
+
+def verify(key: str, token: str, *, tenant_id: str, kind: str) -> TokenClaims:
+    """Decode ``token``; refuse it unless signed by us, unexpired, of ``kind`` and tenant."""
+    try:
+        payload = jwt.decode(
+            token, key, algorithms=[ALGORITHM], options={"require": ["exp", "sub", "tid", "typ"]}
+        )
+    except jwt.ExpiredSignatureError as exc:
+        raise NotAuthenticated("Sessione scaduta: effettua di nuovo l'accesso") from exc
+    except jwt.PyJWTError as exc:
+        raise NotAuthenticated("Token non valido") from exc
+    if payload.get("typ") != kind or payload.get("tid") != tenant_id:
+        raise NotAuthenticated("Token non valido per questo sito")
+    reserved = {"tid", "sub", "typ", "iat", "exp", "jti"}
+    return TokenClaims(
+        tenant_id=payload["tid"],
+        subject=str(payload["sub"]),
+        kind=payload["typ"],
+        expires_at=datetime.fromtimestamp(payload["exp"], UTC),
+        jti=str(payload.get("jti", "")),
+        data={k: v for k, v in payload.items() if k not in reserved},
+    )

@@ -1,0 +1,134 @@
+"""The ``sportello`` command: serve, migrate, seed-demo, create-admin, tenants check."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+from core.settings import get_settings
+
+app = typer.Typer(help="Sportello: back-office multi-tenant per broker assicurativi e creditizi.")
+tenants_app = typer.Typer(help="Deployments served by this instance.")
+app.add_typer(tenants_app, name="tenants")
+console = Console()
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default HOST)")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default PORT)")] = None,
+    reload: Annotated[bool, typer.Option(help="Restart on code changes")] = False,
+    workers: Annotated[int, typer.Option(help="Worker processes")] = 1,
+) -> None:
+    """Serve every tenant; migrations and demo data run at start."""
+    import uvicorn
+
+    settings = get_settings()
+    uvicorn.run(
+        "core.asgi:app",
+        host=host or settings.app.host,
+        port=port or settings.app.port,
+        reload=reload,
+        workers=workers,
+        log_config=None,
+        proxy_headers=True,
+        ws_max_size=1024 * 1024,
+    )
+
+
+@app.command()
+def migrate() -> None:
+    """Apply every pending migration (core and plugins)."""
+    from core.db.migrate import upgrade
+    from core.plugins import load_plugins
+
+    asyncio.run(upgrade(get_settings(), load_plugins()))
+    console.print("[green]Database aggiornato.[/green]")
+
+
+@app.command("make-migration")
+def make_migration(
+    message: Annotated[str, typer.Argument(help="What the revision does")],
+    branch: Annotated[str, typer.Option(help="core or a plugin's branch (rca…)")] = "core",
+) -> None:
+    """Autogenerate a revision from the models (for developers)."""
+    from core.db.migrate import revision, upgrade
+    from core.plugins import load_plugins
+
+    pm = load_plugins()
+    asyncio.run(upgrade(get_settings(), pm))
+    asyncio.run(revision(get_settings(), pm, message, branch))
+
+
+@app.command("seed-demo")
+def seed_demo() -> None:
+    """Create the demo accounts and data in every tenant not seeded yet."""
+    from core.db.migrate import upgrade
+    from core.demo.seed import seed_demo as run_seed
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+
+    async def main() -> None:
+        await upgrade(runtime.settings, runtime.pm)
+        with Progress(console=console) as progress:
+            task = progress.add_task("Dati demo", total=len(runtime.tenants))
+            await run_seed(runtime, progress=lambda _: progress.advance(task))
+        await runtime.db.dispose()
+
+    asyncio.run(main())
+    console.print("[green]Dati demo pronti.[/green] Password degli account demo: demo1234")
+
+
+@app.command("create-admin")
+def create_admin(
+    tenant: Annotated[str, typer.Option(help="Tenant id")],
+    email: Annotated[str, typer.Option(help="Admin email")],
+    name: Annotated[str, typer.Option(help="Full name")] = "Amministratore",
+    password: Annotated[str | None, typer.Option(help="Password (asked if omitted)")] = None,
+) -> None:
+    """Create an admin account in one tenant."""
+    from core.auth.accounts import create_user
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+    if runtime.tenants.get(tenant) is None:
+        console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
+        raise typer.Exit(2)
+    secret = password or getpass.getpass("Password: ")
+    try:
+        asyncio.run(create_user(runtime, tenant, email=email, name=name, password=secret,
+                                role={"admin": True}))  # fmt: skip
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(f"[green]Amministratore {email} creato in {tenant}.[/green]")
+
+
+@tenants_app.command("check")
+def tenants_check(
+    path: Annotated[
+        Path | None, typer.Argument(help="File to check (default TENANTS_FILE)")
+    ] = None,
+) -> None:
+    """Validate tenants.yaml and list the tenants it serves."""
+    from core.plugins import flatten, load_plugins
+    from tenants.loader import TenantsConfigError, load_tenants
+
+    known = {line.id for line in flatten(load_plugins().hook.product_lines())}
+    try:
+        config = load_tenants(path or get_settings().app.tenants_file, known_products=known)
+    except TenantsConfigError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    for tenant in config.tenants:
+        console.print(
+            f"[bold]{tenant.id}[/bold] ({tenant.wording.agent}) {', '.join(tenant.domains)} "
+            f"→ {', '.join(tenant.products) or 'nessun prodotto'}"
+        )

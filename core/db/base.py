@@ -1,0 +1,56 @@
+"""Declarative base and the mixins every model uses."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import MetaData, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
+
+from core.db.types import UTCDateTime, new_id, utcnow
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {datetime: UTCDateTime()}
+
+
+class TenantOwned:
+    """A row that belongs to exactly one tenant: scoped on read, checked on write.
+
+    ``__audited__ = True`` on a model records every change in the audit log.
+    """
+
+    __audited__: bool = False
+
+    @declared_attr
+    def tenant_id(cls) -> Mapped[str]:
+        return mapped_column(String(64), index=True, nullable=False)
+
+
+class HasId:
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+
+
+class Timestamped:
+    """``created_at`` and ``updated_at``; ``updated_at`` is the sync watermark."""
+
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
+
+
+def tenant_owned_tables() -> list[str]:
+    """Names of the tables whose model carries ``tenant_id`` (RLS is enabled on each)."""
+    return sorted(
+        str(mapper.local_table.name)  # type: ignore[attr-defined]
+        for mapper in Base.registry.mappers
+        if issubclass(mapper.class_, TenantOwned)
+    )

@@ -1,0 +1,88 @@
+"""Engines and sessions: the app's (tenant-scoped, row-level secured) and the owner's."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+import core.db.audit  # noqa: F401  (registers the audit listener)
+from core.db.tenancy import TenantSession
+from core.settings import Settings
+
+
+def owner_url(settings: Settings) -> URL:
+    """The URL migrations run with (the schema owner)."""
+    return make_url(settings.database_url)
+
+
+def app_url(settings: Settings) -> URL:
+    """The URL the app runs with: on PostgreSQL the role that cannot bypass RLS."""
+    url = owner_url(settings)
+    if url.get_backend_name() != "postgresql":
+        return url
+    return url.set(username=settings.db.app_role, password=settings.db.app_password or None)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: URL, settings: Settings) -> AsyncEngine:
+    kwargs: dict[str, Any] = {"echo": settings.db.echo}
+    if url.get_backend_name() == "sqlite":
+        database = url.database or ""
+        if database and database != ":memory:":
+            from pathlib import Path
+
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+    else:
+        kwargs |= {"pool_size": settings.db.pool_size, "pool_pre_ping": True}
+    engine = create_async_engine(url, **kwargs)
+    if url.get_backend_name() == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Database:
+    """The app's engine and session factory (one per process)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.url = app_url(settings)
+        self.engine = make_engine(self.url, settings)
+        self.sessionmaker = async_sessionmaker(
+            self.engine, expire_on_commit=False, sync_session_class=TenantSession
+        )
+
+    @property
+    def dialect(self) -> str:
+        return self.url.get_backend_name()
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        """A session committed on success and rolled back on error."""
+        async with self.sessionmaker() as session:
+            try:
+                yield session
+                await session.commit()
+            except BaseException:
+                await session.rollback()
+                raise
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,31 @@
+"""Core models, imported together as ``from core.db import models as m``."""
+
+from core.db.models.accounts import LoginThrottle, OutboxMail, SpentLink
+from core.db.models.audit import AuditEntry
+from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
+from core.db.models.clients import Client
+from core.db.models.documents import Document
+from core.db.models.policies import Instalment, Policy
+from core.db.models.products import Product
+from core.db.models.quotes import Quote
+from core.db.models.tenant_settings import TenantSettings
+from core.db.models.users import BalanceEntry, User
+
+__all__ = [
+    "AuditEntry",
+    "BalanceEntry",
+    "Chat",
+    "ChatLastSeen",
+    "ChatMessage",
+    "Client",
+    "Document",
+    "Instalment",
+    "LoginThrottle",
+    "OutboxMail",
+    "Policy",
+    "Product",
+    "Quote",
+    "SpentLink",
+    "TenantSettings",
+    "User",
+]

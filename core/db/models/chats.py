@@ -1,0 +1,48 @@
+"""Chats: rooms, messages and who has seen what."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.db.types import JSONType, utcnow
+
+
+class Chat(Base, HasId, TenantOwned, Timestamped):
+    __tablename__ = "chats"
+    __table_args__ = (UniqueConstraint("tenant_id", "room"),)
+
+    room: Mapped[str] = mapped_column(String(200))
+    """``/support/{userId}`` or ``{product}/{quoteId}`` (SPEC §7 sendChatMessage)."""
+    quote_id: Mapped[str | None] = mapped_column(
+        ForeignKey("quotes.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    """The user a support chat belongs to."""
+    last_message_at: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class ChatMessage(Base, HasId, TenantOwned):
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_chat_at", "chat_id", "at"),)
+
+    chat_id: Mapped[str] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
+    sender_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    text: Mapped[str] = mapped_column(Text, default="")
+    attachments: Mapped[list[dict[str, Any]]] = mapped_column(JSONType, default=list)
+
+
+class ChatLastSeen(Base, HasId, TenantOwned):
+    __tablename__ = "chat_last_seen"
+    __table_args__ = (UniqueConstraint("chat_id", "user_id"),)
+
+    chat_id: Mapped[str] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)

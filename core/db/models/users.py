@@ -1,0 +1,75 @@
+"""Users (SPEC §3 'Current user') and their balance log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Boolean, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, validates
+
+from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.db.types import JSONType, utcnow
+
+ROLE_PRIORITY = ("admin", "responsabile", "e", "a", "segnalatore")
+
+
+def primary_role(role: dict[str, Any] | None) -> str | None:
+    """The role a user is filtered by: the first set flag in :data:`ROLE_PRIORITY`."""
+    for name in ROLE_PRIORITY:
+        if role and role.get(name):
+            return name
+    return None
+
+
+class User(Base, HasId, TenantOwned, Timestamped):
+    __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("tenant_id", "email"),)
+    __audited__ = True
+
+    email: Mapped[str] = mapped_column(String(254))
+    name: Mapped[str] = mapped_column(String(200), default="")
+    photo: Mapped[str | None] = mapped_column(String(500))
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    role: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    role_key: Mapped[str | None] = mapped_column(String(20), index=True)
+    parent_agent_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    extra_products: Mapped[list[str]] = mapped_column(JSONType, default=list)
+    referred_user_ids: Mapped[list[str]] = mapped_column(JSONType, default=list)
+    provv: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    ritenuta: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal(0))
+    info: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    language: Mapped[str] = mapped_column(String(5), default="it")
+    developer: Mapped[bool] = mapped_column(Boolean, default=False)
+    suspended_at: Mapped[datetime | None] = mapped_column(index=True)
+    suspended_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+
+    @validates("role")
+    def _mirror_role(self, _key: str, role: dict[str, Any] | None) -> dict[str, Any]:
+        role = dict(role or {})
+        self.role_key = primary_role(role)
+        agent = role.get("a")
+        self.parent_agent_id = agent.get("aId") if isinstance(agent, dict) else None
+        return role
+
+    @property
+    def suspended(self) -> bool:
+        return self.suspended_at is not None
+
+
+class BalanceEntry(Base, HasId, TenantOwned):
+    """One line of a collaborator's balance log (SPEC §3 'balance.log')."""
+
+    __tablename__ = "balance_log"
+    __audited__ = True
+
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    amount: Mapped[Decimal] = mapped_column(Numeric(12, 2))
+    description: Mapped[str] = mapped_column(Text, default="")
+    policy_id: Mapped[str | None] = mapped_column(
+        ForeignKey("policies.id", ondelete="SET NULL"), index=True
+    )

@@ -1,0 +1,111 @@
+"""Tenant isolation in one place.
+
+* Reads: every ORM statement touching a tenant-owned model gets ``tenant_id = <current>``
+  (``do_orm_execute`` + ``with_loader_criteria``), including ORM UPDATE and DELETE.
+* Writes: ``before_flush`` stamps new rows with the current tenant and refuses rows of another.
+* No tenant in context fails closed with :class:`NoTenantError`.
+* On PostgreSQL every transaction carries ``sportello.tenant_id`` for row-level security,
+  the second wall (see :mod:`core.db.rls`).
+
+:func:`core.context.system_scope` lifts the ORM scoping for maintenance work; the database
+role of the app still cannot bypass row-level security.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
+
+from core.context import NoTenantError, current_tenant_id, in_system_scope, require_tenant_id
+from core.db.base import TenantOwned
+
+
+class CrossTenantWriteError(PermissionError):
+    """A write tried to touch a row of another tenant."""
+
+
+class TenantSession(Session):
+    """The sync session class behind every ``AsyncSession`` of the app."""
+
+
+def _touches_tenant_data(state: ORMExecuteState) -> bool:
+    return any(issubclass(mapper.class_, TenantOwned) for mapper in state.all_mappers)
+
+
+@event.listens_for(TenantSession, "do_orm_execute")
+def _scope_statement(state: ORMExecuteState) -> None:
+    if in_system_scope() or not _touches_tenant_data(state):
+        return
+    tenant_id = require_tenant_id()
+    if state.is_insert:
+        _check_insert_params(state, tenant_id)
+        return
+    if state.is_select or state.is_update or state.is_delete:
+        state.statement = state.statement.options(
+            with_loader_criteria(
+                TenantOwned,
+                lambda cls: cls.tenant_id == tenant_id,
+                include_aliases=True,
+            )
+        )
+
+
+def _check_insert_params(state: ORMExecuteState, tenant_id: str) -> None:
+    params = state.parameters
+    rows: list[Any] = params if isinstance(params, list) else [params] if params else []
+    if not rows:
+        raise CrossTenantWriteError("inserimento senza parametri su dati di un tenant")
+    for row in rows:
+        given = row.get("tenant_id")
+        if given is None:
+            row["tenant_id"] = tenant_id
+        elif given != tenant_id:
+            raise CrossTenantWriteError("inserimento di righe di un altro tenant")
+
+
+@event.listens_for(TenantSession, "before_flush")
+def _check_writes(session: Session, _ctx: Any, _instances: Any) -> None:
+    system = in_system_scope()
+    tenant_id = current_tenant_id()
+    for obj in session.new:
+        if not isinstance(obj, TenantOwned):
+            continue
+        if obj.tenant_id is None:
+            if tenant_id is None:
+                raise NoTenantError("nuova riga senza tenant nel contesto")
+            obj.tenant_id = tenant_id
+        elif not system and obj.tenant_id != tenant_id:
+            raise CrossTenantWriteError("scrittura di una riga di un altro tenant")
+    for obj in (*session.dirty, *session.deleted):
+        if not isinstance(obj, TenantOwned) or system:
+            continue
+        if tenant_id is None:
+            raise NoTenantError("modifica senza tenant nel contesto")
+        original = _original_tenant(obj)
+        if obj.tenant_id != tenant_id or original != tenant_id:
+            raise CrossTenantWriteError("modifica di una riga di un altro tenant")
+
+
+def _original_tenant(obj: TenantOwned) -> str | None:
+    from sqlalchemy import inspect
+
+    history = inspect(obj).attrs.tenant_id.history
+    if history.deleted:
+        return str(history.deleted[0])
+    return obj.tenant_id
+
+
+@event.listens_for(TenantSession, "after_begin")
+def _set_rls_tenant(session: Session, _tx: SessionTransaction, connection: Connection) -> None:
+    if connection.dialect.name != "postgresql":
+        return
+    tenant_id = current_tenant_id() or ""
+    connection.execute(
+        text("select set_config('sportello.tenant_id', :tenant, true)"), {"tenant": tenant_id}
+    )
+
+
+__all__ = ["CrossTenantWriteError", "NoTenantError", "TenantSession"]

@@ -1,0 +1,233 @@
+"""A believable demo portfolio for one tenant: products, clients, quotes, policies, chat, files."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+
+from core import permissions as perm
+from core.db import models as m
+from core.db.types import utcnow
+from core.extensions import DemoContext
+from core.storage import FileStorage
+
+CLIENTS = (
+    ("Luca Bianchi", "BNCLCU80A01H501U", "luca.bianchi@example.it"),
+    ("Giulia Verdi", "VRDGLI85M41F205X", "giulia.verdi@example.it"),
+    ("Autofficina Ferri S.r.l.", "01234567897", "info@ferri.example.it"),
+    ("Paolo Esposito", "SPSPLA72C15F839K", "paolo.esposito@example.it"),
+    ("Chiara Romano", "RMNCHR90D50L219P", "chiara.romano@example.it"),
+    ("Trasporti Gallo S.n.c.", "09876543217", "amministrazione@gallo.example.it"),
+)
+
+CUSTOMER_FIELDS: list[dict[str, Any]] = [
+    {"_id": "nome", "name": "Nome e cognome", "type": "text"},
+    {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf"},
+    {"_id": "targa", "name": "Targa", "type": "targa"},
+    {"_id": "immatricolazione", "name": "Immatricolazione", "type": "immatricolazione"},
+    {"_id": "marcamodello", "name": "Marca e modello", "type": "marcamodello"},
+    {"_id": "atr", "name": "Attestato di rischio", "type": "atr"},
+    {"_id": "pa", "name": "Polizza attuale", "type": "pa"},
+    {"_id": "uso", "name": "Uso", "type": "Selezione", "options": ["Privato", "Professionale"]},
+    {"_id": "garanzie", "name": "Garanzie", "type": "Selezione multipla",
+     "options": ["Furto e incendio", "Cristalli", "Assistenza stradale", "Kasko"]},
+    {"_id": "nascita", "name": "Data di nascita", "type": "Data"},
+    {"_id": "privacy", "name": "Consenso privacy", "type": "bool"},
+    {"_id": "valore", "name": "Valore del veicolo", "type": "valore"},
+    {"_id": "massimale", "name": "Massimale", "type": "massimale"},
+]  # fmt: skip
+
+PLATES = ("AB123CD", "EF456GH", "GH789JK", "LM012NP", "QR345ST", "UV678WX")
+
+
+async def seed_portfolio(ctx: DemoContext) -> None:
+    """Core records; idempotent (skips a tenant that already has plain quotes)."""
+    session = ctx.session
+    if (await session.execute(select(m.Quote.id).where(m.Quote.type.is_(None)))).first():
+        return
+    agent, sub = ctx.accounts["agente"], ctx.accounts["subagente"]
+    product = m.Product(
+        name="RC Auto",
+        icon="car",
+        fields=CUSTOMER_FIELDS,
+        companies={
+            "Allianz": {"provv": 8, "istruttoria": 20, "qMin": 2, "qMax": 10},
+            "Generali": {"provv": 9, "istruttoria": 25, "qMin": 2, "qMax": 8},
+        },
+    )
+    home = m.Product(
+        name="Casa e famiglia", icon="home", fields=CUSTOMER_FIELDS[:2] + CUSTOMER_FIELDS[9:11]
+    )
+    session.add_all([product, home])
+    clients = [
+        m.Client(name=name, fiscal_code=cf, email=email, agent_id=agent if i % 3 else sub)
+        for i, (name, cf, email) in enumerate(CLIENTS)
+    ]
+    session.add_all(clients)
+    await session.flush()
+
+    now = utcnow()
+    quotes: list[m.Quote] = []
+    for i, status in enumerate([*perm.DEFAULT_STATUSES, None]):
+        client = clients[i % len(clients)]
+        owner = sub if i % 4 == 3 else agent
+        quote = m.Quote(
+            product_id=product.id,
+            agent_id=owner,
+            parent_agent_id=agent if owner == sub else None,
+            client_id=client.id,
+            status=status.name if status else None,
+            archived=i == 5,
+            doc_status=-1 if i == 6 else (1 if i % 2 else None),
+            renew=status is not None and status.id == 11,
+            at=now - timedelta(days=2 * i, hours=i),
+            usr_data=_usr_data(client, PLATES[i % len(PLATES)]),
+            price={"company": {"Allianz": {"tot": 480 + 35 * i}}, "platform": {"tot": 40}},
+            quote={"qFattura": 4},
+        )
+        if status is not None and status.id == 2:
+            quote.emission_requested_at, quote.emission_requested_by = now, owner
+        quotes.append(quote)
+    session.add_all(quotes)
+    await session.flush()
+
+    for i, quote in enumerate(quotes[:4]):
+        _policy(
+            ctx,
+            quote,
+            clients[i],
+            ends_in_days=(7, 12, 90, 200)[i],
+            frequency=("SEM", "ANN", "MEN", "QUAD")[i],
+        )
+    await _chat(ctx, quotes[0])
+    _documents(ctx, quotes[0])
+
+
+def _usr_data(client: m.Client, plate: str) -> list[dict[str, Any]]:
+    return [
+        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": client.name},
+        {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf",
+         "value": client.fiscal_code},
+        {"_id": "targa", "name": "Targa", "type": "targa",
+         "value": {"value": plate, "tipoBersani": "auto", "targaAgev": None}},
+        {"_id": "uso", "name": "Uso", "type": "Selezione", "value": "Privato"},
+    ]  # fmt: skip
+
+
+INSTALMENTS = {"ANN": 1, "SEM": 2, "QUAD": 3, "MEN": 12, "UNICO": 1}
+
+
+def _policy(
+    ctx: DemoContext, quote: m.Quote, client: m.Client, *, ends_in_days: int, frequency: str
+) -> None:
+    today = date.today()
+    total = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
+    count = INSTALMENTS[frequency]
+    share = (total / count).quantize(Decimal("0.01"))
+    policy = m.Policy(
+        quote_id=quote.id,
+        agent_id=quote.agent_id,
+        parent_agent_id=quote.parent_agent_id,
+        client_id=client.id,
+        company="Allianz",
+        number=f"AZ-{quote.id[-6:].upper()}",
+        end_date=today + timedelta(days=ends_in_days),
+        frequency=frequency,
+        payment_method="bonifico",
+        pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
+            "usrData": [{"_id": "Nome", "value": client.name.split()[0]},
+                        {"_id": "Cognome", "value": client.name.split()[-1]}]},
+        quote={"price": {"company": {"Allianz": {"nPolizza": f"AZ-{quote.id[-6:].upper()}"}},
+                         "platform": {"tot": 40}}, "data": {"company": "Allianz"}},
+    )  # fmt: skip
+    start = today + timedelta(days=ends_in_days) - timedelta(days=365)
+    for n in range(count):
+        cassa = start + timedelta(days=round(365 * n / count))
+        policy.instalments.append(
+            m.Instalment(
+                number=n + 1,
+                cassa_date=cassa,
+                total=share,
+                agent_total=(share * Decimal("0.10")).quantize(Decimal("0.01")),
+                paid=cassa < today,
+                paid_at=utcnow() if cassa < today else None,
+            )
+        )
+    ctx.session.add(policy)
+
+
+async def _chat(ctx: DemoContext, quote: m.Quote) -> None:
+    chat = m.Chat(room=f"preventivi/{quote.id}", quote_id=quote.id, last_message_at=utcnow())
+    ctx.session.add(chat)
+    await ctx.session.flush()
+    lines = (
+        (
+            ctx.accounts["agente"],
+            "Buongiorno, il cliente chiede se è inclusa la garanzia cristalli.",
+        ),
+        (ctx.accounts["responsabile"], "Sì, con Allianz è inclusa. Ti aggiorno il preventivo."),
+        (ctx.accounts["agente"], "Perfetto, grazie!"),
+    )
+    for minutes, (sender, text) in enumerate(lines):
+        ctx.session.add(
+            m.ChatMessage(
+                chat_id=chat.id,
+                sender_id=sender,
+                text=text,
+                at=utcnow() - timedelta(minutes=30 - 10 * minutes),
+            )
+        )
+
+
+def _documents(ctx: DemoContext, quote: m.Quote) -> None:
+    storage = FileStorage(ctx.settings.app.data_dir / "files")
+    for name, doc_type, content in (
+        ("libretto.pdf", "libretto", _tiny_pdf("Libretto di circolazione")),
+        ("documento-identita.pdf", "documento", _tiny_pdf("Documento di identità")),
+    ):
+        key = storage.save(ctx.tenant.id, name, content)
+        ctx.session.add(
+            m.Document(
+                owner_kind="preventivo",
+                owner_id=quote.id,
+                doc_type=doc_type,
+                name=name,
+                uri=f"/upload/{ctx.tenant.id}/{key}",
+                storage_key=key,
+                file_type="application/pdf",
+                size=len(content),
+                uploaded_by=ctx.accounts["agente"],
+            )
+        )
+    quote.allegati = {
+        "libretto": {"name": "Libretto"},
+        "documento": {"name": "Documento di identità"},
+    }
+
+
+def _tiny_pdf(title: str) -> bytes:
+    """A one-page PDF with a title line."""
+    stream = f"BT /F1 18 Tf 72 760 Td ({title}) Tj ET".encode("latin-1", "replace")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)

@@ -1,0 +1,84 @@
+"""Demo data on first start: the DESIGN §6 accounts and a portfolio per tenant (idempotent)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+import structlog
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth.passwords import hash_password
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.types import utcnow
+from core.extensions import DemoContext
+from core.plugins import call_all_async
+from core.runtime import Runtime
+from tenants.config import Tenant
+
+log = structlog.get_logger(__name__)
+
+DEMO_PASSWORD = "demo1234"
+
+# key, email, name, role factory (given the agent's id for the sub-agent link)
+ACCOUNTS: tuple[tuple[str, str, str, Callable[[dict[str, str]], dict[str, object]]], ...] = (
+    ("admin", "admin@demo.it", "Alessandra Amministratrice", lambda _: {"admin": True}),
+    ("responsabile", "responsabile@demo.it", "Roberto Responsabile",
+     lambda _: {"responsabile": True}),
+    ("agente", "agente@demo.it", "Mario Rossi", lambda _: {"a": {"type": "agente"}}),
+    ("subagente", "subagente@demo.it", "Sara Bianchi",
+     lambda ids: {"a": {"type": "subagente", "aId": ids["agente"]}}),
+    ("dipendente", "dipendente@demo.it", "Davide Dipendente", lambda _: {"e": True}),
+    ("segnalatore", "segnalatore@demo.it", "Sergio Segnalatore", lambda _: {"segnalatore": True}),
+)  # fmt: skip
+
+
+async def seed_demo(runtime: Runtime, progress: Callable[[str], None] | None = None) -> None:
+    """Seed every tenant that has not been seeded yet."""
+    for tenant in runtime.tenants:
+        with tenant_scope(tenant.id):
+            async with runtime.db.session() as session:
+                stored = await runtime.stored_settings(session)
+                if stored is not None and stored.demo_seeded_at is not None:
+                    continue
+                password = hash_password(DEMO_PASSWORD)
+                ids: dict[str, str] = {}
+                for key, email, name, role in ACCOUNTS:
+                    user = (
+                        await session.execute(select(m.User).where(m.User.email == email))
+                    ).scalar_one_or_none()
+                    if user is None:
+                        user = m.User(
+                            email=email, name=name, password_hash=password, role=role(ids)
+                        )
+                        session.add(user)
+                        await session.flush()
+                    ids[key] = user.id
+                _link_demo_users(await _users(session, ids), ids, runtime, tenant)
+                if stored is None:
+                    stored = m.TenantSettings(enabled_products=runtime.offered_products(tenant))
+                    session.add(stored)
+                ctx = DemoContext(tenant, session, ids, runtime.settings)
+                await call_all_async(runtime.pm.hook.seed_demo_data(ctx=ctx))
+                stored.demo_seeded_at = utcnow()
+        log.info("demo.seeded", tenant=tenant.id)
+        if progress:
+            progress(tenant.id)
+
+
+async def _users(session: AsyncSession, ids: dict[str, str]) -> dict[str, m.User]:
+    return {key: user for key, uid in ids.items() if (user := await session.get(m.User, uid))}
+
+
+def _link_demo_users(
+    users: dict[str, m.User], ids: dict[str, str], runtime: Runtime, tenant: Tenant
+) -> None:
+    offered = runtime.offered_products(tenant)
+    extra = [p for p in offered if runtime.product_lines[p].extra_product]
+    for key in ("agente", "subagente"):
+        users[key].extra_products = extra
+        users[key].provv = {"default": 10, **{p: {"provvEmissione": 12} for p in extra}}
+        users[key].ritenuta = Decimal(23)
+    users["segnalatore"].referred_user_ids = [ids["agente"]]

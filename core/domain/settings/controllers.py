@@ -1,0 +1,53 @@
+"""Tenant settings an admin changes at runtime: switching product lines on and off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import put
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.db import models as m
+from core.errors import NotFound
+from core.guards import require
+from core.runtime import Runtime
+from tenants.config import Tenant
+
+
+class ProductToggle(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    enabled: bool
+
+
+async def stored_or_new(
+    runtime: Runtime, session: AsyncSession, tenant: Tenant
+) -> m.TenantSettings:
+    stored = await runtime.stored_settings(session)
+    if stored is None:
+        stored = m.TenantSettings(enabled_products=runtime.offered_products(tenant))
+        session.add(stored)
+    return stored
+
+
+@put("/api/settings/products/{product_id:str}", summary="Switch a product line", tags=["settings"])
+async def toggle_product(
+    product_id: str,
+    data: ProductToggle,
+    principal: Principal,
+    runtime: Runtime,
+    tenant: Tenant,
+    db_session: AsyncSession,
+) -> dict[str, Any]:
+    require(perm.sees_settings, principal)
+    if product_id not in runtime.offered_products(tenant):
+        raise NotFound("Prodotto non disponibile")
+    stored = await stored_or_new(runtime, db_session, tenant)
+    enabled = [p for p in stored.enabled_products if p != product_id]
+    if data.enabled:
+        enabled.append(product_id)
+    stored.enabled_products = enabled
+    await db_session.flush()
+    return {"products": await runtime.enabled_products(db_session, tenant)}

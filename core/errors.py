@@ -1,0 +1,53 @@
+"""One exception hierarchy; HTTP and realtime translate it in one place each.
+
+Messages are Italian: people read them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SportelloError(Exception):
+    """Base of every error the app raises on purpose."""
+
+    status_code = 500
+    name = "ServerError"
+
+    def __init__(self, message: str, *, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra or {}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "message": self.message, **self.extra}
+
+
+class ClientError(SportelloError):
+    status_code = 400
+    name = "BadRequest"
+
+
+class NotAuthenticated(ClientError):
+    status_code = 401
+    name = "NotAuthenticated"
+
+
+class Forbidden(ClientError):
+    status_code = 403
+    name = "Forbidden"
+
+
+class NotFound(ClientError):
+    status_code = 404
+    name = "NotFound"
+
+
+class Conflict(ClientError):
+    status_code = 409
+    name = "Conflict"
+
+
+class TooManyAttempts(ClientError):
+    status_code = 429
+    name = "TooManyAttempts"

@@ -1,0 +1,34 @@
+"""Guards: plain functions that raise. Plugins use these to gate their routes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from litestar.connection import ASGIConnection
+from litestar.handlers.base import BaseRouteHandler
+from litestar.types import Guard
+
+from core.auth.principal import Principal
+from core.errors import Forbidden, NotFound
+from core.http.deps import get_runtime, get_tenant
+
+NOT_ENABLED = "Prodotto non disponibile"
+
+
+def product_enabled(product_id: str) -> Guard:
+    """404 unless the request's tenant offers ``product_id`` and has it switched on."""
+
+    async def guard(connection: ASGIConnection, _: BaseRouteHandler) -> None:  # type: ignore[type-arg]
+        runtime = get_runtime(connection.app.state)
+        async with runtime.db.sessionmaker() as session:
+            enabled = await runtime.enabled_products(session, get_tenant(connection.scope))
+        if product_id not in enabled:
+            raise NotFound(NOT_ENABLED)
+
+    return guard
+
+
+def require(rule: Callable[[Principal], bool], principal: Principal) -> None:
+    """Raise :class:`Forbidden` unless ``rule`` admits ``principal``."""
+    if not rule(principal):
+        raise Forbidden("Operazione non consentita per il tuo ruolo")

@@ -1,0 +1,78 @@
+"""Errors to HTTP, in one place: ``{"error": {"name", "message"}}`` with Italian messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from core.context import NoTenantError
+from core.db.tenancy import CrossTenantWriteError
+from core.errors import SportelloError
+
+log = structlog.get_logger(__name__)
+
+STATUS_MESSAGES = {
+    400: "Richiesta non valida",
+    401: "Non autorizzato: effettua l'accesso",
+    403: "Operazione non consentita",
+    404: "Risorsa non trovata",
+    405: "Metodo non consentito",
+    413: "Richiesta troppo grande",
+    415: "Formato della richiesta non supportato",
+    429: "Troppe richieste: riprova più tardi",
+}
+
+
+def _body(name: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"name": name, "message": message, **extra}}
+
+
+def sportello_error(_: Request, exc: SportelloError) -> Response[Any]:  # type: ignore[type-arg]
+    return Response(_body(exc.name, exc.message, **exc.extra), status_code=exc.status_code)
+
+
+def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # type: ignore[type-arg]
+    problems = [
+        {"campo": item.get("key"), "problema": item.get("message")}
+        for item in (exc.extra if isinstance(exc.extra, list) else [])
+        if isinstance(item, dict)
+    ]
+    detail = str(exc.detail or "")
+    message = "JSON non valido" if "json" in detail.lower() and not problems else "Dati non validi"
+    return Response(_body("ValidationError", message, dettagli=problems), status_code=400)
+
+
+def http_error(_: Request, exc: HTTPException) -> Response[Any]:  # type: ignore[type-arg]
+    message = STATUS_MESSAGES.get(exc.status_code, "Errore")
+    if exc.status_code == 400 and "json" in str(exc.detail).lower():
+        message = "JSON non valido"
+    return Response(
+        _body(type(exc).__name__, message), status_code=exc.status_code, headers=exc.headers
+    )
+
+
+def tenancy_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[type-arg]
+    log.error("tenancy.violation", error=str(exc))
+    return Response(_body("Forbidden", "Operazione non consentita"), status_code=403)
+
+
+def server_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[type-arg]
+    log.exception("http.unhandled", error=str(exc))
+    return Response(
+        _body("ServerError", "Errore interno del server"),
+        status_code=HTTP_500_INTERNAL_SERVER_ERROR,
+    )
+
+
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
+    SportelloError: sportello_error,
+    ValidationException: validation_error,
+    HTTPException: http_error,
+    NoTenantError: tenancy_error,
+    CrossTenantWriteError: tenancy_error,
+    Exception: server_error,
+}

@@ -1,0 +1,30 @@
+"""Liveness and readiness."""
+
+from __future__ import annotations
+
+from litestar import Response, get
+from sqlalchemy import text
+
+from core.runtime import Runtime
+
+
+@get("/healthz", summary="Liveness", tags=["health"], sync_to_thread=False)
+def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@get("/readyz", summary="Readiness: database and bus reachable", tags=["health"])
+async def readyz(runtime: Runtime) -> Response[dict[str, str]]:
+    checks: dict[str, str] = {}
+    try:
+        async with runtime.db.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+        checks["database"] = "ok"
+    except Exception as exc:  # readiness reports, it does not crash
+        checks["database"] = f"errore: {type(exc).__name__}"
+    bus = getattr(runtime, "bus", None)
+    checks["bus"] = "ok" if bus is None or await bus.ping() else "errore"
+    ready = all(value == "ok" for value in checks.values())
+    return Response(
+        {"status": "ok" if ready else "errore", **checks}, status_code=200 if ready else 503
+    )

@@ -1,0 +1,72 @@
+"""ASGI middleware: resolve the tenant from Host (404 before anything is read), bind logs."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import structlog
+from litestar.datastructures import Headers
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from core.context import tenant_scope
+from core.runtime import Runtime
+
+UNKNOWN_HOST = {"error": {"name": "NotFound", "message": "Sito non trovato"}}
+REQUEST_ID_HEADER = "x-request-id"
+
+
+def tenant_middleware(runtime: Runtime) -> type:
+    """Build the middleware class bound to ``runtime``'s tenant registry."""
+
+    class TenantMiddleware:
+        def __init__(self, app: ASGIApp) -> None:
+            self.app = app
+
+        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] not in ("http", "websocket"):
+                await self.app(scope, receive, send)
+                return
+            headers = Headers.from_scope(scope)
+            tenant = runtime.tenants.resolve(headers.get("host"))
+            if tenant is None:
+                await _refuse(scope, send)
+                return
+            request_id = headers.get(REQUEST_ID_HEADER) or secrets.token_hex(8)
+            scope["state"] = {**scope.get("state", {}), "tenant": tenant, "request_id": request_id}
+            structlog.contextvars.clear_contextvars()
+            structlog.contextvars.bind_contextvars(request_id=request_id, tenant=tenant.id)
+            with tenant_scope(tenant.id):
+                await self.app(scope, receive, _with_request_id(send, request_id))
+
+    return TenantMiddleware
+
+
+def _with_request_id(send: Send, request_id: str) -> Send:
+    async def wrapped(message: dict) -> None:  # type: ignore[type-arg]
+        if message["type"] == "http.response.start":
+            message["headers"] = [
+                *message.get("headers", []),
+                (REQUEST_ID_HEADER.encode(), request_id.encode()),
+            ]
+        await send(message)  # type: ignore[arg-type]
+
+    return wrapped  # type: ignore[return-value]
+
+
+async def _refuse(scope: Scope, send: Send) -> None:
+    if str(scope["type"]) == "websocket":
+        await send({"type": "websocket.close", "code": 4404, "reason": "Sito non trovato"})
+        return
+    body = json.dumps(UNKNOWN_HOST).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 404,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", b"%d" % len(body)),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body, "more_body": False})

@@ -1,0 +1,18 @@
+"""Core HTTP surface, registered through the same hook plugins use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from litestar.types import ControllerRouterHandler
+
+from core.domain.settings.controllers import toggle_product
+from core.hookspecs import hookimpl
+from core.http.health import healthz, readyz
+from core.http.spa import spa
+from core.http.tenant import tenant_asset, tenant_config
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [healthz, readyz, tenant_config, tenant_asset, toggle_product, spa]

@@ -1,0 +1,70 @@
+"""The public tenant configuration the shell starts from, and the tenant's assets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import get
+from litestar.response import File
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.errors import NotFound
+from core.runtime import Runtime
+from tenants.config import Tenant
+
+ASSETS_PATH = "/tenant-assets"
+
+
+@get("/api/tenant", summary="Public tenant configuration", tags=["tenant"])
+async def tenant_config(
+    runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+) -> dict[str, Any]:
+    enabled = await runtime.enabled_products(db_session, tenant)
+    stored = await runtime.stored_settings(db_session)
+    modules = {
+        module.product: module
+        for module in runtime.pm.hook.web_module()
+        if module is not None and module.product
+    }
+    products = []
+    for product_id in enabled:
+        line = runtime.product_lines[product_id]
+        module = modules.get(product_id)
+        products.append(
+            {
+                "id": line.id,
+                "name": line.name,
+                "icon": line.icon,
+                "extraProduct": line.extra_product,
+                "module": (
+                    {"name": module.name, "entry": f"/plugins/{module.name}/{module.remote_entry}"}
+                    if module
+                    else None
+                ),
+            }
+        )
+    return {
+        "id": tenant.id,
+        "appName": tenant.app_name,
+        "title": tenant.title,
+        "logo": f"{ASSETS_PATH}/{tenant.logo}",
+        "notificationsHelp": f"{ASSETS_PATH}/not.png",
+        "template": tenant.template,
+        "colors": tenant.colors,
+        "wording": tenant.wording.model_dump(),
+        "languages": list(tenant.languages),
+        "defaultLanguage": tenant.default_language,
+        "products": products,
+        "menuOnly": list(tenant.menu.only) if tenant.menu.only is not None else None,
+        "maxUploadMb": tenant.max_upload_mb,
+        "assistenza": (stored.assistenza if stored and stored.assistenza else tenant.assistenza),
+        "BUILD": runtime.settings.app.build,
+    }
+
+
+@get(f"{ASSETS_PATH}/{{name:str}}", summary="Tenant asset (logo, not.png)", tags=["tenant"])
+async def tenant_asset(tenant: Tenant, name: str) -> File:
+    path = tenant.asset_path(name)
+    if path is None:
+        raise NotFound("File non trovato")
+    return File(path=path, filename=name, content_disposition_type="inline")

@@ -1,0 +1,19 @@
+"""Italian formatting the server needs (dates in messages)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+ROME = ZoneInfo("Europe/Rome")
+_MONTHS = ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic")
+
+
+def short_datetime(value: datetime) -> str:
+    """``D MMM YY HH:mm`` in Europe/Rome, Italian month names (e.g. ``3 nov 26 14:05``)."""
+    local = value.astimezone(ROME)
+    return f"{local.day} {_MONTHS[local.month - 1]} {local:%y %H:%M}"
+
+
+def hour_minute(value: datetime) -> str:
+    return f"{value.astimezone(ROME):%H:%M}"

@@ -1,0 +1,81 @@
+"""Everything one process holds: settings, plugins, tenants and the database."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pluggy
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.db import models as m
+from core.db.engine import Database
+from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
+from core.plugins import flatten, load_plugins
+from core.settings import Settings
+from tenants.config import Tenant
+from tenants.loader import load_tenants
+from tenants.resolver import TenantRegistry
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    pm: pluggy.PluginManager
+    tenants: TenantRegistry
+    db: Database
+    product_lines: dict[str, ProductLine] = field(default_factory=dict)
+    menu: list[MenuEntry] = field(default_factory=list)
+    statuses: tuple[StatusDef, ...] = ()
+    calls: dict[str, CallHandler] = field(default_factory=dict)
+    publications: dict[str, Publication] = field(default_factory=dict)
+    default_settings: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, settings: Settings, pm: pluggy.PluginManager | None = None) -> Runtime:
+        """Load plugins and tenants; an invalid tenants.yaml stops here."""
+        pm = pm or load_plugins()
+        lines = {line.id: line for line in flatten(pm.hook.product_lines())}
+        config = load_tenants(settings.app.tenants_file, known_products=set(lines))
+        runtime = cls(settings, pm, TenantRegistry(config), Database(settings), lines)
+        runtime.refresh_extensions()
+        return runtime
+
+    def refresh_extensions(self) -> None:
+        """Collect what the hooks contribute (called again when a test registers a plugin)."""
+        hook = self.pm.hook
+        self.product_lines = {line.id: line for line in flatten(hook.product_lines())}
+        self.menu = flatten(hook.menu_entries())
+        statuses: tuple[StatusDef, ...] = ()
+        for contributed in reversed(hook.default_statuses()):
+            statuses = perm.merge_statuses(statuses, contributed or ())
+        self.statuses = statuses
+        self.calls = {}
+        for calls in reversed(hook.register_calls()):
+            self.calls.update(calls or {})
+        self.publications = {p.channel: p for p in flatten(hook.register_publications())}
+        defaults: dict[str, Any] = {}
+        for contributed in reversed(hook.default_settings()):
+            defaults.update(contributed or {})
+        self.default_settings = defaults
+
+    def offered_products(self, tenant: Tenant) -> list[str]:
+        """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""
+        return [p for p in tenant.products if p in self.product_lines]
+
+    async def stored_settings(self, session: AsyncSession) -> m.TenantSettings | None:
+        return (await session.execute(select(m.TenantSettings))).scalar_one_or_none()
+
+    async def enabled_products(self, session: AsyncSession, tenant: Tenant) -> list[str]:
+        """Offered lines the tenant's admin has not switched off."""
+        offered = self.offered_products(tenant)
+        stored = await self.stored_settings(session)
+        if stored is None:
+            return offered
+        return [p for p in offered if p in stored.enabled_products]
+
+    def public_statuses(self, extra: list[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+        return [status.as_setting() for status in self.statuses] + [dict(e) for e in extra or ()]

@@ -1,0 +1,76 @@
+"""Car rental (noleggio auto): an extra product line. Full screens come with its web module."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from litestar import Router, get
+from litestar.types import ControllerRouterHandler
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.domain.quotes.queries import visible_quotes
+from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
+from core.guards import product_enabled
+from core.hookspecs import hookimpl
+
+PRODUCT_ID = "noleggio-auto"
+HERE = Path(__file__).resolve().parent
+
+
+@get("/preventivi", summary="Rental quotes the user may see", tags=[PRODUCT_ID])
+async def rental_quotes(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+    """Columns of SPEC §2: Cliente, Auto, Canone, Data, Collaboratore."""
+    quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
+    return [
+        {
+            "_id": q.id,
+            "cliente": next((f.get("value") for f in q.usr_data if f.get("_id") == "nome"), ""),
+            "auto": q.car.get("car_fullname", ""),
+            "canone": q.price.get("canone"),
+            "at": q.at.isoformat(),
+            "aId": q.agent_id,
+            "status": q.status,
+        }
+        for q in quotes
+    ]
+
+
+router = Router(
+    path=f"/api/{PRODUCT_ID}", route_handlers=[rental_quotes], guards=[product_enabled(PRODUCT_ID)]
+)
+
+
+@hookimpl
+def product_lines() -> Sequence[ProductLine]:
+    return [ProductLine(PRODUCT_ID, "Noleggio auto", "car-suv")]
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [router]
+
+
+@hookimpl
+def menu_entries() -> Sequence[MenuEntry]:
+    return [
+        MenuEntry(
+            PRODUCT_ID, f"/{PRODUCT_ID}", "menu.noleggioAuto", "car-suv", 200,
+            perm.sees_documents, product=PRODUCT_ID,
+        )
+    ]  # fmt: skip
+
+
+@hookimpl
+def web_module() -> WebModule:
+    return WebModule(name="noleggio_auto", product=PRODUCT_ID, dist_dir=HERE / "web" / "dist")
+
+
+@hookimpl
+async def seed_demo_data(ctx: DemoContext) -> None:
+    from plugins.noleggio_auto.demo import seed_rentals
+
+    await seed_rentals(ctx)

@@ -1,0 +1,56 @@
+"""Demo loan practices for tenants that offer loans."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from core.db import models as m
+from core.db.types import utcnow
+from core.extensions import DemoContext
+
+PRODUCT_ID = "prestiti"
+LOANS = (
+    ("prestito", "Prestito personale", "Banca Sella", 15000, 285.40, 60),
+    ("cessione", "Cessione del quinto", "IBL Banca", 30000, 350.00, 120),
+    ("mutuo", "Mutuo prima casa", "Intesa Sanpaolo", 180000, 780.00, None),
+)
+
+
+async def seed_loans(ctx: DemoContext) -> None:
+    if PRODUCT_ID not in ctx.tenant.products:
+        return
+    existing = await ctx.session.execute(select(m.Quote.id).where(m.Quote.type == PRODUCT_ID))
+    if existing.first() is not None:
+        return
+    product = m.Product(
+        line=PRODUCT_ID,
+        name="Finanziamenti",
+        icon="cash-banknote",
+        companies={"Banca Sella": {"provv": 2, "istruttoria": 300, "qMin": 1, "qMax": 4}},
+    )
+    ctx.session.add(product)
+    await ctx.session.flush()
+    for index, (kind, name, bank, amount, rata, months) in enumerate(LOANS):
+        ctx.session.add(
+            m.Quote(
+                type=PRODUCT_ID,
+                product_id=product.id,
+                agent_id=ctx.accounts["subagente" if index == 2 else "agente"],
+                parent_agent_id=ctx.accounts["agente"] if index == 2 else None,
+                status="In lavorazione compagnia" if index == 1 else "Preventivato",
+                at=utcnow() - timedelta(days=5 * index + 1),
+                usr_data=[{"_id": "nome", "name": "Nome", "type": "text", "value": "Giulia Verdi"}],
+                prodotto={
+                    "type": kind,
+                    "Prodotto": name,
+                    "Istituto": bank,
+                    "Importo_richiesto": amount,
+                    "Importo_rata": rata,
+                    "Durata": months,
+                    "Istruttoria": 300,
+                },
+                quote={"qFattura": 2},
+            )
+        )

@@ -1,0 +1,77 @@
+"""Loans (prestiti / finanziamenti): an extra product line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from litestar import Router, get
+from litestar.types import ControllerRouterHandler
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.domain.quotes.queries import visible_quotes
+from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
+from core.guards import product_enabled
+from core.hookspecs import hookimpl
+
+PRODUCT_ID = "prestiti"
+HERE = Path(__file__).resolve().parent
+
+
+@get("/preventivi", summary="Loan quotes the user may see", tags=[PRODUCT_ID])
+async def loan_quotes(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+    """SPEC §2 columns: Cliente, Stato, Prodotto, Importo richiesto, Rata, Data, Collaboratore."""
+    quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
+    return [
+        {
+            "_id": q.id,
+            "cliente": next((f.get("value") for f in q.usr_data if f.get("_id") == "nome"), ""),
+            "status": q.status,
+            "prodotto": q.prodotto.get("Prodotto"),
+            "importoRichiesto": q.prodotto.get("Importo_richiesto"),
+            "rata": q.prodotto.get("Importo_rata"),
+            "at": q.at.isoformat(),
+            "aId": q.agent_id,
+        }
+        for q in quotes
+    ]
+
+
+router = Router(
+    path=f"/api/{PRODUCT_ID}", route_handlers=[loan_quotes], guards=[product_enabled(PRODUCT_ID)]
+)
+
+
+@hookimpl
+def product_lines() -> Sequence[ProductLine]:
+    return [ProductLine(PRODUCT_ID, "Prestiti", "cash-banknote")]
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [router]
+
+
+@hookimpl
+def menu_entries() -> Sequence[MenuEntry]:
+    return [
+        MenuEntry(
+            PRODUCT_ID, f"/{PRODUCT_ID}", "menu.prestiti", "cash-banknote", 210,
+            perm.sees_documents, product=PRODUCT_ID,
+        )
+    ]  # fmt: skip
+
+
+@hookimpl
+def web_module() -> WebModule:
+    return WebModule(name=PRODUCT_ID, product=PRODUCT_ID, dist_dir=HERE / "web" / "dist")
+
+
+@hookimpl
+async def seed_demo_data(ctx: DemoContext) -> None:
+    from plugins.prestiti.demo import seed_loans
+
+    await seed_loans(ctx)

@@ -1,0 +1,84 @@
+"""RCA (motor liability) with the plates register, a product line of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from litestar import Router, get
+from litestar.types import ControllerRouterHandler
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import DeclarativeBase
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.extensions import DemoContext, MenuEntry, MigrationSource, ProductLine, WebModule
+from core.guards import product_enabled, require
+from core.hookspecs import hookimpl
+from plugins.rca.models import Plate
+
+PRODUCT_ID = "rca"
+HERE = Path(__file__).resolve().parent
+
+
+@get("/", summary="Plates register", tags=["rca"])
+async def list_plates(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+    require(perm.sees_plates, principal)
+    rows = await db_session.execute(select(Plate).order_by(Plate.plate).limit(1000))
+    return [
+        {"_id": p.id, "targa": p.plate, "tipoBersani": p.tipo_bersani, "targaAgev": p.targa_agev}
+        for p in rows.scalars()
+    ]
+
+
+router = Router(
+    path="/api/targhe", route_handlers=[list_plates], guards=[product_enabled(PRODUCT_ID)]
+)
+
+
+@hookimpl
+def product_lines() -> Sequence[ProductLine]:
+    return [ProductLine(PRODUCT_ID, "RCA e targhe", "car", extra_product=False)]
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [router]
+
+
+@hookimpl
+def register_models() -> Sequence[type[DeclarativeBase]]:
+    return [Plate]
+
+
+@hookimpl
+def register_migrations() -> MigrationSource:
+    return MigrationSource(PRODUCT_ID, HERE / "migrations")
+
+
+@hookimpl
+def menu_entries() -> Sequence[MenuEntry]:
+    return [
+        MenuEntry(
+            "targhe", "/targhe", "menu.targhe", "license", 140, perm.sees_plates,
+            requires_product=PRODUCT_ID,
+        )
+    ]  # fmt: skip
+
+
+@hookimpl
+def web_module() -> WebModule:
+    return WebModule(name=PRODUCT_ID, product=PRODUCT_ID, dist_dir=HERE / "web" / "dist")
+
+
+@hookimpl
+async def seed_demo_data(ctx: DemoContext) -> None:
+    if PRODUCT_ID not in ctx.tenant.products:
+        return
+    existing = await ctx.session.execute(select(Plate.id).limit(1))
+    if existing.first() is not None:
+        return
+    for plate, bersani in (("AB123CD", "auto"), ("EF456GH", "auto"), ("XY12345", "moto")):
+        ctx.session.add(Plate(plate=plate, tipo_bersani=bersani))
