@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Response, get, post
+from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_202_ACCEPTED
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -12,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth import links, service, tokens
 from core.auth.cookies import auth_cookies, cleared_cookies
-from core.auth.principal import Principal
 from core.auth.schemas import (
     InviteBody,
     LoginBody,
@@ -23,12 +23,11 @@ from core.auth.schemas import (
 from core.db import models as m
 from core.domain.users.serialize import user_payload
 from core.guards import require
-from core.runtime import Runtime
-from tenants.config import Tenant
+from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
 
 
 async def menu_payload(
-    runtime: Runtime, session: AsyncSession, tenant: Tenant, principal: Principal
+    runtime: RuntimeDep, session: AsyncSession, tenant: TenantDep, principal: PrincipalDep
 ) -> list[dict[str, Any]]:
     enabled = await runtime.enabled_products(session, tenant)
     entries = perm.menu_for(principal, runtime.menu, tenant_products=enabled, only=tenant.menu.only)
@@ -44,7 +43,11 @@ class AuthController(Controller):
 
     @post("/login", summary="Log in with email and password", status_code=200)
     async def login(
-        self, data: LoginBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self,
+        data: JSONBody[LoginBody],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> Response[dict[str, Any]]:
         result = await service.login(
             db_session,
@@ -62,11 +65,11 @@ class AuthController(Controller):
     @get("/me", summary="The logged-in user and their menu")
     async def me(
         self,
-        current_user: m.User,
-        principal: Principal,
-        runtime: Runtime,
-        tenant: Tenant,
-        db_session: AsyncSession,
+        current_user: UserDep,
+        principal: PrincipalDep,
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, Any]:
         return {
             "user": user_payload(current_user),
@@ -75,17 +78,17 @@ class AuthController(Controller):
         }
 
     @post("/logout", summary="Forget the login cookies", status_code=200)
-    async def logout(self, runtime: Runtime, tenant: Tenant) -> Response[dict[str, bool]]:
+    async def logout(self, runtime: RuntimeDep, tenant: TenantDep) -> Response[dict[str, bool]]:
         return Response({"ok": True}, cookies=cleared_cookies(tenant, runtime.settings))
 
     @post("/invite", summary="Create a user and mail the registration link", status_code=201)
     async def invite(
         self,
-        data: InviteBody,
-        principal: Principal,
-        runtime: Runtime,
-        tenant: Tenant,
-        db_session: AsyncSession,
+        data: JSONBody[InviteBody],
+        principal: PrincipalDep,
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, Any]:
         require(perm.sees_users, principal)
         if data.role.get("admin") and not principal.is_admin:
@@ -99,7 +102,7 @@ class AuthController(Controller):
 
     @get("/registration/{token:str}", summary="Check a registration link")
     async def registration_link(
-        self, token: str, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self, token: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
     ) -> dict[str, str]:
         user = await links.inspect_link(
             db_session, runtime.settings, tenant, token, tokens.REGISTRATION
@@ -108,7 +111,11 @@ class AuthController(Controller):
 
     @post("/register", summary="Complete a registration: choose the password", status_code=200)
     async def register(
-        self, data: RegisterBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self,
+        data: JSONBody[RegisterBody],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, Any]:
         user = await links.redeem_link(
             db_session, runtime.settings, tenant, token=data.token,
@@ -118,14 +125,18 @@ class AuthController(Controller):
 
     @post("/password-reset", summary="Mail a reset link", status_code=HTTP_202_ACCEPTED)
     async def password_reset(
-        self, data: ResetRequestBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self,
+        data: JSONBody[ResetRequestBody],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, str]:
         await links.send_password_reset(db_session, runtime.settings, tenant, email=data.email)
         return {"message": "Se l'indirizzo è registrato, riceverai una mail con il link"}
 
     @get("/password-reset/{token:str}", summary="Check a reset link")
     async def reset_link(
-        self, token: str, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self, token: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
     ) -> dict[str, str]:
         user = await links.inspect_link(db_session, runtime.settings, tenant, token, tokens.RESET)
         return {"email": user.email}
@@ -134,7 +145,11 @@ class AuthController(Controller):
         "/password-reset/confirm", summary="Set a new password from a reset link", status_code=200
     )
     async def reset_confirm(
-        self, data: ResetConfirmBody, runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+        self,
+        data: JSONBody[ResetConfirmBody],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, str]:
         await links.redeem_link(
             db_session, runtime.settings, tenant, token=data.token, kind=tokens.RESET,
@@ -145,7 +160,7 @@ class AuthController(Controller):
 
 @get("/api/admin/outbox", summary="Mails kept in development (admin only)", tags=["admin"])
 async def outbox(
-    principal: Principal, runtime: Runtime, db_session: AsyncSession
+    principal: PrincipalDep, runtime: RuntimeDep, db_session: SessionDep
 ) -> list[dict[str, Any]]:
     require(perm.sees_settings, principal)
     if runtime.settings.is_production:

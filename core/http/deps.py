@@ -8,7 +8,7 @@ import structlog
 from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.datastructures import State
-from litestar.di import Provide
+from litestar.di import NamedDependency, Provide
 from litestar.types import Scope
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -61,7 +61,7 @@ def request_token(connection: ASGIConnection, tenant: Tenant) -> str | None:  # 
 async def provide_current_user(
     request: Request,  # type: ignore[type-arg]
     state: State,
-    db_session: AsyncSession,
+    db_session: NamedDependency[AsyncSession],
 ) -> m.User:
     tenant = get_tenant(request.scope)
     token = request_token(request, tenant)
@@ -75,9 +75,15 @@ async def provide_current_user(
     return user
 
 
-async def provide_principal(current_user: m.User) -> Principal:
+async def provide_principal(current_user: NamedDependency[m.User]) -> Principal:
     return principal_of(current_user)
 
+
+RuntimeDep = NamedDependency[Runtime]
+TenantDep = NamedDependency[Tenant]
+SessionDep = NamedDependency[AsyncSession]
+UserDep = NamedDependency[m.User]
+PrincipalDep = NamedDependency[Principal]
 
 DEPENDENCIES = {
     "runtime": Provide(get_runtime, sync_to_thread=False),

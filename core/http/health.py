@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Response, get
 from sqlalchemy import text
 
-from core.runtime import Runtime
+from core.http.deps import RuntimeDep
 
 
 @get("/healthz", summary="Liveness", tags=["health"], sync_to_thread=False)
@@ -14,7 +14,7 @@ def healthz() -> dict[str, str]:
 
 
 @get("/readyz", summary="Readiness: database and bus reachable", tags=["health"])
-async def readyz(runtime: Runtime) -> Response[dict[str, str]]:
+async def readyz(runtime: RuntimeDep) -> Response[dict[str, str]]:
     checks: dict[str, str] = {}
     try:
         async with runtime.db.engine.connect() as conn:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Response, get
+from litestar.params import FromPath
 from litestar.response import File
 
 from core.errors import NotFound
+from core.http.deps import RuntimeDep, TenantDep
 from core.runtime import Runtime
 from tenants.config import Tenant
 
@@ -30,8 +32,17 @@ def _inside(root: Path, relative: str) -> Path | None:
     return None
 
 
-@get(["/", "/{path:path}"], summary="Web app", include_in_schema=False, sync_to_thread=False)
-def spa(runtime: Runtime, tenant: Tenant, path: str = "") -> Response[str] | File:
+@get("/", summary="Web app", include_in_schema=False, sync_to_thread=False)
+def spa_root(runtime: RuntimeDep, tenant: TenantDep) -> Response[str] | File:
+    return _serve(runtime, tenant, "")
+
+
+@get("/{path:path}", summary="Web app", include_in_schema=False, sync_to_thread=False)
+def spa(runtime: RuntimeDep, tenant: TenantDep, path: FromPath[str]) -> Response[str] | File:
+    return _serve(runtime, tenant, path)
+
+
+def _serve(runtime: Runtime, tenant: Tenant, path: str) -> Response[str] | File:
     relative = path.lstrip("/")
     if relative.startswith(RESERVED_PREFIXES):
         raise NotFound("Risorsa non trovata")

@@ -5,19 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import get
+from litestar.params import FromPath
 from litestar.response import File
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.errors import NotFound
-from core.runtime import Runtime
-from tenants.config import Tenant
+from core.http.deps import RuntimeDep, SessionDep, TenantDep
 
 ASSETS_PATH = "/tenant-assets"
 
 
 @get("/api/tenant", summary="Public tenant configuration", tags=["tenant"])
 async def tenant_config(
-    runtime: Runtime, tenant: Tenant, db_session: AsyncSession
+    runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
 ) -> dict[str, Any]:
     enabled = await runtime.enabled_products(db_session, tenant)
     stored = await runtime.stored_settings(db_session)
@@ -63,7 +62,7 @@ async def tenant_config(
 
 
 @get(f"{ASSETS_PATH}/{{name:str}}", summary="Tenant asset (logo, not.png)", tags=["tenant"])
-async def tenant_asset(tenant: Tenant, name: str) -> File:
+async def tenant_asset(tenant: TenantDep, name: FromPath[str]) -> File:
     path = tenant.asset_path(name)
     if path is None:
         raise NotFound("File non trovato")

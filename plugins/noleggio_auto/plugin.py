@@ -8,21 +8,20 @@ from typing import Any
 
 from litestar import Router, get
 from litestar.types import ControllerRouterHandler
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
-from core.auth.principal import Principal
 from core.domain.quotes.queries import visible_quotes
 from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
 from core.guards import product_enabled
 from core.hookspecs import hookimpl
+from core.http.deps import PrincipalDep, SessionDep
 
 PRODUCT_ID = "noleggio-auto"
 HERE = Path(__file__).resolve().parent
 
 
 @get("/preventivi", summary="Rental quotes the user may see", tags=[PRODUCT_ID])
-async def rental_quotes(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+async def rental_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
     """Columns of SPEC §2: Cliente, Auto, Canone, Data, Collaboratore."""
     quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
     return [

@@ -8,21 +8,20 @@ from typing import Any
 
 from litestar import Router, get
 from litestar.types import ControllerRouterHandler
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
-from core.auth.principal import Principal
 from core.domain.quotes.queries import visible_quotes
 from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
 from core.guards import product_enabled
 from core.hookspecs import hookimpl
+from core.http.deps import PrincipalDep, SessionDep
 
 PRODUCT_ID = "prestiti"
 HERE = Path(__file__).resolve().parent
 
 
 @get("/preventivi", summary="Loan quotes the user may see", tags=[PRODUCT_ID])
-async def loan_quotes(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+async def loan_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
     """SPEC §2 columns: Cliente, Stato, Prodotto, Importo richiesto, Rata, Data, Collaboratore."""
     quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
     return [

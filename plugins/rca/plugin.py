@@ -9,14 +9,13 @@ from typing import Any
 from litestar import Router, get
 from litestar.types import ControllerRouterHandler
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
-from core.auth.principal import Principal
 from core.extensions import DemoContext, MenuEntry, MigrationSource, ProductLine, WebModule
 from core.guards import product_enabled, require
 from core.hookspecs import hookimpl
+from core.http.deps import PrincipalDep, SessionDep
 from plugins.rca.models import Plate
 
 PRODUCT_ID = "rca"
@@ -24,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 
 
 @get("/", summary="Plates register", tags=["rca"])
-async def list_plates(principal: Principal, db_session: AsyncSession) -> list[dict[str, Any]]:
+async def list_plates(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
     require(perm.sees_plates, principal)
     rows = await db_session.execute(select(Plate).order_by(Plate.plate).limit(1000))
     return [

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import put
+from litestar.params import FromPath, JSONBody
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
-from core.auth.principal import Principal
 from core.db import models as m
 from core.errors import NotFound
 from core.guards import require
-from core.runtime import Runtime
-from tenants.config import Tenant
+from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 
 
 class ProductToggle(BaseModel):
@@ -23,7 +22,7 @@ class ProductToggle(BaseModel):
 
 
 async def stored_or_new(
-    runtime: Runtime, session: AsyncSession, tenant: Tenant
+    runtime: RuntimeDep, session: AsyncSession, tenant: TenantDep
 ) -> m.TenantSettings:
     stored = await runtime.stored_settings(session)
     if stored is None:
@@ -34,12 +33,12 @@ async def stored_or_new(
 
 @put("/api/settings/products/{product_id:str}", summary="Switch a product line", tags=["settings"])
 async def toggle_product(
-    product_id: str,
-    data: ProductToggle,
-    principal: Principal,
-    runtime: Runtime,
-    tenant: Tenant,
-    db_session: AsyncSession,
+    product_id: FromPath[str],
+    data: JSONBody[ProductToggle],
+    principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
 ) -> dict[str, Any]:
     require(perm.sees_settings, principal)
     if product_id not in runtime.offered_products(tenant):

@@ -1,0 +1,157 @@
+"""Test harness: every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL says so.
+
+Environment is set before any app import. PostgreSQL runs get a schema of their own, so two
+runs never collide; tables are emptied between tests.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+_DATA = Path(tempfile.mkdtemp(prefix="sportello-test-"))
+os.environ.update(
+    ENVIRONMENT="test",
+    SECRET_KEY="test-secret-key-that-is-long-enough-for-hs256",
+    SEED_DEMO="false",
+    DATA_DIR=str(_DATA),
+    LOG_LEVEL="WARNING",
+    SMTP_HOST="",
+)
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
+PG_SCHEMA = f"sportello_test_{secrets.token_hex(4)}"
+
+if TEST_DATABASE_URL.startswith("postgresql"):
+    os.environ["DATABASE_URL"] = f"{TEST_DATABASE_URL}?options=-csearch_path%3D{PG_SCHEMA}"
+else:
+    os.environ["DATABASE_URL"] = f"sqlite+aiosqlite:///{_DATA / 'test.db'}"
+
+import pytest  # noqa: E402
+from litestar import Litestar  # noqa: E402
+from litestar.testing import AsyncTestClient  # noqa: E402
+from sqlalchemy import text  # noqa: E402
+
+from core.app import create_app  # noqa: E402
+from core.context import system_scope  # noqa: E402
+from core.db.base import Base  # noqa: E402
+from core.db.engine import make_engine, owner_url  # noqa: E402
+from core.db.migrate import upgrade  # noqa: E402
+from core.plugins import load_plugins  # noqa: E402
+from core.runtime import Runtime  # noqa: E402
+from core.settings import Settings  # noqa: E402
+
+pytest_plugins = ["tests.plugin_kit"]
+
+
+def pytest_report_header() -> str:
+    return f"database: {os.environ['DATABASE_URL'].split('?')[0]}"
+
+
+def _create_pg_schema(settings: Settings) -> None:
+    import psycopg
+
+    url = owner_url(settings).set(drivername="postgresql", query={})
+    with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{PG_SCHEMA}"')
+
+
+def _drop_pg_schema(settings: Settings) -> None:
+    import psycopg
+
+    url = owner_url(settings).set(drivername="postgresql", query={})
+    with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{PG_SCHEMA}" CASCADE')
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def is_postgres(settings: Settings) -> bool:
+    return settings.database_url.startswith("postgresql")
+
+
+@pytest.fixture(scope="session")
+async def migrated(settings: Settings, is_postgres: bool) -> AsyncIterator[None]:
+    """The schema, migrated once per run."""
+    if is_postgres:
+        _create_pg_schema(settings)
+    await upgrade(settings, load_plugins())
+    yield
+    if is_postgres:
+        _drop_pg_schema(settings)
+
+
+async def _empty_tables(settings: Settings) -> None:
+    engine = make_engine(owner_url(settings), settings)
+    tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
+    try:
+        async with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+            else:
+                for table in tables:
+                    await conn.execute(text(f'DELETE FROM "{table}"'))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+async def runtime(settings: Settings, migrated: None) -> AsyncIterator[Runtime]:
+    """A fresh runtime over empty tables."""
+    await _empty_tables(settings)
+    runtime = Runtime.build(settings)
+    yield runtime
+    await runtime.db.dispose()
+
+
+@pytest.fixture
+async def app(settings: Settings, runtime: Runtime) -> Litestar:
+    app = create_app(settings, pm=runtime.pm, migrate=False, seed=False)
+    return app
+
+
+@pytest.fixture
+def app_runtime(app: Litestar) -> Runtime:
+    """The runtime the app actually serves with."""
+    runtime: Runtime = app.state.runtime
+    return runtime
+
+
+@pytest.fixture
+async def seeded(app_runtime: Runtime) -> Runtime:
+    """Demo accounts and portfolio in every shipped tenant."""
+    from core.demo.seed import seed_demo
+
+    await seed_demo(app_runtime)
+    return app_runtime
+
+
+ClientFactory = Callable[[str], AsyncTestClient[Litestar]]
+
+
+@pytest.fixture
+async def clients(app: Litestar) -> AsyncIterator[ClientFactory]:
+    """``clients("rcadealer")`` → a client whose requests carry that tenant's Host.
+
+    The app's start-up (role check, readiness) runs once through the first client.
+    """
+    hosts = {t.id: t.domains[0] for t in app.state.runtime.tenants}
+
+    def factory(tenant_id: str) -> AsyncTestClient[Litestar]:
+        client = AsyncTestClient(app, base_url=f"http://{hosts.get(tenant_id, tenant_id)}")
+        return client
+
+    async with AsyncTestClient(app, base_url="http://assicurapp.localhost"):
+        yield factory
+
+
+@pytest.fixture
+def system() -> Iterator[None]:
+    with system_scope():
+        yield
