@@ -47,6 +47,18 @@ class Timestamped:
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
 
 
+_owned_cache: tuple[int, frozenset[str]] = (-1, frozenset())
+
+
+def tenant_owned_table_names() -> frozenset[str]:
+    """The tenant-owned table names, recomputed when a plugin adds a model."""
+    global _owned_cache
+    count = len(Base.registry.mappers)
+    if _owned_cache[0] != count:
+        _owned_cache = (count, frozenset(tenant_owned_tables()))
+    return _owned_cache[1]
+
+
 def tenant_owned_tables() -> list[str]:
     """Names of the tables whose model carries ``tenant_id`` (RLS is enabled on each)."""
     return sorted(

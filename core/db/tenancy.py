@@ -18,9 +18,11 @@ from typing import Any
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
+from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.sql.util import find_tables
 
-from core.context import NoTenantError, current_tenant_id, in_system_scope, require_tenant_id
-from core.db.base import TenantOwned
+from core.context import NoTenantError, current_tenant_id, in_system_scope
+from core.db.base import TenantOwned, tenant_owned_table_names
 
 
 class CrossTenantWriteError(PermissionError):
@@ -32,16 +34,35 @@ class TenantSession(Session):
 
 
 def _touches_tenant_data(state: ORMExecuteState) -> bool:
-    return any(issubclass(mapper.class_, TenantOwned) for mapper in state.all_mappers)
+    """Whether the statement reads or writes any tenant-owned table, however it names it."""
+    if any(issubclass(mapper.class_, TenantOwned) for mapper in state.all_mappers):
+        return True
+    statement = state.statement
+    if not isinstance(statement, ClauseElement):
+        return False
+    tables = find_tables(
+        statement,
+        include_aliases=True,
+        include_joins=True,
+        include_selects=True,
+        include_crud=True,
+    )
+    owned = tenant_owned_table_names()
+    return any(getattr(table, "name", None) in owned for table in tables)
 
 
 @event.listens_for(TenantSession, "do_orm_execute")
 def _scope_statement(state: ORMExecuteState) -> None:
-    if in_system_scope() or not _touches_tenant_data(state):
+    if in_system_scope():
         return
-    tenant_id = require_tenant_id()
+    tenant_id = current_tenant_id()
+    if tenant_id is None:
+        if _touches_tenant_data(state):
+            raise NoTenantError("nessun tenant nel contesto: accesso ai dati negato")
+        return
     if state.is_insert:
-        _check_insert_params(state, tenant_id)
+        if _touches_tenant_data(state):
+            _check_insert_params(state, tenant_id)
         return
     if state.is_select or state.is_update or state.is_delete:
         state.statement = state.statement.options(

@@ -1,0 +1,152 @@
+"""The ORM wall: reads scoped, writes checked, no tenant fails closed (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.orm import selectinload
+
+from core.context import NoTenantError, tenant_scope
+from core.db import models as m
+from core.db.tenancy import CrossTenantWriteError
+from core.runtime import Runtime
+from tests.integration.tenancy.conftest import A, B, TwoTenants
+
+
+async def test_reads_see_only_the_current_tenant(runtime: Runtime, two_tenants: TwoTenants) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            users = (await session.execute(select(m.User))).scalars().all()
+            count = (await session.execute(select(func.count()).select_from(m.Quote))).scalar()
+    assert [u.id for u in users] == [two_tenants.user_a]
+    assert count == 1
+
+
+async def test_another_tenants_row_by_id_is_not_found(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            assert await session.get(m.User, two_tenants.user_b) is None
+            assert await session.get(m.Quote, two_tenants.quote_b) is None
+            joined = await session.execute(
+                select(m.Quote).join(m.User, m.Quote.agent_id == m.User.id)
+            )
+            assert [q.id for q in joined.scalars()] == [two_tenants.quote_a]
+
+
+async def test_update_and_delete_of_another_tenants_row_touch_nothing(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            updated = await session.execute(
+                update(m.Quote).where(m.Quote.id == two_tenants.quote_b).values(status="Hacked")
+            )
+            deleted = await session.execute(delete(m.User).where(m.User.id == two_tenants.user_b))
+            assert updated.rowcount == 0  # type: ignore[attr-defined]
+            assert deleted.rowcount == 0  # type: ignore[attr-defined]
+    with tenant_scope(B):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_b)
+            assert quote is not None
+            assert quote.status == "Preventivato"
+            assert await session.get(m.User, two_tenants.user_b) is not None
+
+
+async def test_flushing_a_row_of_another_tenant_is_refused(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(B):  # a row loaded in another request, for another tenant
+        async with runtime.db.sessionmaker() as session:
+            foreign = await session.get(m.Quote, two_tenants.quote_b)
+    assert foreign is not None
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            merged = await session.merge(foreign, load=False)
+            merged.status = "Hacked"
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+            await session.rollback()
+            session.add(m.Quote(tenant_id=B, status="Intruso"))
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+
+
+async def test_moving_a_row_to_another_tenant_is_refused(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_a)
+            assert quote is not None
+            quote.tenant_id = B
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+
+
+async def test_deleting_a_loaded_foreign_row_is_refused(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(B):  # a row loaded in another request, for another tenant
+        async with runtime.db.sessionmaker() as session:
+            foreign = await session.get(m.Quote, two_tenants.quote_b)
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            merged = await session.merge(foreign, load=False)
+            await session.delete(merged)
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+
+
+async def test_new_rows_are_stamped_with_the_current_tenant(runtime: Runtime) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            client = m.Client(name="Mario Rossi")
+            session.add(client)
+            await session.flush()
+            assert client.tenant_id == A
+
+
+async def test_bulk_insert_is_stamped_and_checked(runtime: Runtime) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            await session.execute(insert(m.Client), [{"id": "c1" * 12, "name": "Uno"}])
+            row = await session.get(m.Client, "c1" * 12)
+            assert row is not None
+            assert row.tenant_id == A
+        async with runtime.db.sessionmaker() as session:
+            with pytest.raises(CrossTenantWriteError):
+                await session.execute(
+                    insert(m.Client), [{"id": "c2" * 12, "name": "Due", "tenant_id": B}]
+                )
+
+
+async def test_no_tenant_in_context_fails_closed(runtime: Runtime, two_tenants: TwoTenants) -> None:
+    async with runtime.db.sessionmaker() as session:
+        with pytest.raises(NoTenantError):
+            await session.execute(select(m.User))
+        with pytest.raises(NoTenantError):
+            await session.get(m.Quote, two_tenants.quote_a)
+        with pytest.raises(NoTenantError):
+            await session.execute(update(m.Quote).values(status="x"))
+        session.add(m.Client(name="Orfano"))
+        with pytest.raises(NoTenantError):
+            await session.flush()
+
+
+async def test_relationship_loads_stay_in_the_tenant(runtime: Runtime) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            policy = m.Policy(company="Allianz")
+            policy.instalments.append(m.Instalment(number=1))
+            session.add(policy)
+            await session.flush()
+            policy_id = policy.id
+    with tenant_scope(B):
+        async with runtime.db.session() as session:
+            found = await session.execute(
+                select(m.Policy).options(selectinload(m.Policy.instalments))
+            )
+            assert found.scalars().all() == []
+            assert await session.get(m.Policy, policy_id) is None
