@@ -69,10 +69,12 @@ class Runtime:
     async def stored_settings(self, session: AsyncSession) -> m.TenantSettings | None:
         return (await session.execute(select(m.TenantSettings))).scalar_one_or_none()
 
-    async def enabled_products(self, session: AsyncSession, tenant: Tenant) -> list[str]:
+    async def enabled_products(
+        self, session: AsyncSession, tenant: Tenant, stored: m.TenantSettings | None = None
+    ) -> list[str]:
         """Offered lines the tenant's admin has not switched off."""
         offered = self.offered_products(tenant)
-        stored = await self.stored_settings(session)
+        stored = stored or await self.stored_settings(session)
         if stored is None:
             return offered
         return [p for p in offered if p in stored.enabled_products]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -129,7 +130,7 @@ async def redeem_link(
         await session.flush()
     except IntegrityError as exc:  # the same link redeemed twice at once
         raise ClientError(SPENT) from exc
-    user.password_hash = hash_password(password)
+    user.password_hash = await to_thread.run_sync(hash_password, password)
     if name:
         user.name = name.strip()
     await clear_throttle(session, user.email)  # a fresh password unlocks the account

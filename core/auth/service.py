@@ -9,6 +9,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 
+from anyio import to_thread
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -112,7 +113,8 @@ async def login(
     throttle = await _throttle(session, email)
     _check_lock(throttle)
     user = await user_by_email(session, email)
-    if not verify_password(user.password_hash if user else None, password) or user is None:
+    stored_hash = user.password_hash if user else None
+    if not await to_thread.run_sync(verify_password, stored_hash, password) or user is None:
         await _record_failure(session, throttle, settings)
         await session.commit()  # the failure counts even though the request fails
         raise NotAuthenticated(WRONG_CREDENTIALS)
@@ -120,7 +122,7 @@ async def login(
         raise Forbidden(await suspension_message(session, user))
     throttle.failures, throttle.locked_until = 0, None
     if user.password_hash and needs_rehash(user.password_hash):
-        user.password_hash = hash_password(password)
+        user.password_hash = await to_thread.run_sync(hash_password, password)
     return LoginResult(token=mint_access(settings, user), user=user, keep=keep)
 
 

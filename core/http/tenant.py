@@ -18,8 +18,8 @@ ASSETS_PATH = "/tenant-assets"
 async def tenant_config(
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
 ) -> dict[str, Any]:
-    enabled = await runtime.enabled_products(db_session, tenant)
     stored = await runtime.stored_settings(db_session)
+    enabled = await runtime.enabled_products(db_session, tenant, stored)
     modules = {
         module.product: module
         for module in runtime.pm.hook.web_module()
