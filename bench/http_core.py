@@ -68,7 +68,7 @@ async def run() -> None:
     runtime = app.state.runtime
     await upgrade(runtime.settings, runtime.pm)
     await seed_demo(runtime)
-    transport = httpx.ASGITransport(app=app)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
     async with httpx.AsyncClient(transport=transport, base_url="http://assicurapp.localhost") as c:
         login = await c.post(
             "/api/auth/login", json={"email": "agente@demo.it", "password": "demo1234"}

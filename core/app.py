@@ -45,6 +45,7 @@ def create_app(
         async with runtime.db.engine.connect() as conn:
             await conn.run_sync(check_app_role)
             await conn.execute(text("SELECT 1"))
+        await runtime.bus.connect()
         if seed if seed is not None else settings.app.seed_demo:
             from core.demo.seed import seed_demo
 
@@ -53,6 +54,7 @@ def create_app(
         try:
             yield
         finally:
+            await runtime.bus.disconnect()
             await runtime.db.dispose()
 
     return Litestar(

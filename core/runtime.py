@@ -15,6 +15,7 @@ from core.db import models as m
 from core.db.engine import Database
 from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
 from core.plugins import flatten, load_plugins
+from core.realtime.bus import Bus
 from core.settings import Settings
 from tenants.config import Tenant
 from tenants.loader import load_tenants
@@ -27,6 +28,7 @@ class Runtime:
     pm: pluggy.PluginManager
     tenants: TenantRegistry
     db: Database
+    bus: Bus
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -40,7 +42,9 @@ class Runtime:
         pm = pm or load_plugins()
         lines = {line.id: line for line in flatten(pm.hook.product_lines())}
         config = load_tenants(settings.app.tenants_file, known_products=set(lines))
-        runtime = cls(settings, pm, TenantRegistry(config), Database(settings), lines)
+        runtime = cls(
+            settings, pm, TenantRegistry(config), Database(settings), Bus(settings.bus.url), lines
+        )
         runtime.refresh_extensions()
         return runtime
 

@@ -22,8 +22,7 @@ async def readyz(runtime: RuntimeDep) -> Response[dict[str, str]]:
         checks["database"] = "ok"
     except Exception as exc:  # readiness reports, it does not crash
         checks["database"] = f"errore: {type(exc).__name__}"
-    bus = getattr(runtime, "bus", None)
-    checks["bus"] = "ok" if bus is None or await bus.ping() else "errore"
+    checks["bus"] = "ok" if await runtime.bus.ping() else "errore"
     ready = all(value == "ok" for value in checks.values())
     return Response(
         {"status": "ok" if ready else "errore", **checks}, status_code=200 if ready else 503
