@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_DOTS = re.compile(r"\.{2,}")
 
 
 class FileStorage:
@@ -18,7 +19,8 @@ class FileStorage:
 
     def save(self, tenant_id: str, filename: str, content: bytes) -> str:
         """Store ``content``; return the storage key (relative to the tenant's folder)."""
-        key = f"{secrets.token_hex(8)}-{_SAFE.sub('_', filename)[-120:]}"
+        safe = _DOTS.sub(".", _SAFE.sub("_", filename)).strip(".")[-120:] or "file"
+        key = f"{secrets.token_hex(8)}-{safe}"
         path = self._tenant_root(tenant_id) / key
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)

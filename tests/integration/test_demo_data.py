@@ -1,0 +1,62 @@
+"""Demo data: every tenant gets the accounts and a portfolio of its own, once."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from sqlalchemy import func, select
+
+from core import permissions as perm
+from core.context import tenant_scope
+from core.db import models as m
+from core.demo.seed import ACCOUNTS, seed_demo
+from core.runtime import Runtime
+
+
+async def _counts(runtime: Runtime, tenant: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            for model in (m.User, m.Quote, m.Policy, m.Instalment, m.Client, m.Document, m.Chat):
+                total = await session.execute(select(func.count()).select_from(model))
+                counts[model.__tablename__] = int(total.scalar_one())
+    return counts
+
+
+async def test_seeding_twice_changes_nothing(seeded: Runtime) -> None:
+    before = {t.id: await _counts(seeded, t.id) for t in seeded.tenants}
+    await seed_demo(seeded)
+    after = {t.id: await _counts(seeded, t.id) for t in seeded.tenants}
+    assert before == after
+    for counts in after.values():
+        assert counts["users"] == len(ACCOUNTS)
+
+
+async def test_each_tenant_has_a_believable_portfolio(seeded: Runtime) -> None:
+    soon = date.today() + timedelta(days=16)
+    for tenant in seeded.tenants:
+        with tenant_scope(tenant.id):
+            async with seeded.db.session() as session:
+                quotes = (await session.execute(select(m.Quote))).scalars().all()
+                policies = (await session.execute(select(m.Policy))).scalars().all()
+                users = {u.email: u for u in (await session.execute(select(m.User))).scalars()}
+        statuses = {q.status for q in quotes if q.type is None}
+        assert {s.name for s in perm.DEFAULT_STATUSES} <= statuses
+        assert any(q.archived for q in quotes)
+        assert any(q.emission_requested_at for q in quotes)
+        assert any(p.end_date and p.end_date <= soon for p in policies)
+        assert all(p.instalments for p in policies)
+        assert users["subagente@demo.it"].parent_agent_id == users["agente@demo.it"].id
+        assert {q.tenant_id for q in quotes} == {tenant.id}
+        lines = {q.type for q in quotes} - {None}
+        extra = {p for p in tenant.products if seeded.product_lines[p].extra_product}
+        assert lines == extra
+
+
+async def test_demo_agent_has_the_tenants_extra_products(seeded: Runtime) -> None:
+    with tenant_scope("assicurapp"):
+        async with seeded.db.session() as session:
+            agent = (
+                await session.execute(select(m.User).where(m.User.email == "agente@demo.it"))
+            ).scalar_one()
+    assert sorted(agent.extra_products) == ["noleggio-auto", "prestiti"]

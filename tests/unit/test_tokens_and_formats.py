@@ -1,0 +1,64 @@
+"""Tokens, Italian dates, file storage: small pure pieces."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import jwt
+import pytest
+
+from core.auth import tokens
+from core.errors import NotAuthenticated
+from core.i18n import short_datetime
+from core.storage import FileStorage
+
+KEY = "k" * 40
+
+
+def test_a_token_round_trips_with_its_tenant() -> None:
+    token = tokens.mint(KEY, tenant_id="a", subject="u1", kind=tokens.ACCESS, ttl=timedelta(1))
+    claims = tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
+    assert (claims.tenant_id, claims.subject, claims.kind) == ("a", "u1", tokens.ACCESS)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "kind", "key", "ttl"),
+    [
+        ("b", tokens.ACCESS, KEY, timedelta(1)),
+        ("a", tokens.RESET, KEY, timedelta(1)),
+        ("a", tokens.ACCESS, "z" * 40, timedelta(1)),
+        ("a", tokens.ACCESS, KEY, timedelta(seconds=-5)),
+    ],
+    ids=["other-tenant", "other-kind", "forged", "expired"],
+)
+def test_a_token_is_refused(tenant: str, kind: str, key: str, ttl: timedelta) -> None:
+    token = tokens.mint(key, tenant_id="a", subject="u1", kind=tokens.ACCESS, ttl=ttl)
+    with pytest.raises(NotAuthenticated):
+        tokens.verify(KEY, token, tenant_id=tenant, kind=kind)
+
+
+def test_an_unsigned_token_is_refused() -> None:
+    token = jwt.encode({"tid": "a", "sub": "u", "typ": "access", "exp": 2**40}, None, "none")
+    with pytest.raises(NotAuthenticated):
+        tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
+
+
+@pytest.mark.parametrize(
+    ("moment", "expected"),
+    [
+        (datetime(2026, 11, 3, 13, 5, tzinfo=UTC), "3 nov 26 14:05"),
+        (datetime(2026, 7, 31, 22, 30, tzinfo=UTC), "1 ago 26 00:30"),
+    ],
+)
+def test_short_datetime_is_italian_in_rome_time(moment: datetime, expected: str) -> None:
+    assert short_datetime(moment) == expected
+
+
+def test_storage_keeps_files_inside_their_tenant(tmp_path: Path) -> None:
+    storage = FileStorage(tmp_path)
+    key = storage.save("a", "../../etc/passwd", b"x")
+    assert storage.path("a", key) is not None
+    assert storage.path("b", key) is None
+    assert storage.path("a", "../b/" + key) is None
+    assert ".." not in key
