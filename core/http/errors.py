@@ -60,6 +60,13 @@ def tenancy_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[
     return Response(_body("Forbidden", "Operazione non consentita"), status_code=403)
 
 
+def too_deep(_: Request, exc: RecursionError) -> Response[Any]:  # type: ignore[type-arg]
+    """msgspec gives up on absurdly nested JSON with a RecursionError."""
+    log.warning("http.too_deep", error=str(exc))
+    body = _body("BadRequest", "JSON non valido: troppi livelli annidati")
+    return Response(body, status_code=400)
+
+
 def server_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[type-arg]
     log.exception("http.unhandled", error=str(exc))
     return Response(
@@ -74,5 +81,6 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     HTTPException: http_error,
     NoTenantError: tenancy_error,
     CrossTenantWriteError: tenancy_error,
+    RecursionError: too_deep,
     Exception: server_error,
 }
