@@ -14,7 +14,7 @@ from core.auth import tokens
 from core.auth.passwords import hash_password, password_problem
 from core.auth.service import clear_throttle, normalise_email, user_by_email
 from core.db import models as m
-from core.errors import ClientError, Conflict
+from core.errors import ClientError, Conflict, NotAuthenticated
 from core.mail import send_mail
 from core.settings import Settings
 from tenants.config import Tenant
@@ -93,7 +93,10 @@ async def send_password_reset(
 async def _open(
     session: AsyncSession, settings: Settings, tenant: Tenant, token: str, kind: str
 ) -> tuple[tokens.TokenClaims, m.User]:
-    claims = tokens.verify(settings.signing_key(), token, tenant_id=tenant.id, kind=kind)
+    try:
+        claims = tokens.verify(settings.signing_key(), token, tenant_id=tenant.id, kind=kind)
+    except NotAuthenticated as exc:  # expired, forged or another site's: a dead link
+        raise ClientError(SPENT) from exc
     spent = await session.execute(select(m.SpentLink.id).where(m.SpentLink.jti == claims.jti))
     user = await session.get(m.User, claims.subject)
     if spent.first() is not None or user is None:

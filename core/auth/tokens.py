@@ -16,6 +16,11 @@ ACCESS = "access"
 REGISTRATION = "registrazione"
 RESET = "reset"
 
+# SPEC §8: the client drops its token cookie when a login error starts with "no" or "puoi".
+EXPIRED = "Non autorizzato: sessione scaduta, effettua di nuovo l'accesso"
+INVALID = "Non autorizzato: token non valido"
+OTHER_SITE = "Non autorizzato: token non valido per questo sito"
+
 
 @dataclass(frozen=True, slots=True)
 class TokenClaims:
@@ -56,11 +61,11 @@ def verify(key: str, token: str, *, tenant_id: str, kind: str) -> TokenClaims:
             token, key, algorithms=[ALGORITHM], options={"require": ["exp", "sub", "tid", "typ"]}
         )
     except jwt.ExpiredSignatureError as exc:
-        raise NotAuthenticated("Sessione scaduta: effettua di nuovo l'accesso") from exc
+        raise NotAuthenticated(EXPIRED) from exc
     except jwt.PyJWTError as exc:
-        raise NotAuthenticated("Token non valido") from exc
+        raise NotAuthenticated(INVALID) from exc
     if payload.get("typ") != kind or payload.get("tid") != tenant_id:
-        raise NotAuthenticated("Token non valido per questo sito")
+        raise NotAuthenticated(OTHER_SITE)
     reserved = {"tid", "sub", "typ", "iat", "exp", "jti"}
     return TokenClaims(
         tenant_id=payload["tid"],

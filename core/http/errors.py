@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import structlog
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from core.context import NoTenantError
@@ -35,9 +36,36 @@ def sportello_error(_: Request, exc: SportelloError) -> Response[Any]:  # type: 
     return Response(_body(exc.name, exc.message, **exc.extra), status_code=exc.status_code)
 
 
+# pydantic's messages, in Italian; the first pattern that matches wins.
+PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), italian)
+    for pattern, italian in (
+        (r"^Field required", "Campo obbligatorio"),
+        (r"^Extra inputs are not permitted", "Campo non previsto"),
+        (r"valid string", "Deve essere un testo"),
+        (r"valid boolean", "Deve essere vero o falso"),
+        (r"valid integer", "Deve essere un numero intero"),
+        (r"valid number", "Deve essere un numero"),
+        (r"valid dictionary|valid object", "Deve essere un oggetto"),
+        (r"valid list|valid array", "Deve essere un elenco"),
+        (r"at least (\d+) character", r"Deve avere almeno \1 caratteri"),
+        (r"at most (\d+) character", r"Deve avere al massimo \1 caratteri"),
+        (r"email", "Indirizzo email non valido"),
+    )
+)
+
+
+def italian_problem(message: str) -> str:
+    for pattern, italian in PROBLEMS:
+        found = pattern.search(message)
+        if found:
+            return found.expand(italian)
+    return "Valore non valido"
+
+
 def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # type: ignore[type-arg]
     problems = [
-        {"campo": item.get("key"), "problema": item.get("message")}
+        {"campo": item.get("key"), "problema": italian_problem(str(item.get("message", "")))}
         for item in (exc.extra if isinstance(exc.extra, list) else [])
         if isinstance(item, dict)
     ]
@@ -48,7 +76,7 @@ def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # 
 
 def http_error(_: Request, exc: HTTPException) -> Response[Any]:  # type: ignore[type-arg]
     message = STATUS_MESSAGES.get(exc.status_code, "Errore")
-    if exc.status_code == 400 and "json" in str(exc.detail).lower():
+    if exc.status_code == 400 and isinstance(exc.__cause__, SerializationException):
         message = "JSON non valido"
     return Response(
         _body(type(exc).__name__, message), status_code=exc.status_code, headers=exc.headers
