@@ -80,6 +80,8 @@ class AuthSettings(BaseSettings):
     login_max_failures: int = Field(5, description="Failed logins before the account is locked.")
     login_lock_minutes: int = Field(15, description="How long a locked account stays locked.")
     cookie_secure: bool = Field(True, description="Mark the t cookies Secure (SameSite=None).")
+    password_time_cost: int = Field(3, description="argon2 passes per password hash (RFC 9106).")
+    password_memory_kib: int = Field(65536, description="argon2 memory per password hash, KiB.")
 
 
 class MailSettings(BaseSettings):

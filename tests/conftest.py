@@ -20,12 +20,16 @@ os.environ.update(
     DATA_DIR=str(_DATA),
     LOG_LEVEL="WARNING",
     SMTP_HOST="",
+    # real argon2, lighter than production's RFC 9106 profile
+    PASSWORD_TIME_COST="1",
+    PASSWORD_MEMORY_KIB="8192",
 )
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 PG_SCHEMA = f"sportello_test_{secrets.token_hex(4)}"
 
 if TEST_DATABASE_URL.startswith("postgresql"):
-    os.environ["DATABASE_URL"] = f"{TEST_DATABASE_URL}?options=-csearch_path%3D{PG_SCHEMA}"
+    joiner = "&" if "?" in TEST_DATABASE_URL else "?"
+    os.environ["DATABASE_URL"] = f"{TEST_DATABASE_URL}{joiner}options=-csearch_path%3D{PG_SCHEMA}"
 else:
     os.environ["DATABASE_URL"] = f"sqlite+aiosqlite:///{_DATA / 'test.db'}"
 
