@@ -21,6 +21,7 @@ def _dummy_hash() -> str:
     """Verified when the email is unknown, so both paths cost the same time."""
     return _hasher().hash("sportello-dummy-password")
 
+
 MIN_LENGTH = 8
 
 

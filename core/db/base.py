@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import MetaData, String
+from sqlalchemy import ForeignKey, MetaData, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
 from core.db.types import UTCDateTime, new_id, utcnow
@@ -34,6 +34,22 @@ class TenantOwned:
     @declared_attr
     def tenant_id(cls) -> Mapped[str]:
         return mapped_column(String(64), index=True, nullable=False)
+
+
+class InAgentTree:
+    """A record of the agent tree (SPEC §3 ``aId``/``agId``) about a client; filtered by both."""
+
+    @declared_attr
+    def agent_id(cls) -> Mapped[str | None]:
+        return mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+
+    @declared_attr
+    def parent_agent_id(cls) -> Mapped[str | None]:
+        return mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+
+    @declared_attr
+    def client_id(cls) -> Mapped[str | None]:
+        return mapped_column(ForeignKey("clients.id", ondelete="SET NULL"), index=True)
 
 
 class HasId:

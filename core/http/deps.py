@@ -36,13 +36,8 @@ def get_tenant(scope: Scope) -> Tenant:
 
 async def provide_db_session(state: State) -> AsyncGenerator[AsyncSession, None]:
     """One session per request: committed when the handler succeeds, rolled back otherwise."""
-    async with get_runtime(state).db.sessionmaker() as session:
-        try:
-            yield session
-            await session.commit()
-        except BaseException:
-            await session.rollback()
-            raise
+    async with get_runtime(state).db.session() as session:
+        yield session
 
 
 def request_token(connection: ASGIConnection, tenant: Tenant) -> str | None:  # type: ignore[type-arg]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import select
-
 from core.db import models as m
 from core.db.types import utcnow
+from core.demo.kit import new_demo_product
 from core.extensions import DemoContext
 
 PRODUCT_ID = "noleggio-auto"
@@ -19,19 +18,12 @@ CARS = (
 
 
 async def seed_rentals(ctx: DemoContext) -> None:
-    if PRODUCT_ID not in ctx.tenant.products:
-        return
-    existing = await ctx.session.execute(select(m.Quote.id).where(m.Quote.type == PRODUCT_ID))
-    if existing.first() is not None:
-        return
-    product = m.Product(
-        line=PRODUCT_ID,
-        name="Noleggio a lungo termine",
-        icon="car-suv",
+    product = await new_demo_product(
+        ctx, PRODUCT_ID, name="Noleggio a lungo termine", icon="car-suv",
         companies={"Leasys": {"provv": 3, "istruttoria": 0, "qMin": 1, "qMax": 5}},
-    )
-    ctx.session.add(product)
-    await ctx.session.flush()
+    )  # fmt: skip
+    if product is None:
+        return
     agent = ctx.accounts["agente"]
     for index, (name, canone, months, km, anticipo) in enumerate(CARS):
         ctx.session.add(

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import select
-
 from core.db import models as m
 from core.db.types import utcnow
+from core.demo.kit import new_demo_product
 from core.extensions import DemoContext
 
 PRODUCT_ID = "prestiti"
@@ -19,19 +18,12 @@ LOANS = (
 
 
 async def seed_loans(ctx: DemoContext) -> None:
-    if PRODUCT_ID not in ctx.tenant.products:
-        return
-    existing = await ctx.session.execute(select(m.Quote.id).where(m.Quote.type == PRODUCT_ID))
-    if existing.first() is not None:
-        return
-    product = m.Product(
-        line=PRODUCT_ID,
-        name="Finanziamenti",
-        icon="cash-banknote",
+    product = await new_demo_product(
+        ctx, PRODUCT_ID, name="Finanziamenti", icon="cash-banknote",
         companies={"Banca Sella": {"provv": 2, "istruttoria": 300, "qMin": 1, "qMax": 4}},
-    )
-    ctx.session.add(product)
-    await ctx.session.flush()
+    )  # fmt: skip
+    if product is None:
+        return
     for index, (kind, name, bank, amount, rata, months) in enumerate(LOANS):
         ctx.session.add(
             m.Quote(

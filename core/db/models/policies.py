@@ -9,26 +9,17 @@ from typing import Any
 from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
 from core.db.types import JSONType
 
 
-class Policy(Base, HasId, TenantOwned, Timestamped):
+class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     __tablename__ = "policies"
     __audited__ = True
 
     type: Mapped[str | None] = mapped_column(String(64), index=True)
     quote_id: Mapped[str | None] = mapped_column(
         ForeignKey("quotes.id", ondelete="SET NULL"), index=True
-    )
-    agent_id: Mapped[str | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), index=True
-    )
-    parent_agent_id: Mapped[str | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), index=True
-    )
-    client_id: Mapped[str | None] = mapped_column(
-        ForeignKey("clients.id", ondelete="SET NULL"), index=True
     )
     company: Mapped[str | None] = mapped_column(String(100), index=True)
     number: Mapped[str | None] = mapped_column(String(100), index=True)

@@ -8,11 +8,11 @@ from typing import Any
 from sqlalchemy import Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
 from core.db.types import JSONType, utcnow
 
 
-class Quote(Base, HasId, TenantOwned, Timestamped):
+class Quote(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     __tablename__ = "quotes"
     __table_args__ = (
         Index("ix_quotes_tenant_agent_at", "tenant_id", "agent_id", "at"),
@@ -24,15 +24,6 @@ class Quote(Base, HasId, TenantOwned, Timestamped):
     """Product line of an extra-product practice; ``None`` for a plain quote."""
     product_id: Mapped[str | None] = mapped_column(
         ForeignKey("products.id", ondelete="SET NULL"), index=True
-    )
-    agent_id: Mapped[str | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), index=True
-    )
-    parent_agent_id: Mapped[str | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), index=True
-    )
-    client_id: Mapped[str | None] = mapped_column(
-        ForeignKey("clients.id", ondelete="SET NULL"), index=True
     )
     status: Mapped[str | None] = mapped_column(String(100), index=True)
     archived: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
