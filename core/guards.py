@@ -8,6 +8,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 from litestar.types import Guard
 
+from core import permissions as perm
 from core.auth.principal import Principal
 from core.errors import Forbidden, NotFound
 from core.http.deps import get_runtime, get_tenant
@@ -26,6 +27,12 @@ def product_enabled(product_id: str) -> Guard:
             raise NotFound(NOT_ENABLED)
 
     return guard
+
+
+def require_extra_product(principal: Principal, product_id: str) -> None:
+    """403 unless the user may work the extra product (admins all; others their own list)."""
+    if not perm.sees_extra_product(principal, product_id, {product_id}):
+        raise Forbidden("Prodotto non abilitato per il tuo utente")
 
 
 def require(rule: Callable[[Principal], bool], principal: Principal) -> None:

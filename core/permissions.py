@@ -94,8 +94,9 @@ def sees_documents(principal: Principal) -> bool:
 
 
 def sees_plates(principal: Principal) -> bool:
-    """Plates: everyone with a role; the tenant decides whether the entry exists at all."""
-    return _has_role(principal)
+    """Plates: everyone but employees (who get the utenti stream only); the tenant decides
+    whether the entry exists at all."""
+    return _has_role(principal) and not principal.is_employee
 
 
 def sees_extra_product(

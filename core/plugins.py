@@ -41,7 +41,7 @@ def load_plugins(
     """Register core areas and installed plugins, then reject hooks with no spec."""
     pm = pm or new_manager()
     for name in CORE_PLUGINS:
-        pm.register(import_module(name), name=name)
+        _register(pm, import_module(name), name)
     if entry_points_enabled:
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if pm.has_plugin(ep.name):
@@ -50,9 +50,16 @@ def load_plugins(
                 module = ep.load()
             except Exception as exc:  # a broken plugin must name itself
                 raise PluginError(f"plugin {ep.name!r} ({ep.value}) non caricabile: {exc}") from exc
-            pm.register(module, name=ep.name)
+            _register(pm, module, ep.name)
     check(pm)
     return pm
+
+
+def _register(pm: pluggy.PluginManager, plugin: object, name: str | None) -> None:
+    try:
+        pm.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"plugin {name or plugin!r} non valido: {exc}") from exc
 
 
 def check(pm: pluggy.PluginManager) -> None:
@@ -85,7 +92,7 @@ async def call_all_async(results: Iterable[Awaitable[None] | None]) -> None:
 @contextmanager
 def registered(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> Iterator[None]:
     """Register ``plugin`` for the duration of the block (the plugin test kit uses this)."""
-    pm.register(plugin, name=name)
+    _register(pm, plugin, name)
     try:
         check(pm)
         yield

@@ -1,6 +1,6 @@
 """Typed settings, one section per concern, each field read from its environment variable.
 
-Every field carries a description; ``tests/unit/test_settings_documented.py`` checks that each
+Every field carries a description; ``tests/meta/test_settings_documented.py`` checks that each
 environment variable is documented in the README.
 """
 

@@ -77,6 +77,8 @@ def _link_demo_users(
 ) -> None:
     offered = runtime.offered_products(tenant)
     extra = [p for p in offered if runtime.product_lines[p].extra_product]
+    for key in ("responsabile", "segnalatore"):
+        users[key].extra_products = extra
     for key in ("agente", "subagente"):
         users[key].extra_products = extra
         users[key].provv = {"default": 10, **{p: {"provvEmissione": 12} for p in extra}}

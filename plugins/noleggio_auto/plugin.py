@@ -12,7 +12,7 @@ from litestar.types import ControllerRouterHandler
 from core import permissions as perm
 from core.domain.quotes.queries import visible_quotes
 from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
-from core.guards import product_enabled
+from core.guards import product_enabled, require_extra_product
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 
@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 @get("/preventivi", summary="Rental quotes the user may see", tags=[PRODUCT_ID])
 async def rental_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
     """Columns of SPEC §2: Cliente, Auto, Canone, Data, Collaboratore."""
+    require_extra_product(principal, PRODUCT_ID)
     quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
     return [
         {

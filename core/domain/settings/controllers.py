@@ -6,7 +6,7 @@ from typing import Any
 
 from litestar import put
 from litestar.params import FromPath, JSONBody
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
@@ -17,8 +17,16 @@ from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 
 
 class ProductToggle(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid")
     enabled: bool
+
+    @field_validator("enabled", mode="before")
+    @classmethod
+    def _a_real_boolean(cls, value: object) -> bool:
+        """Only true or false: a stray "no" or 0 must not switch a product off."""
+        if not isinstance(value, bool):
+            raise ValueError("Input should be a valid boolean")
+        return value
 
 
 async def stored_or_new(

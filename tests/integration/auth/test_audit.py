@@ -10,7 +10,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.conftest import ClientFactory
+from tests.harness import ClientFactory
 from tests.integration.auth.helpers import ADMIN, bearer, get_user, login, token_for
 
 NEW_EMAIL = "audit.nuovo@example.it"

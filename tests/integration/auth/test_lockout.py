@@ -14,7 +14,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.conftest import ClientFactory
+from tests.harness import ClientFactory
 from tests.integration.auth.helpers import ADMIN, error_message, login
 
 WRONG = "definitely-wrong"

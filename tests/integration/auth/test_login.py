@@ -16,7 +16,7 @@ from core.auth import tokens
 from core.db import models as m
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.conftest import ClientFactory
+from tests.harness import ClientFactory
 from tests.integration.auth.helpers import (
     ADMIN,
     bearer,

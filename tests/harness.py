@@ -1,4 +1,6 @@
-"""Test harness: every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL says so.
+"""Test harness (loaded by the root conftest.py for tests/ and plugins/*/tests alike).
+
+Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL says so.
 
 Environment is set before any app import. PostgreSQL runs get a schema of their own, so two
 runs never collide; tables are emptied between tests.
@@ -46,8 +48,6 @@ from core.db.migrate import upgrade  # noqa: E402
 from core.plugins import load_plugins  # noqa: E402
 from core.runtime import Runtime  # noqa: E402
 from core.settings import Settings  # noqa: E402
-
-pytest_plugins = ["tests.plugin_kit"]
 
 
 def pytest_report_header() -> str:

@@ -1,0 +1,108 @@
+"""Car rental (noleggio-auto): who sees which rental quote, and where the line is served.
+
+Demo data (plugins/noleggio_auto/demo.py), in every tenant (all three offer the line): three
+rental quotes of agente.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.runtime import Runtime
+from tests.harness import ClientFactory
+from tests.plugins.helpers import add_quote, add_user, listed_ids, login, user_id
+
+ROUTE = "/api/noleggio-auto/preventivi"
+LINE = "noleggio-auto"
+TENANTS = ("rcadealer", "assicurapp", "assicurapp_dev")
+
+
+async def test_demo_rentals_and_their_columns(seeded: Runtime, clients: ClientFactory) -> None:
+    client = clients("rcadealer")
+    response = await client.get(ROUTE, headers=await login(client, "admin"))
+    assert response.status_code == 200
+    rows = response.json()
+    assert {row["auto"] for row in rows} == {
+        "Fiat 500 Hybrid",
+        "Jeep Compass 4xe",
+        "Volkswagen Golf 1.5 eTSI",
+    }
+    by_car = {row["auto"]: row for row in rows}
+    assert by_car["Fiat 500 Hybrid"]["canone"] == 289
+    assert by_car["Fiat 500 Hybrid"]["status"] == "In attesa di quotazione"
+    agente = await user_id(seeded, "rcadealer", "agente")
+    for row in rows:
+        assert set(row) == {"_id", "cliente", "auto", "canone", "at", "aId", "status"}
+        assert row["cliente"] == "Luca Bianchi"
+        assert row["aId"] == agente
+    assert [row["at"] for row in rows] == sorted((row["at"] for row in rows), reverse=True)
+
+
+@pytest.mark.parametrize("tenant", ["rcadealer", "assicurapp"])
+async def test_each_role_sees_its_tree(
+    seeded: Runtime, clients: ClientFactory, tenant: str
+) -> None:
+    client = clients(tenant)
+    demo = await listed_ids(client, ROUTE, "admin")
+    assert len(demo) == 3
+    agente = await user_id(seeded, tenant, "agente")
+    sub = await user_id(seeded, tenant, "subagente")
+    other = await add_user(seeded, tenant, "altro", {"a": {"type": "agente"}}, [LINE])
+    sub_rental = await add_quote(
+        seeded, tenant, LINE, sub, parent=agente, car={"car_fullname": "Panda"}
+    )
+    other_rental = await add_quote(seeded, tenant, LINE, other, car={"car_fullname": "Tipo"})
+    everything = demo | {sub_rental, other_rental}
+    expected = {
+        "admin": everything,
+        "responsabile": everything,
+        "agente": demo | {sub_rental},
+        "subagente": {sub_rental},
+        "altro": {other_rental},
+        "segnalatore": demo,  # the referred agent's own quotes
+    }
+    for role, ids in expected.items():
+        assert await listed_ids(client, ROUTE, role) == ids, role
+    refused = await client.get(ROUTE, headers=await login(client, "dipendente"))
+    assert refused.status_code == 403  # role e works users only
+
+
+async def test_tenants_do_not_share_rentals(seeded: Runtime, clients: ClientFactory) -> None:
+    seen = [await listed_ids(clients(tenant), ROUTE, "admin") for tenant in TENANTS]
+    assert all(len(ids) == 3 for ids in seen)
+    assert not (seen[0] & seen[1])
+    assert not (seen[0] & seen[2])
+    assert not (seen[1] & seen[2])
+
+
+@pytest.mark.parametrize("tenant", TENANTS)
+async def test_served_wherever_offered(
+    seeded: Runtime, clients: ClientFactory, tenant: str
+) -> None:
+    client = clients(tenant)
+    response = await client.get(ROUTE, headers=await login(client, "agente"))
+    assert response.status_code == 200
+
+
+async def test_404_once_the_admin_switches_it_off(seeded: Runtime, clients: ClientFactory) -> None:
+    client = clients("rcadealer")
+    admin = await login(client, "admin")
+    toggle = f"/api/settings/products/{LINE}"
+    assert (await client.put(toggle, json={"enabled": False}, headers=admin)).status_code == 200
+    assert (await client.get(ROUTE, headers=admin)).status_code == 404
+    other = clients("assicurapp")
+    assert (await other.get(ROUTE, headers=await login(other, "admin"))).status_code == 200
+    assert (await client.put(toggle, json={"enabled": True}, headers=admin)).status_code == 200
+    assert (await client.get(ROUTE, headers=admin)).status_code == 200
+
+
+async def test_login_is_required(seeded: Runtime, clients: ClientFactory) -> None:
+    assert (await clients("assicurapp").get(ROUTE)).status_code == 401
+
+
+async def test_a_token_of_another_tenant_is_refused(
+    seeded: Runtime, clients: ClientFactory
+) -> None:
+    headers = await login(clients("rcadealer"), "admin")
+    response = await clients("assicurapp").get(ROUTE, headers=headers)
+    assert response.status_code == 401
