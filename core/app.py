@@ -46,6 +46,7 @@ def create_app(
             await conn.run_sync(check_app_role)
             await conn.execute(text("SELECT 1"))
         await runtime.bus.connect()
+        await runtime.hub.start()
         if seed if seed is not None else settings.app.seed_demo:
             from core.demo.seed import seed_demo
 
@@ -54,6 +55,7 @@ def create_app(
         try:
             yield
         finally:
+            await runtime.hub.stop()
             await runtime.bus.disconnect()
             await runtime.db.dispose()
 

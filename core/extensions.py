@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.settings import Settings
 from tenants.config import Tenant
+
+if TYPE_CHECKING:
+    from core.runtime import Runtime
 
 Visibility = Callable[[Principal], bool]
 
@@ -80,6 +83,18 @@ class StatusDef:
         return data
 
 
+class RealtimeClient(Protocol):
+    """The socket a realtime call came from, as calls may act on it."""
+
+    id: str
+
+    async def set_auth_token(self, token: str, principal: Principal) -> None:
+        """Authenticate the socket and hand the client its token (``#setAuthToken``)."""
+
+    async def remove_auth_token(self) -> None:
+        """Deauthenticate the socket and tell the client to drop its token."""
+
+
 @dataclass(slots=True)
 class CallContext:
     """What a realtime call handler receives besides its payload."""
@@ -87,6 +102,8 @@ class CallContext:
     tenant: Tenant
     session: AsyncSession
     principal: Principal | None
+    runtime: Runtime
+    client: RealtimeClient | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -95,11 +112,20 @@ CallHandler = Callable[[CallContext, Any], Awaitable[Any]]
 
 @dataclass(frozen=True, slots=True)
 class Publication:
-    """A channel and the rule deciding which change events a subscriber may receive."""
+    """A channel and the rules deciding who may subscribe and which events each receives.
+
+    With ``model`` set, every committed insert, update or delete of that model becomes an
+    event ``{"operationType": …, key: serialize(row)}`` on the channel.
+    """
 
     channel: str
     may_subscribe: Callable[[Principal], bool]
     may_receive: Callable[[Principal, Mapping[str, Any]], bool]
+    model: type | None = None
+    key: str = "p"
+    serialize: Callable[[Any], dict[str, Any]] | None = None
+    public: bool = False
+    """Sockets that have not logged in may subscribe too."""
 
 
 @dataclass(frozen=True, slots=True)

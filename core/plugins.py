@@ -20,6 +20,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.core_plugin",
     "core.auth.plugin",
     "core.http.plugin",
+    "core.realtime.plugin",
 )
 
 T = TypeVar("T")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +16,7 @@ from core.db.engine import Database
 from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
 from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
+from core.realtime.hub import Hub
 from core.settings import Settings
 from tenants.config import Tenant
 from tenants.loader import load_tenants
@@ -29,6 +30,7 @@ class Runtime:
     tenants: TenantRegistry
     db: Database
     bus: Bus
+    hub: Hub = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -65,6 +67,8 @@ class Runtime:
         for contributed in reversed(hook.default_settings()):
             defaults.update(contributed or {})
         self.default_settings = defaults
+        self.hub = Hub(self.bus, self.publications)
+        self.db.on_commit = [self.hub.publish_changes]
 
     def offered_products(self, tenant: Tenant) -> list[str]:
         """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""
@@ -83,5 +87,7 @@ class Runtime:
             return offered
         return [p for p in offered if p in stored.enabled_products]
 
-    def public_statuses(self, extra: list[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+    def public_statuses(
+        self, extra: Sequence[Mapping[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
         return [status.as_setting() for status in self.statuses] + [dict(e) for e in extra or ()]

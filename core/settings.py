@@ -84,6 +84,17 @@ class AuthSettings(BaseSettings):
     password_memory_kib: int = Field(65536, description="argon2 memory per password hash, KiB.")
 
 
+class RealtimeSettings(BaseSettings):
+    model_config = _config("REALTIME_")
+
+    ping_interval_ms: int = Field(8000, description="How often the server pings each socket.")
+    ping_timeout_ms: int = Field(20000, description="Silence after which a socket is closed.")
+    handshake_timeout_ms: int = Field(10000, description="Time a socket has to send #handshake.")
+    max_frame_bytes: int = Field(1024 * 1024, description="Largest accepted socket frame.")
+    calls_per_second: int = Field(50, description="Calls a socket may make per second.")
+    max_subscriptions: int = Field(100, description="Channels one socket may subscribe to.")
+
+
 class MailSettings(BaseSettings):
     model_config = _config("SMTP_")
 
@@ -114,6 +125,7 @@ class Settings(BaseSettings):
     bus: BusSettings = Field(default_factory=BusSettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
     mail: MailSettings = Field(default_factory=MailSettings)
+    realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)
 
     @computed_field  # type: ignore[prop-decorator]

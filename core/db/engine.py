@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import (
 
 import core.db.audit  # noqa: F401  (registers the audit listener)
 from core.db.tenancy import TenantSession
+from core.realtime.changes import Change, take_changes
 from core.settings import Settings
 
 
@@ -58,11 +59,15 @@ def make_engine(url: URL, settings: Settings) -> AsyncEngine:
     return engine
 
 
+CommitHook = Callable[[list[Change]], Awaitable[None]]
+
+
 class Database:
     """The app's engine and session factory (one per process)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self.on_commit: list[CommitHook] = []
         self.url = app_url(settings)
         self.engine = make_engine(self.url, settings)
         self.sessionmaker = async_sessionmaker(
@@ -75,7 +80,10 @@ class Database:
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
-        """A session committed on success and rolled back on error."""
+        """A session committed on success and rolled back on error.
+
+        After the commit, the ``on_commit`` hooks hear what changed (realtime events).
+        """
         async with self.sessionmaker() as session:
             try:
                 yield session
@@ -83,6 +91,10 @@ class Database:
             except BaseException:
                 await session.rollback()
                 raise
+            changes = take_changes(session.sync_session)
+            if changes:
+                for hook in self.on_commit:
+                    await hook(changes)
 
     async def dispose(self) -> None:
         await self.engine.dispose()

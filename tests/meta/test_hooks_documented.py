@@ -83,25 +83,7 @@ def test_every_hook_is_in_the_readme_plugin_section() -> None:
     assert not missing, f"hooks missing from README.md's plugin section: {missing}"
 
 
-NOT_YET_IMPLEMENTED = {"register_calls", "register_publications"}
-"""Hooks core's realtime area (DESIGN §4 calls and channels) will implement; drop each name
-here once it does (the test then passes and the xfail is reported as XPASS)."""
-
-
-@pytest.mark.parametrize(
-    "hook",
-    [
-        pytest.param(
-            hook,
-            marks=pytest.mark.xfail(
-                reason="core's realtime area does not implement it yet", strict=False
-            ),
-        )
-        if hook in NOT_YET_IMPLEMENTED
-        else hook
-        for hook in HOOKS
-    ],
-)
+@pytest.mark.parametrize("hook", HOOKS)
 def test_hook_is_implemented_by_core_or_a_built_in_plugin(hook: str) -> None:
     pm = load_plugins()
     implementers = [impl.plugin_name for impl in getattr(pm.hook, hook).get_hookimpls()]

@@ -129,7 +129,9 @@ async def test_fake_plugin_adds_route_and_call(plugin_kit: PluginKit, settings: 
             principal = Principal(id=user_id, tenant_id=TENANT, roles={"admin": True})
             with tenant_scope(TENANT):
                 async with runtime.db.session() as session:
-                    ctx = CallContext(tenant=tenant, session=session, principal=principal)
+                    ctx = CallContext(
+                        tenant=tenant, session=session, principal=principal, runtime=runtime
+                    )
                     result = await runtime.calls[CALL](ctx, {"ciao": 1})
             assert result == {"echo": {"ciao": 1}, "tenant": TENANT, "user": user_id}
 

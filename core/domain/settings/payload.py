@@ -1,0 +1,63 @@
+"""The settings object clients receive (SPEC §3 'Settings')."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from core.db import models as m
+from core.runtime import Runtime
+from tenants.config import Tenant
+
+
+def product_payload(product: m.Product) -> dict[str, Any]:
+    return {
+        "_id": product.id,
+        "type": product.line,
+        "name": product.name,
+        "icon": product.icon,
+        "description": product.description,
+        "fields": product.fields or [],
+        "companies": product.companies or {},
+        "active": product.active,
+    }
+
+
+def products_hash(products: Sequence[dict[str, Any]]) -> str:
+    """Changes whenever any product definition changes (clients cache products by it)."""
+    return hashlib.sha256(
+        msgspec.json.encode(sorted(products, key=lambda p: p["_id"]))
+    ).hexdigest()[:16]
+
+
+def settings_payload(
+    runtime: Runtime,
+    tenant: Tenant,
+    stored: m.TenantSettings | None,
+    enabled: Sequence[str],
+    products_digest: str,
+) -> dict[str, Any]:
+    data = {**runtime.default_settings, **(stored.data if stored else {})}
+    return {
+        **data,
+        "APP_NAME": tenant.app_name,
+        "title": tenant.title,
+        "logo": f"/tenant-assets/{tenant.logo}",
+        "BUILD": runtime.settings.app.build,
+        "DOMAIN": tenant.domains[0],
+        "template": tenant.template,
+        "colors": tenant.colors,
+        "wording": tenant.wording.model_dump(),
+        "assistenza": (stored.assistenza if stored and stored.assistenza else tenant.assistenza),
+        "extraProducts": [
+            {"_id": line.id, "name": line.name, "icon": line.icon}
+            for line in (runtime.product_lines[p] for p in enabled)
+            if line.extra_product
+        ],
+        "stati": runtime.public_statuses(stored.extra_stati if stored else None),
+        "productsHash": products_digest,
+        "webpush": stored.vapid_public_key if stored else None,
+    }

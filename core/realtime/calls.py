@@ -1,0 +1,100 @@
+"""Core realtime calls (SPEC §7): login, tokenLogin, logout, logTime."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from core import permissions as perm
+from core.auth import service
+from core.auth.schemas import LoginBody
+from core.db import models as m
+from core.domain.settings.payload import product_payload, products_hash, settings_payload
+from core.domain.users.serialize import user_payload
+from core.errors import NotAuthenticated
+from core.extensions import CallContext, CallHandler
+
+log = structlog.get_logger(__name__)
+
+
+class TokenLoginBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    t: str | None = Field(default=None, max_length=4096)
+    productsHash: str | None = Field(default=None, max_length=64)  # noqa: N815 (wire name)
+
+
+async def login(ctx: CallContext, data: Any) -> dict[str, Any]:
+    body = LoginBody.model_validate(data)
+    result = await service.login(
+        ctx.session, ctx.runtime.settings, tenant_id=ctx.tenant.id,
+        email=body.email, password=body.password, keep=body.keep,
+    )  # fmt: skip
+    if ctx.client is not None:
+        await ctx.client.set_auth_token(result.token, service.principal_of(result.user))
+    return {"token": result.token, "u": user_payload(result.user)}
+
+
+async def token_login(ctx: CallContext, data: Any) -> dict[str, Any]:
+    body = TokenLoginBody.model_validate(data or {})
+    if body.t and ctx.client is not None:
+        user = await service.authenticate_token(
+            ctx.session, ctx.runtime.settings, tenant_id=ctx.tenant.id, token=body.t
+        )
+        await ctx.client.set_auth_token(body.t, service.principal_of(user))
+    elif ctx.principal is not None:
+        found = await ctx.session.get(m.User, ctx.principal.id)
+        if found is None:
+            raise NotAuthenticated("Non autorizzato: utente inesistente")
+        user = found
+    else:
+        raise NotAuthenticated("")  # no token: the client just marks data as loaded
+    return await _session_data(ctx, user, body.productsHash)
+
+
+async def _session_data(ctx: CallContext, user: m.User, known_hash: str | None) -> dict[str, Any]:
+    principal = service.principal_of(user)
+    stored = await ctx.runtime.stored_settings(ctx.session)
+    enabled = await ctx.runtime.enabled_products(ctx.session, ctx.tenant, stored)
+    products = [
+        product_payload(p)
+        for p in (await ctx.session.execute(select(m.Product).where(m.Product.active)))
+        .scalars()
+        .all()
+    ]
+    digest = products_hash(products)
+    users = (await ctx.session.execute(select(m.User))).scalars().all()
+    answer: dict[str, Any] = {
+        "BUILD": ctx.runtime.settings.app.build,
+        "u": user_payload(user),
+        "utenti": {
+            u.id: user_payload(u)
+            for u in users
+            if perm.user_visible(principal, {"_id": u.id, "role": u.role})
+        },
+        "settings": settings_payload(ctx.runtime, ctx.tenant, stored, enabled, digest),
+        "port": ctx.runtime.settings.app.port,
+    }
+    if known_hash != digest:
+        answer["products"] = {p["_id"]: p for p in products}
+    return answer
+
+
+async def logout(ctx: CallContext, _data: Any) -> None:
+    if ctx.client is not None:
+        await ctx.client.remove_auth_token()
+
+
+async def log_time(ctx: CallContext, data: Any) -> None:
+    if isinstance(data, int | float) and not isinstance(data, bool) and 0 <= data < 3.6e6:
+        log.info("client.data_loaded", ms=int(data), user=ctx.principal and ctx.principal.id)
+
+
+CORE_CALLS: dict[str, CallHandler] = {
+    "login": login,
+    "tokenLogin": token_login,
+    "logout": logout,
+    "logTime": log_time,
+}

@@ -1,0 +1,57 @@
+"""Change events: collected at flush, handed out only after the transaction commits.
+
+A rolled-back write publishes nothing. :class:`core.db.engine.Database` calls the
+``on_commit`` hooks with what each committed session changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+from core.db.base import TenantOwned
+from core.db.tenancy import TenantSession
+
+INSERT, UPDATE, DELETE = "insert", "update", "delete"
+_KEY = "sportello.changes"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    operation: str
+    tenant_id: str
+    obj: Any
+
+
+@event.listens_for(TenantSession, "after_flush")
+def _collect(session: Session, _ctx: Any) -> None:
+    pending: list[Change] = session.info.setdefault(_KEY, [])
+    for operation, objects in (
+        (INSERT, session.new),
+        (UPDATE, session.dirty),
+        (DELETE, session.deleted),
+    ):
+        for obj in objects:
+            if isinstance(obj, TenantOwned) and (
+                operation != UPDATE or session.is_modified(obj, include_collections=False)
+            ):
+                pending.append(Change(operation, obj.tenant_id, obj))
+
+
+@event.listens_for(TenantSession, "after_soft_rollback")
+def _forget(session: Session, _tx: Any) -> None:
+    session.info.pop(_KEY, None)
+
+
+def take_changes(session: Session) -> list[Change]:
+    """What the session changed since the last call, with repeats of one row folded."""
+    latest: dict[int, Change] = {}
+    for change in session.info.pop(_KEY, []):
+        previous = latest.get(id(change.obj))
+        if previous is not None and previous.operation == INSERT and change.operation == UPDATE:
+            continue  # still an insert for whoever hears about it
+        latest[id(change.obj)] = change
+    return list(latest.values())

@@ -1,0 +1,150 @@
+"""What the server does with each packet: protocol events, then the call registry."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pydantic
+import structlog
+
+from core.auth.service import authenticate_token, principal_of
+from core.context import acting_as
+from core.errors import SportelloError
+from core.extensions import CallContext
+from core.realtime import protocol
+from core.realtime.publications import may_subscribe
+from core.realtime.socket import RealtimeSocket
+from core.runtime import Runtime
+
+log = structlog.get_logger(__name__)
+
+UNKNOWN_CALL = "Chiamata sconosciuta: {name}"
+NOT_HANDSHAKEN = "Connessione non inizializzata: manca #handshake"
+
+
+class CallError(SportelloError):
+    """A realtime call that failed for a reason the caller should read."""
+
+    status_code = 400
+    name = "CallError"
+
+
+async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> None:
+    """Handle one event; answer when it carries a ``cid``."""
+    try:
+        result = await _handle(runtime, socket, packet)
+    except SportelloError as exc:
+        await _answer_error(socket, packet, exc.name, exc.message)
+    except pydantic.ValidationError:
+        await _answer_error(socket, packet, "BadRequest", "Dati non validi")
+    except Exception:
+        log.exception("socket.call_failed", socket=socket.id, call=packet.event)
+        await _answer_error(socket, packet, "ServerError", "Errore interno del server")
+    else:
+        if packet.cid is not None:
+            await socket.send(protocol.reply(packet.cid, result))
+
+
+async def _answer_error(
+    socket: RealtimeSocket, packet: protocol.Packet, name: str, message: str
+) -> None:
+    if packet.cid is not None:
+        await socket.send(protocol.failure(packet.cid, name, message))
+
+
+async def _handle(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:
+    if packet.event == protocol.HANDSHAKE:
+        return await _handshake(runtime, socket, packet.data)
+    if not socket.handshaken:
+        raise CallError(NOT_HANDSHAKEN)
+    await _expire_token(socket)
+    match packet.event:
+        case protocol.SUBSCRIBE:
+            return await _subscribe(runtime, socket, packet.data)
+        case protocol.UNSUBSCRIBE:
+            socket.subscriptions.discard(packet.data if isinstance(packet.data, str) else "")
+            return None
+        case protocol.AUTHENTICATE:
+            return await _authenticate(runtime, socket, packet.data)
+        case protocol.REMOVE_AUTH_TOKEN:
+            socket.deauthenticate()
+            return None
+        case protocol.DISCONNECT:
+            return None  # deprecated by protocol v2: accepted and ignored
+        case protocol.PUBLISH:
+            raise CallError("I canali sono in sola lettura per i client")
+    return await _call(runtime, socket, packet)
+
+
+async def _handshake(runtime: Runtime, socket: RealtimeSocket, data: Any) -> dict[str, Any]:
+    socket.handshaken = True
+    answer: dict[str, Any] = {
+        "id": socket.id,
+        "pingTimeout": runtime.settings.realtime.ping_timeout_ms,
+        "isAuthenticated": False,
+    }
+    token = data.get("authToken") if isinstance(data, dict) else None
+    if isinstance(token, str) and token:
+        error = await _try_token(runtime, socket, token)
+        answer["isAuthenticated"] = error is None
+        if error is not None:
+            answer["authError"] = error
+            await socket.send(protocol.event(protocol.REMOVE_AUTH_TOKEN))
+    return answer
+
+
+async def _authenticate(runtime: Runtime, socket: RealtimeSocket, token: Any) -> dict[str, Any]:
+    error = await _try_token(runtime, socket, token if isinstance(token, str) else "")
+    if error is not None:
+        await socket.send(protocol.event(protocol.REMOVE_AUTH_TOKEN))
+    return {"isAuthenticated": error is None, "authError": error}
+
+
+async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> dict[str, str] | None:
+    """Authenticate the socket with ``token``; the error to report, or ``None``."""
+    from core.auth import tokens
+
+    try:
+        async with runtime.db.session() as session:
+            user = await authenticate_token(
+                session, runtime.settings, tenant_id=socket.tenant.id, token=token
+            )
+        claims = tokens.verify(
+            runtime.settings.signing_key(), token, tenant_id=socket.tenant.id, kind=tokens.ACCESS
+        )
+    except SportelloError as exc:
+        socket.deauthenticate()
+        name = "AuthTokenExpiredError" if "scadut" in exc.message else "AuthTokenInvalidError"
+        return {"name": name, "message": exc.message}
+    socket.principal = principal_of(user)
+    socket.token_expires_at = claims.expires_at
+    return None
+
+
+async def _expire_token(socket: RealtimeSocket) -> None:
+    expires = socket.token_expires_at
+    if expires is not None and expires <= datetime.now(UTC):
+        await socket.remove_auth_token()
+
+
+async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> None:
+    channel = data.get("channel") if isinstance(data, dict) else None
+    if not isinstance(channel, str) or not channel:
+        raise CallError("Canale mancante")
+    if not may_subscribe(runtime.publications, socket.principal, channel):
+        raise CallError(f"Non puoi iscriverti al canale {channel}")
+    if channel not in socket.subscriptions:
+        if len(socket.subscriptions) >= runtime.settings.realtime.max_subscriptions:
+            raise CallError("Troppe sottoscrizioni su questa connessione")
+        socket.subscriptions.add(channel)
+
+
+async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:
+    handler = runtime.calls.get(packet.event)
+    if handler is None:
+        raise CallError(UNKNOWN_CALL.format(name=packet.event[:60]))
+    async with runtime.db.session() as session:
+        context = CallContext(socket.tenant, session, socket.principal, runtime, client=socket)
+        with acting_as(socket.user_id):
+            return await handler(context, packet.data)

@@ -1,0 +1,116 @@
+"""A small SocketCluster v2 client for tests: real websocket, handshake, calls, pongs."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+
+class CallFailed(Exception):
+    def __init__(self, error: dict[str, Any]) -> None:
+        super().__init__(error.get("message"))
+        self.name = error.get("name")
+        self.message = error.get("message")
+
+
+class ScClient:
+    """Talks the wire protocol of DESIGN §4 and records what the server pushes."""
+
+    def __init__(self, ws: ClientConnection, *, answer_pings: bool = True) -> None:
+        self.ws = ws
+        self.answer_pings = answer_pings
+        self.pings = 0
+        self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._cids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reader = asyncio.create_task(self._read())
+        self.close_code: int | None = None
+        self.closed = asyncio.Event()
+
+    @classmethod
+    async def open(cls, port: int, host: str, **options: Any) -> ScClient:
+        ws = await connect(
+            f"ws://{host}:{port}/socketcluster/", host="127.0.0.1", port=port, max_size=None
+        )
+        return cls(ws, **options)
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                text = raw if isinstance(raw, str) else raw.decode()
+                if text == "":
+                    self.pings += 1
+                    if self.answer_pings:
+                        await self.ws.send("")
+                    continue
+                decoded = json.loads(text)
+                for packet in decoded if isinstance(decoded, list) else [decoded]:
+                    rid = packet.get("rid")
+                    if rid is not None and rid in self._waiting:
+                        self._waiting.pop(rid).set_result(packet)
+                    else:
+                        await self.events.put(packet)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.close_code = self.ws.close_code
+            self.closed.set()
+
+    async def send_raw(self, text: str) -> None:
+        await self.ws.send(text)
+
+    async def invoke(self, event: str, data: Any = None, timeout: float = 5) -> Any:
+        cid = next(self._cids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[cid] = future
+        await self.ws.send(json.dumps({"event": event, "data": data, "cid": cid}))
+        packet = await asyncio.wait_for(future, timeout)
+        if "error" in packet:
+            raise CallFailed(packet["error"])
+        return packet.get("data")
+
+    async def transmit(self, event: str, data: Any = None) -> None:
+        await self.ws.send(json.dumps({"event": event, "data": data}))
+
+    async def handshake(self, token: str | None = None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self.invoke("#handshake", {"authToken": token})
+        return answer
+
+    async def login(self, email: str, password: str = "demo1234") -> dict[str, Any]:
+        answer: dict[str, Any] = await self.invoke(
+            "login", {"email": email, "password": password, "keep": 1}
+        )
+        return answer
+
+    async def subscribe(self, channel: str) -> None:
+        await self.invoke("#subscribe", {"channel": channel})
+
+    async def next_event(self, name: str | None = None, timeout: float = 3) -> dict[str, Any]:
+        while True:
+            packet = await asyncio.wait_for(self.events.get(), timeout)
+            if name is None or packet.get("event") == name:
+                return packet
+
+    async def published(self, channel: str, timeout: float = 3) -> Any:
+        while True:
+            packet = await self.next_event("#publish", timeout)
+            if packet["data"]["channel"] == channel:
+                return packet["data"]["data"]
+
+    async def nothing_published(self, channel: str, wait: float = 0.4) -> bool:
+        with contextlib.suppress(TimeoutError):
+            await self.published(channel, timeout=wait)
+            return False
+        return True
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reader

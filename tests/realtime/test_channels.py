@@ -1,0 +1,140 @@
+"""Subscriptions authorised per user and channel; changes delivered after commit, filtered."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.runtime import Runtime
+from tests.realtime.client import CallFailed
+from tests.realtime.conftest import Live
+
+
+async def _quote_of(runtime: Runtime, tenant: str, email: str) -> str:
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            agent = (
+                await session.execute(select(m.User).where(m.User.email == email))
+            ).scalar_one()
+            quote = (
+                (
+                    await session.execute(
+                        select(m.Quote).where(m.Quote.agent_id == agent.id, m.Quote.type.is_(None))
+                    )
+                )
+                .scalars()
+                .first()
+            )
+            assert quote is not None
+            return quote.id
+
+
+async def _change_status(runtime: Runtime, tenant: str, quote_id: str) -> str:
+    """Give the quote a status it does not have yet; return the new one."""
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            new = "Preventivato" if quote.status != "Preventivato" else "Non approvato"
+            quote.status = new
+            return new
+
+
+@pytest.mark.parametrize(
+    ("who", "channel", "allowed"),
+    [
+        ("agente", "preventivi", True),
+        ("dipendente", "preventivi", False),
+        ("dipendente", "usr", True),
+        ("agente", "nonesiste", False),
+    ],
+)
+async def test_subscription_rules(live: Live, who: str, channel: str, allowed: bool) -> None:
+    client = await live.logged_in("assicurapp", who)
+    if allowed:
+        await client.subscribe(channel)
+    else:
+        with pytest.raises(CallFailed, match="Non puoi iscriverti"):
+            await client.subscribe(channel)
+
+
+async def test_private_channel_is_only_the_users_own(live: Live) -> None:
+    client = await live.logged_in("assicurapp", "agente")
+    me = (await client.invoke("tokenLogin", {}))["u"]["_id"]
+    await client.subscribe(f"priv/{me}")
+    with pytest.raises(CallFailed):
+        await client.subscribe("priv/someone-else")
+
+
+async def test_before_login_only_public_channels(live: Live) -> None:
+    client = await live.client()
+    await client.handshake()
+    await client.subscribe("settings")
+    with pytest.raises(CallFailed):
+        await client.subscribe("preventivi")
+
+
+async def test_a_change_reaches_exactly_those_who_may_see_it(live: Live) -> None:
+    runtime = live.runtime
+    agent = await live.logged_in("assicurapp", "agente")
+    admin = await live.logged_in("assicurapp", "admin")
+    sub = await live.logged_in("assicurapp", "subagente")
+    foreign = await live.logged_in("rcadealer", "admin")
+    for client in (agent, admin, sub, foreign):
+        await client.subscribe("preventivi")
+
+    quote_id = await _quote_of(runtime, "assicurapp", "agente@demo.it")
+    status = await _change_status(runtime, "assicurapp", quote_id)
+
+    for client in (agent, admin):
+        event = await client.published("preventivi")
+        assert event["operationType"] == "update"
+        assert event["p"]["_id"] == quote_id
+        assert event["p"]["status"] == status
+    assert await sub.nothing_published("preventivi")  # the parent's quote is not its own
+    assert await foreign.nothing_published("preventivi")  # never another tenant's event
+
+
+async def test_a_rolled_back_write_publishes_nothing(live: Live) -> None:
+    runtime = live.runtime
+    admin = await live.logged_in("assicurapp", "admin")
+    await admin.subscribe("preventivi")
+    quote_id = await _quote_of(runtime, "assicurapp", "agente@demo.it")
+
+    async def change_then_fail() -> None:
+        with tenant_scope("assicurapp"):
+            async with runtime.db.session() as session:
+                quote = await session.get(m.Quote, quote_id)
+                assert quote is not None
+                quote.status = "Non approvato"
+                await session.flush()
+                raise RuntimeError("annullato")
+
+    with pytest.raises(RuntimeError):
+        await change_then_fail()
+    assert await admin.nothing_published("preventivi")
+    await _change_status(runtime, "assicurapp", quote_id)  # a committed one does arrive
+    assert (await admin.published("preventivi"))["p"]["_id"] == quote_id
+
+
+async def test_unsubscribed_sockets_hear_nothing(live: Live) -> None:
+    admin = await live.logged_in("assicurapp", "admin")
+    witness = await live.logged_in("assicurapp", "admin")
+    for client in (admin, witness):
+        await client.subscribe("preventivi")
+    await admin.invoke("#unsubscribe", "preventivi")
+    quote_id = await _quote_of(live.runtime, "assicurapp", "agente@demo.it")
+    await _change_status(live.runtime, "assicurapp", quote_id)
+    assert (await witness.published("preventivi"))["p"]["_id"] == quote_id
+    assert await admin.nothing_published("preventivi")
+
+
+async def test_server_events_reach_the_tenants_sockets(live: Live) -> None:
+    mine = await live.logged_in("assicurapp", "agente")
+    other = await live.logged_in("rcadealer", "agente")
+    await live.runtime.hub.send_event("assicurapp", "restartApp")
+    assert (await mine.next_event("restartApp"))["event"] == "restartApp"
+    with pytest.raises(TimeoutError):
+        await other.next_event("restartApp", timeout=0.4)
