@@ -30,24 +30,25 @@ def create_app(
     settings: Settings | None = None,
     *,
     pm: pluggy.PluginManager | None = None,
-    migrate: bool = True,
+    migrate: bool | None = None,
     seed: bool | None = None,
 ) -> Litestar:
     """Build the app: plugins and tenants load now; migrations and demo data run at start."""
     settings = settings or get_settings()
     configure_logging(settings)
+    settings.signing_key()  # a missing or weak key in production stops start-up here
     runtime = Runtime.build(settings, pm)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncGenerator[None, None]:
-        if migrate:
+        if migrate if migrate is not None else settings.app.migrate_on_start:
             await upgrade(settings, runtime.pm)
         async with runtime.db.engine.connect() as conn:
             await conn.run_sync(check_app_role)
             await conn.execute(text("SELECT 1"))
         await runtime.bus.connect()
         await runtime.hub.start()
-        if seed if seed is not None else settings.app.seed_demo:
+        if seed if seed is not None else settings.seeds_demo:
             from core.demo.seed import seed_demo
 
             await seed_demo(runtime)

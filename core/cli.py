@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from core.settings import get_settings
+from core.settings import Settings, get_settings
 
 app = typer.Typer(help="Sportello: back-office multi-tenant per broker assicurativi e creditizi.")
 tenants_app = typer.Typer(help="Deployments served by this instance.")
@@ -26,10 +26,14 @@ def serve(
     reload: Annotated[bool, typer.Option(help="Restart on code changes")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes")] = 1,
 ) -> None:
-    """Serve every tenant; migrations and demo data run at start."""
+    """Serve every tenant; migrations and demo data run once, before the workers start."""
+    import os
+
     import uvicorn
 
     settings = get_settings()
+    asyncio.run(_prepare(settings))
+    os.environ.update(MIGRATE_ON_START="false", SEED_DEMO="false")  # done: workers skip it
     uvicorn.run(
         "core.asgi:app",
         host=host or settings.app.host,
@@ -40,6 +44,20 @@ def serve(
         proxy_headers=True,
         ws_max_size=1024 * 1024,
     )
+
+
+async def _prepare(settings: Settings) -> None:
+    from core.db.migrate import upgrade
+    from core.demo.seed import seed_demo as run_seed
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(settings)
+    try:
+        await upgrade(settings, runtime.pm)
+        if settings.seeds_demo:
+            await run_seed(runtime)
+    finally:
+        await runtime.db.dispose()
 
 
 @app.command()

@@ -48,7 +48,11 @@ def tenant_scope(tenant_id: str) -> Iterator[None]:
 
 @contextmanager
 def system_scope() -> Iterator[None]:
-    """Run maintenance work (migrations, seeding) that deliberately spans tenants."""
+    """Lift the ORM tenant scoping for deliberate cross-tenant maintenance.
+
+    On PostgreSQL the app's role still sees no rows (row-level security, no tenant set):
+    cross-tenant work there runs on the owner's connection.
+    """
     token = _system.set(True)
     tenant = _tenant.set(None)
     try:
@@ -61,6 +65,11 @@ def system_scope() -> Iterator[None]:
 def current_actor_id() -> str | None:
     """The user on whose behalf changes are made (recorded in the audit log)."""
     return _actor.get()
+
+
+def set_actor(user_id: str | None) -> None:
+    """Record who acts for the rest of the current task (one HTTP request)."""
+    _actor.set(user_id)
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from pydantic import Field, computed_field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
+MIN_SECRET_LENGTH = 32
 
 
 class Environment(StrEnum):
@@ -41,7 +42,12 @@ class AppSettings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Address `sportello serve` binds to.")
     port: int = Field(8000, description="Port `sportello serve` listens on.")
-    seed_demo: bool = Field(True, description="Create the demo accounts and data on start.")
+    seed_demo: bool | None = Field(
+        None, description="Create the demo accounts and data on start (default: not in production)."
+    )
+    migrate_on_start: bool = Field(
+        True, description="Apply pending migrations when the app starts."
+    )
     web_dist_dir: Path = Field(ROOT / "web" / "dist", description="Built web shell to serve.")
     max_body_bytes: int = Field(
         20 * 1024 * 1024, description="Largest accepted request body for JSON routes, in bytes."
@@ -140,12 +146,23 @@ class Settings(BaseSettings):
         return self.app.environment is Environment.PRODUCTION
 
     @property
+    def seeds_demo(self) -> bool:
+        """Demo accounts have a known password: never by default in production."""
+        if self.app.seed_demo is None:
+            return not self.is_production
+        return self.app.seed_demo
+
+    @property
     def is_development(self) -> bool:
         return self.app.environment is Environment.DEVELOPMENT
 
     def signing_key(self) -> str:
         """The token key: configured, or (outside production) one kept under DATA_DIR."""
         if self.auth.secret_key:
+            if self.is_production and len(self.auth.secret_key) < MIN_SECRET_LENGTH:
+                raise RuntimeError(
+                    f"SECRET_KEY troppo corta: almeno {MIN_SECRET_LENGTH} caratteri in produzione"
+                )
             return self.auth.secret_key
         if self.is_production:
             raise RuntimeError("SECRET_KEY è obbligatoria in produzione")

@@ -10,9 +10,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth import tokens
+from core.auth import throttle, tokens
 from core.auth.passwords import hash_password, password_problem
-from core.auth.service import clear_throttle, normalise_email, user_by_email
+from core.auth.service import normalise_email, user_by_email
 from core.db import models as m
 from core.errors import ClientError, Conflict, NotAuthenticated
 from core.mail import send_mail
@@ -136,5 +136,5 @@ async def redeem_link(
     user.password_hash = await to_thread.run_sync(hash_password, password)
     if name:
         user.name = name.strip()
-    await clear_throttle(session, user.email)  # a fresh password unlocks the account
+    await throttle.clear(session, user.email)  # a fresh password unlocks the account
     return user

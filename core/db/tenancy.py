@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
-from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.sql.elements import BindParameter, ClauseElement, TextClause
 from sqlalchemy.sql.util import find_tables
 
 from core.context import NoTenantError, current_tenant_id, in_system_scope
@@ -51,21 +51,40 @@ def _touches_tenant_data(state: ORMExecuteState) -> bool:
     return any(getattr(table, "name", None) in owned for table in tables)
 
 
+UNSCOPED_OPTION = "tenant_unscoped"
+"""``execution_options(tenant_unscoped=True)``: the caller scopes a raw statement itself."""
+
+
+class UnscopedStatementError(CrossTenantWriteError):
+    """A statement the tenancy guard cannot scope (Core table or raw SQL) on tenant data."""
+
+
 @event.listens_for(TenantSession, "do_orm_execute")
 def _scope_statement(state: ORMExecuteState) -> None:
     if in_system_scope():
         return
+    statement = state.statement
+    raw_sql = isinstance(statement, TextClause)
     tenant_id = current_tenant_id()
     if tenant_id is None:
-        if _touches_tenant_data(state):
+        if raw_sql or _touches_tenant_data(state):
             raise NoTenantError("nessun tenant nel contesto: accesso ai dati negato")
+        return
+    if raw_sql or (not state.is_orm_statement and _touches_tenant_data(state)):
+        if not state.execution_options.get(UNSCOPED_OPTION):
+            raise UnscopedStatementError(
+                "istruzione non filtrabile per tenant: usa le entità ORM "
+                f"o execution_options({UNSCOPED_OPTION}=True)"
+            )
         return
     if state.is_insert:
         if _touches_tenant_data(state):
-            _check_insert_params(state, tenant_id)
+            _check_insert(state, tenant_id)
         return
+    if state.is_update and _given_tenant_ids(statement):
+        raise CrossTenantWriteError("il tenant di una riga non si può cambiare")
     if state.is_select or state.is_update or state.is_delete:
-        state.statement = state.statement.options(
+        state.statement = statement.options(
             with_loader_criteria(
                 TenantOwned,
                 lambda cls: cls.tenant_id == tenant_id,
@@ -74,17 +93,33 @@ def _scope_statement(state: ORMExecuteState) -> None:
         )
 
 
-def _check_insert_params(state: ORMExecuteState, tenant_id: str) -> None:
+def _given_tenant_ids(statement: Any) -> list[Any]:
+    """The ``tenant_id`` values a statement's ``.values()`` sets (literals as themselves)."""
+    found: list[Any] = []
+    rows = [getattr(statement, "_values", None) or {}]
+    rows += [dict(row) for many in getattr(statement, "_multi_values", ()) for row in many]
+    for row in rows:
+        for key, value in row.items():
+            if getattr(key, "key", key) == "tenant_id":
+                found.append(value.value if isinstance(value, BindParameter) else value)
+    return found
+
+
+def _check_insert(state: ORMExecuteState, tenant_id: str) -> None:
+    """Stamp or check the tenant of every inserted row, from ``.values()`` or parameters."""
+    given = _given_tenant_ids(state.statement)
+    if any(value != tenant_id for value in given):
+        raise CrossTenantWriteError("inserimento di righe di un altro tenant")
     params = state.parameters
     rows: list[Any] = params if isinstance(params, list) else [params] if params else []
-    if not rows:
-        raise CrossTenantWriteError("inserimento senza parametri su dati di un tenant")
     for row in rows:
-        given = row.get("tenant_id")
-        if given is None:
+        value = row.get("tenant_id")
+        if value is None:
             row["tenant_id"] = tenant_id
-        elif given != tenant_id:
+        elif value != tenant_id:
             raise CrossTenantWriteError("inserimento di righe di un altro tenant")
+    if not rows and not given:
+        state.statement = state.statement.values(tenant_id=tenant_id)  # type: ignore[attr-defined]
 
 
 @event.listens_for(TenantSession, "before_flush")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from urllib.parse import urlsplit
 
 import structlog
 from litestar import Request
@@ -14,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.auth.service import authenticate_token, principal_of
-from core.context import _actor
+from core.context import set_actor
 from core.db import models as m
-from core.errors import NotAuthenticated
+from core.errors import Forbidden, NotAuthenticated
 from core.runtime import Runtime
 from tenants.config import Tenant
 
@@ -40,17 +41,35 @@ async def provide_db_session(state: State) -> AsyncGenerator[AsyncSession, None]
         yield session
 
 
-def request_token(connection: ASGIConnection, tenant: Tenant) -> str | None:  # type: ignore[type-arg]
-    """The token from ``Authorization: Bearer``, the ``token`` header or the t cookies."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CROSS_SITE = "Richiesta rifiutata: proviene da un altro sito"
+
+
+def request_token(connection: ASGIConnection, tenant: Tenant) -> tuple[str | None, bool]:  # type: ignore[type-arg]
+    """The token from ``Authorization: Bearer``, the ``token`` header or the t cookies,
+    and whether it came from a cookie (which a browser attaches on its own)."""
     auth = connection.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
-        return auth[7:].strip() or None
-    return (
-        connection.headers.get("token")
-        or connection.cookies.get(tenant.cookie_name)
-        or connection.cookies.get("t")
-        or None
-    )
+        return auth[7:].strip() or None, False
+    if header := connection.headers.get("token"):
+        return header, False
+    cookie = connection.cookies.get(tenant.cookie_name) or connection.cookies.get("t")
+    return cookie or None, bool(cookie)
+
+
+def check_same_site(connection: ASGIConnection, tenant: Tenant) -> None:  # type: ignore[type-arg]
+    """Cookies ride along on cross-site requests (SameSite=None): an unsafe request that
+    authenticates by cookie must come from one of the tenant's own pages."""
+    if connection.scope.get("method", "GET") in SAFE_METHODS:
+        return
+    if connection.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise Forbidden(CROSS_SITE)
+    origin = connection.headers.get("origin") or connection.headers.get("referer")
+    if origin is None:
+        return  # not a browser: no ambient cookies to abuse
+    host = urlsplit(origin).hostname or ""
+    if host.lower() not in tenant.domains:
+        raise Forbidden(CROSS_SITE)
 
 
 async def provide_current_user(
@@ -59,14 +78,16 @@ async def provide_current_user(
     db_session: NamedDependency[AsyncSession],
 ) -> m.User:
     tenant = get_tenant(request.scope)
-    token = request_token(request, tenant)
+    token, from_cookie = request_token(request, tenant)
     if not token:
         raise NotAuthenticated(LOGIN_REQUIRED)
+    if from_cookie:
+        check_same_site(request, tenant)
     user = await authenticate_token(
         db_session, get_runtime(state).settings, tenant_id=tenant.id, token=token
     )
     structlog.contextvars.bind_contextvars(user=user.id)
-    _actor.set(user.id)
+    set_actor(user.id)
     return user
 
 

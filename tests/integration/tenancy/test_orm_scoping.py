@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Executable, delete, func, insert, literal_column, select, text, update
 from sqlalchemy.orm import selectinload
 
 from core.context import NoTenantError, tenant_scope
 from core.db import models as m
-from core.db.tenancy import CrossTenantWriteError
+from core.db.base import Base
+from core.db.tenancy import UNSCOPED_OPTION, CrossTenantWriteError, UnscopedStatementError
 from core.runtime import Runtime
 from tests.integration.tenancy.conftest import A, B, TwoTenants
 
@@ -150,3 +151,68 @@ async def test_relationship_loads_stay_in_the_tenant(runtime: Runtime) -> None:
             )
             assert found.scalars().all() == []
             assert await session.get(m.Policy, policy_id) is None
+
+
+async def test_core_table_and_raw_sql_statements_are_refused(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    table = Base.metadata.tables["quotes"]
+    statements: list[Executable] = [
+        select(table),
+        update(table).values(status="Hacked"),
+        delete(table),
+        text("SELECT tenant_id FROM quotes"),
+    ]
+    with tenant_scope(A):
+        for statement in statements:
+            async with runtime.db.sessionmaker() as session:
+                with pytest.raises(UnscopedStatementError):
+                    await session.execute(statement)
+    async with runtime.db.sessionmaker() as session:
+        with pytest.raises(NoTenantError):
+            await session.execute(text("SELECT id FROM users"))
+
+
+async def test_raw_sql_runs_when_the_caller_opts_in(runtime: Runtime) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            result = await session.execute(
+                text("SELECT 1"), execution_options={UNSCOPED_OPTION: True}
+            )
+            assert result.scalar() == 1
+
+
+async def test_an_update_can_never_move_rows_to_another_tenant(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            with pytest.raises(CrossTenantWriteError):
+                await session.execute(update(m.Quote).values(tenant_id=B))
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_a)
+            assert quote is not None
+
+
+async def test_insert_values_are_stamped_or_refused(runtime: Runtime) -> None:
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            await session.execute(insert(m.Client).values(id="v1" * 12, name="Valori"))
+            await session.execute(
+                insert(m.Client).values(id="v2" * 12, name="Esplicito", tenant_id=A)
+            )
+            stamped = await session.get(m.Client, "v1" * 12)
+            assert stamped is not None
+            assert stamped.tenant_id == A
+        async with runtime.db.sessionmaker() as session:
+            with pytest.raises(CrossTenantWriteError):
+                await session.execute(
+                    insert(m.Client).values(id="v3" * 12, name="Intruso", tenant_id=B)
+                )
+            with pytest.raises(CrossTenantWriteError):
+                await session.execute(
+                    insert(m.Client).values(
+                        id="v4" * 12, name="Letterale", tenant_id=literal_column(f"'{B}'")
+                    )
+                )
