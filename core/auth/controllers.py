@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth import links, service, tokens
 from core.auth.cookies import auth_cookies, cleared_cookies
+from core.auth.roles import check_grant
 from core.auth.schemas import (
     InviteBody,
     LoginBody,
@@ -91,11 +92,11 @@ class AuthController(Controller):
         db_session: SessionDep,
     ) -> dict[str, Any]:
         require(perm.sees_users, principal)
-        if data.role.get("admin") and not principal.is_admin:
-            require(lambda _: False, principal)
+        await check_grant(db_session, principal, data.role)
         await links.send_invitation(
-            db_session, runtime.settings, tenant, email=data.email, name=data.name, role=data.role
-        )
+            db_session, runtime.settings, tenant,
+            email=data.email, name=data.name, role=data.role.as_dict(),
+        )  # fmt: skip
         user = await service.user_by_email(db_session, data.email)
         assert user is not None
         return {"user": user_payload(user)}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, EmailStr, Field
+
+from core.auth.roles import Role
 
 
 class _Body(BaseModel):
@@ -21,7 +21,7 @@ class LoginBody(_Body):
 class InviteBody(_Body):
     email: EmailStr
     name: str = Field(min_length=1, max_length=200)
-    role: dict[str, Any]
+    role: Role
 
 
 class RegisterBody(_Body):

@@ -6,7 +6,7 @@ from typing import Any
 
 from litestar import put
 from litestar.params import FromPath, JSONBody
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
@@ -14,19 +14,12 @@ from core.db import models as m
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
+from core.validation import StrictBool
 
 
 class ProductToggle(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    enabled: bool
-
-    @field_validator("enabled", mode="before")
-    @classmethod
-    def _a_real_boolean(cls, value: object) -> bool:
-        """Only true or false: a stray "no" or 0 must not switch a product off."""
-        if not isinstance(value, bool):
-            raise ValueError("Input should be a valid boolean")
-        return value
+    enabled: StrictBool
 
 
 async def stored_or_new(

@@ -101,7 +101,11 @@ class World:
     async def invite(
         self, email: str = NEW_EMAIL, *, as_email: str = ADMIN, role: dict[str, Any] | None = None
     ) -> httpx.Response:
-        body = {"email": email, "name": "Nuovo Collaboratore", "role": role or {"a": {}}}
+        body = {
+            "email": email,
+            "name": "Nuovo Collaboratore",
+            "role": {"a": {}} if role is None else role,
+        }
         headers = bearer(await self.token(as_email))
         return await self.client("assicurapp").post("/api/auth/invite", json=body, headers=headers)
 
@@ -188,7 +192,7 @@ async def test_registration_sets_password_and_name_and_the_user_can_log_in(world
     logged_in = await login(world.client("assicurapp"), NEW_EMAIL, NEW_PASSWORD)
     assert logged_in.status_code == 200
     assert logged_in.json()["user"]["name"] == "Nuova Persona"
-    assert logged_in.json()["user"]["role"] == {"a": {}}
+    assert logged_in.json()["user"]["role"] == {"a": {"type": "agente"}}
 
 
 async def test_registration_link_works_only_once(world: World) -> None:
@@ -249,13 +253,50 @@ async def test_agent_may_not_invite(world: World) -> None:
         await get_user(world.runtime, "assicurapp", NEW_EMAIL)
 
 
-async def test_employee_may_invite_but_not_an_admin(world: World) -> None:
-    admin_invite = await world.invite(as_email="dipendente@demo.it", role={"admin": True})
-    agent_invite = await world.invite(as_email="dipendente@demo.it", role={"a": {}})
+@pytest.mark.parametrize(
+    "role", [{"admin": True}, {"responsabile": True}, {"e": True}], ids=["admin", "resp", "e"]
+)
+async def test_employee_may_not_grant_managerial_roles(world: World, role: dict[str, Any]) -> None:
+    response = await world.invite(as_email="dipendente@demo.it", role=role)
 
-    assert admin_invite.status_code == 403
-    assert agent_invite.status_code == 201
-    assert len(world.inbox.received) == 1
+    assert response.status_code == 403
+    assert error_message(response) == "Non puoi assegnare questo ruolo"
+    assert world.inbox.received == []
+
+
+async def test_employee_may_invite_agents_and_referrers(world: World) -> None:
+    agent = await world.invite(as_email="dipendente@demo.it", role={"a": {}})
+    referrer = await world.invite(
+        "segn@example.it", as_email="dipendente@demo.it", role={"segnalatore": True}
+    )
+
+    assert agent.status_code == 201
+    assert referrer.status_code == 201
+    assert len(world.inbox.received) == 2
+
+
+@pytest.mark.parametrize(
+    "role",
+    [{}, {"anything": [1, 2]}, {"a": "yes"}, {"admin": "true"}, {"a": {"aId": 5}}],
+    ids=["empty", "unknown-flag", "agent-not-object", "flag-not-bool", "aId-not-text"],
+)
+async def test_a_malformed_role_is_refused(world: World, role: dict[str, Any]) -> None:
+    response = await world.invite(role=role)
+
+    assert response.status_code == 400
+    assert world.inbox.received == []
+
+
+async def test_a_sub_agent_needs_a_parent_agent_of_this_tenant(world: World) -> None:
+    foreign_agent = await get_user(world.runtime, "rcadealer", AGENT)
+    own_agent = await get_user(world.runtime, "assicurapp", AGENT)
+
+    foreign = await world.invite(role={"a": {"aId": foreign_agent.id}})
+    own = await world.invite("sub@example.it", role={"a": {"aId": own_agent.id}})
+
+    assert foreign.status_code == 400
+    assert error_message(foreign) == "Agente di riferimento inesistente"
+    assert own.status_code == 201
 
 
 async def test_inviting_an_existing_email_is_a_conflict(world: World) -> None:
