@@ -120,9 +120,20 @@ def create_admin(
         console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
         raise typer.Exit(2)
     secret = password or getpass.getpass("Password: ")
+
+    async def main() -> None:
+        from core.db.migrate import upgrade
+
+        try:
+            await upgrade(runtime.settings, runtime.pm)
+            await create_user(
+                runtime, tenant, email=email, name=name, password=secret, role={"admin": True}
+            )
+        finally:
+            await runtime.db.dispose()
+
     try:
-        asyncio.run(create_user(runtime, tenant, email=email, name=name, password=secret,
-                                role={"admin": True}))  # fmt: skip
+        asyncio.run(main())
     except ValueError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
@@ -135,17 +146,20 @@ def tenants_check(
         Path | None, typer.Argument(help="File to check (default TENANTS_FILE)")
     ] = None,
 ) -> None:
-    """Validate tenants.yaml and list the tenants it serves."""
-    from core.plugins import flatten, load_plugins
-    from tenants.loader import TenantsConfigError, load_tenants
+    """Validate tenants.yaml (products and menu keys included) and list the tenants."""
+    from core.runtime import Runtime
+    from tenants.loader import TenantsConfigError
 
-    known = {line.id for line in flatten(load_plugins().hook.product_lines())}
+    settings = get_settings()
+    if path is not None:
+        app_settings = settings.app.model_copy(update={"tenants_file": path})
+        settings = settings.model_copy(update={"app": app_settings})
     try:
-        config = load_tenants(path or get_settings().app.tenants_file, known_products=known)
+        runtime = Runtime.build(settings)
     except TenantsConfigError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
-    for tenant in config.tenants:
+    for tenant in runtime.tenants:
         console.print(
             f"[bold]{tenant.id}[/bold] ({tenant.wording.agent}) {', '.join(tenant.domains)} "
             f"→ {', '.join(tenant.products) or 'nessun prodotto'}"

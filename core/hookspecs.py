@@ -1,6 +1,6 @@
 """Extension points. One hook per point; core's own areas implement them like any plugin.
 
-A hook may return a value, a callable returning it, or an awaitable where noted.
+Hooks return plain values; ``seed_demo_data`` may be a coroutine (it is awaited).
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ STREAMS: frozenset[str] = frozenset(
     {"preventivi", "polizze", "usr", "chat", "targhe", "products", "settings", "docs"}
 )
 """Realtime streams a user with a role subscribes to (SPEC §7)."""
-EMPLOYEE_STREAMS: frozenset[str] = frozenset({"utenti"})
+EMPLOYEE_STREAMS: frozenset[str] = frozenset({"usr"})
+"""SPEC §6 "only the utenti data stream": the users collection travels on channel ``usr``."""
 """Role flag ``e`` subscribes to the users stream only (SPEC §6)."""
 
 POLICY_ALERT_DAYS = 16
@@ -94,7 +95,7 @@ def sees_documents(principal: Principal) -> bool:
 
 
 def sees_plates(principal: Principal) -> bool:
-    """Plates: everyone but employees (who get the utenti stream only); the tenant decides
+    """Plates: everyone but employees (who get the users stream only); the tenant decides
     whether the entry exists at all."""
     return _has_role(principal) and not principal.is_employee
 
@@ -164,7 +165,7 @@ def gets_platform_support_chat(principal: Principal) -> bool:
 
 
 def subscribed_streams(principal: Principal) -> frozenset[str]:
-    """Realtime streams: ``e`` gets only ``utenti`` (even with other flags); no role gets none."""
+    """Realtime channels: ``e`` gets only ``usr`` (even with other flags); no role gets none."""
     if not _has_role(principal):
         return frozenset()
     return EMPLOYEE_STREAMS if principal.is_employee else STREAMS
@@ -229,7 +230,7 @@ def agent_scope(principal: Principal) -> AgentScope:
     """The record scope of ``principal``.
 
     Employee (``e``) sees no quotes or policies, and that flag wins over others (SPEC §6:
-    ``e`` subscribes to ``utenti`` only). Admin and responsabile see the whole tenant. An
+    ``e`` subscribes to the users stream only). Admin and responsabile see the whole tenant. An
     agent sees its own records (``aId``); a top-level agent also those whose ``agId`` is
     itself; a referrer sees records whose ``aId`` is a referred user. Roles combine by union.
     """

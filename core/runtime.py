@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -19,7 +20,7 @@ from core.realtime.bus import Bus
 from core.realtime.hub import Hub
 from core.settings import Settings
 from tenants.config import Tenant
-from tenants.loader import load_tenants
+from tenants.loader import TenantsConfigError, load_tenants
 from tenants.resolver import TenantRegistry
 
 
@@ -48,7 +49,20 @@ class Runtime:
             settings, pm, TenantRegistry(config), Database(settings), Bus(settings.bus.url), lines
         )
         runtime.refresh_extensions()
+        runtime.check_menu_cuts(settings.app.tenants_file)
         return runtime
+
+    def check_menu_cuts(self, path: Path) -> None:
+        """Every ``menu.only`` key must name a menu entry: a typo must not hide one silently."""
+        keys = {entry.key for entry in self.menu}
+        problems = [
+            f"tenant {tenant.id!r}, key 'menu.only[{index}]': voce di menu sconosciuta {key!r}"
+            for tenant in self.tenants
+            for index, key in enumerate(tenant.menu.only or ())
+            if key not in keys
+        ]
+        if problems:
+            raise TenantsConfigError(path, problems)
 
     def refresh_extensions(self) -> None:
         """Collect what the hooks contribute (called again when a test registers a plugin)."""
@@ -85,7 +99,7 @@ class Runtime:
         stored = stored or await self.stored_settings(session)
         if stored is None:
             return offered
-        return [p for p in offered if p in stored.enabled_products]
+        return [p for p in offered if p not in stored.disabled_products]
 
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None

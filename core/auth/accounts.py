@@ -6,7 +6,6 @@ from core.auth.passwords import hash_password, password_problem
 from core.auth.service import normalise_email, user_by_email
 from core.context import tenant_scope
 from core.db import models as m
-from core.db.migrate import upgrade
 from core.runtime import Runtime
 
 
@@ -23,18 +22,16 @@ async def create_user(
     problem = password_problem(password)
     if problem:
         raise ValueError(problem)
-    await upgrade(runtime.settings, runtime.pm)
-    try:
-        with tenant_scope(tenant_id):
-            async with runtime.db.session() as session:
-                if await user_by_email(session, email):
-                    raise ValueError("Esiste già un utente con questa email")
-                user = m.User(
-                    email=normalise_email(email), name=name, role=role,
-                    password_hash=hash_password(password),
-                )  # fmt: skip
-                session.add(user)
-                await session.flush()
-                return user.id
-    finally:
-        await runtime.db.dispose()
+    with tenant_scope(tenant_id):
+        async with runtime.db.session() as session:
+            if await user_by_email(session, email):
+                raise ValueError("Esiste già un utente con questa email")
+            user = m.User(
+                email=normalise_email(email),
+                name=name,
+                role=role,
+                password_hash=hash_password(password),
+            )
+            session.add(user)
+            await session.flush()
+            return user.id

@@ -56,7 +56,7 @@ async def send_invitation(
     user = m.User(email=email, name=name, role=role)
     session.add(user)
     await session.flush()
-    token = _mint(settings, tenant, user.id, tokens.REGISTRATION)
+    token = _mint(settings, tenant, user.id, tokens.REGISTRATION, cv=user.credentials_version)
     link = f"{_base_url(tenant, settings)}/registrazione/{token}"
     text = (
         f"Ciao {name},\n\nsei stato invitato su {tenant.title}. "
@@ -77,7 +77,7 @@ async def send_password_reset(
     user = await user_by_email(session, email)
     if user is None or user.suspended:
         return
-    token = _mint(settings, tenant, user.id, tokens.RESET)
+    token = _mint(settings, tenant, user.id, tokens.RESET, cv=user.credentials_version)
     link = f"{_base_url(tenant, settings)}/resetPwd/{token}"
     text = (
         f"Ciao {user.name},\n\nper scegliere una nuova password apri questo link "
@@ -100,6 +100,8 @@ async def _open(
     spent = await session.execute(select(m.SpentLink.id).where(m.SpentLink.jti == claims.jti))
     user = await session.get(m.User, claims.subject)
     if spent.first() is not None or user is None:
+        raise ClientError(SPENT)
+    if claims.data.get("cv", 0) != user.credentials_version:  # the password changed since
         raise ClientError(SPENT)
     if kind == tokens.REGISTRATION and user.password_hash:
         raise ClientError(SPENT)
@@ -134,6 +136,7 @@ async def redeem_link(
     except IntegrityError as exc:  # the same link redeemed twice at once
         raise ClientError(SPENT) from exc
     user.password_hash = await to_thread.run_sync(hash_password, password)
+    user.credentials_version += 1  # every older link and login token stops working
     if name:
         user.name = name.strip()
     await throttle.clear(session, user.email)  # a fresh password unlocks the account

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from anyio import to_thread
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth import throttle, tokens
@@ -21,6 +21,7 @@ from core.i18n import short_datetime
 from core.settings import Settings
 
 WRONG_CREDENTIALS = "Nome utente o password errati"
+CREDENTIALS_CHANGED = "Non autorizzato: la password è cambiata, accedi di nuovo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ def principal_of(user: m.User) -> Principal:
 
 
 async def user_by_email(session: AsyncSession, email: str) -> m.User | None:
-    stmt = select(m.User).where(func.lower(m.User.email) == normalise_email(email))
+    stmt = select(m.User).where(m.User.email == normalise_email(email))
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
@@ -92,7 +93,7 @@ def mint_access(settings: Settings, user: m.User) -> str:
         subject=user.id,
         kind=tokens.ACCESS,
         ttl=timedelta(days=settings.auth.token_ttl_days),
-        data={"roles": user.role or {}},
+        data={"roles": user.role or {}, "cv": user.credentials_version},
     )
 
 
@@ -104,6 +105,8 @@ async def authenticate_token(
     user = await session.get(m.User, claims.subject)
     if user is None:
         raise NotAuthenticated("Non autorizzato: utente inesistente")
+    if claims.data.get("cv", 0) != user.credentials_version:
+        raise NotAuthenticated(CREDENTIALS_CHANGED)
     if user.suspended:
         raise Forbidden(await suspension_message(session, user))
     return user

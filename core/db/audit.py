@@ -71,5 +71,5 @@ def _record(session: Session, _ctx: Any, _instances: Any) -> None:
                 entries.append(_entry(obj, "update", changes))
     for obj in session.deleted:
         if isinstance(obj, TenantOwned) and obj.__audited__:
-            entries.append(_entry(obj, "delete", {}))
+            entries.append(_entry(obj, "delete", _changes(obj, new=True)))  # what was removed
     session.add_all(entries)

@@ -15,7 +15,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-import core.db.audit  # noqa: F401  (registers the audit listener)
+import core.db.audit
+import core.db.references  # noqa: F401  (registers the reference check)
 from core.db.tenancy import TenantSession
 from core.realtime.changes import Change, take_changes
 from core.settings import Settings

@@ -58,7 +58,7 @@ async def seed_demo(runtime: Runtime, progress: Callable[[str], None] | None = N
                     ids[key] = user.id
                 _link_demo_users(await _users(session, ids), ids, runtime, tenant)
                 if stored is None:
-                    stored = m.TenantSettings(enabled_products=runtime.offered_products(tenant))
+                    stored = m.TenantSettings()
                     session.add(stored)
                 ctx = DemoContext(tenant, session, ids, runtime.settings)
                 await call_all_async(runtime.pm.hook.seed_demo_data(ctx=ctx))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 
 import structlog
@@ -14,6 +15,7 @@ from core.runtime import Runtime
 
 UNKNOWN_HOST = {"error": {"name": "NotFound", "message": "Sito non trovato"}}
 REQUEST_ID_HEADER = "x-request-id"
+REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
 def tenant_middleware(runtime: Runtime) -> type:
@@ -32,7 +34,8 @@ def tenant_middleware(runtime: Runtime) -> type:
             if tenant is None:
                 await _refuse(scope, send)
                 return
-            request_id = headers.get(REQUEST_ID_HEADER) or secrets.token_hex(8)
+            given = headers.get(REQUEST_ID_HEADER, "")
+            request_id = given if REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
             scope["state"] = {**scope.get("state", {}), "tenant": tenant, "request_id": request_id}
             structlog.contextvars.clear_contextvars()
             structlog.contextvars.bind_contextvars(request_id=request_id, tenant=tenant.id)

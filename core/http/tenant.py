@@ -8,6 +8,7 @@ from litestar import get
 from litestar.params import FromPath
 from litestar.response import File
 
+from core.domain.settings.payload import support_html
 from core.errors import NotFound
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 
@@ -37,7 +38,7 @@ async def tenant_config(
                 "extraProduct": line.extra_product,
                 "module": (
                     {"name": module.name, "entry": f"/plugins/{module.name}/{module.remote_entry}"}
-                    if module
+                    if module and (module.dist_dir / module.remote_entry).is_file()
                     else None
                 ),
             }
@@ -56,7 +57,7 @@ async def tenant_config(
         "products": products,
         "menuOnly": list(tenant.menu.only) if tenant.menu.only is not None else None,
         "maxUploadMb": tenant.max_upload_mb,
-        "assistenza": (stored.assistenza if stored and stored.assistenza else tenant.assistenza),
+        "assistenza": support_html(stored, tenant),
         "BUILD": runtime.settings.app.build,
     }
 

@@ -54,8 +54,8 @@ def test_rcadealer_menu_is_cut(shipped: TenantsConfig) -> None:
     assert tenant is not None
     assert tenant.menu.only is not None
     assert set(tenant.menu.only) == {
-        "utenti", "preventivi", "polizze", "report", "impostazioni", "prodotti", "chat",
-        "targhe", "noleggio-auto",
+        "utenti", "preventivi", "polizze", "report", "impostazioni", "prodotti",
+        "nuova-quotazione", "chat", "targhe", "noleggio-auto",
     }  # fmt: skip
     assert tenant.menu.allows("targhe")
     assert not tenant.menu.allows("cassa")

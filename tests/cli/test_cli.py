@@ -237,3 +237,13 @@ def test_create_admin_refuses_a_short_password(migrated_dir: Path) -> None:
     assert result.returncode == 1
     assert "password" in _flat(result.stdout).lower()
     assert _users_per_tenant(tmp_path) == {}
+
+
+def test_tenants_check_names_an_unknown_menu_key(tmp_path: Path) -> None:
+    shipped = Path(__file__).resolve().parents[2] / "tenants.yaml"
+    broken = tmp_path / "tenants.yaml"
+    broken.write_text(shipped.read_text().replace("- nuova-quotazione", "- nuova-quotazone"))
+    result = CliRunner().invoke(app, ["tenants", "check", str(broken)])
+    assert result.exit_code == 1
+    assert "tenant 'rcadealer', key 'menu.only[6]'" in result.output.replace("\n", "")
+    assert "nuova-quotazone" in result.output

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
 from core.db.base import Base, tenant_owned_tables
@@ -34,4 +34,15 @@ async def test_models_and_migrations_agree(settings: Settings, migrated: None) -
 
 
 async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None:
+    async def versions() -> set[str]:
+        engine = make_engine(owner_url(settings), settings)
+        try:
+            async with engine.connect() as conn:
+                rows = await conn.execute(text("SELECT version_num FROM alembic_version"))
+                return {row[0] for row in rows}
+        finally:
+            await engine.dispose()
+
+    before = await versions()
     await upgrade(settings, load_plugins())
+    assert await versions() == before == {"core_0002", "rca_0001"}

@@ -32,6 +32,9 @@ from core.hookspecs import hookimpl
 from core.plugins import flatten, load_plugins, registered
 from core.runtime import Runtime
 from core.settings import Settings
+from plugins.noleggio_auto import plugin as noleggio_plugin
+from plugins.prestiti import plugin as prestiti_plugin
+from plugins.rca import plugin as rca_plugin
 from tests.harness import ClientFactory
 from tests.plugin_kit import PluginKit
 
@@ -217,8 +220,19 @@ EXPECTED_MODULES: dict[str, dict[str, dict[str, str] | None]] = {
 
 @pytest.mark.parametrize("tenant", sorted(EXPECTED_MODULES))
 async def test_web_module_of_each_offered_line_reaches_the_shell(
-    clients: ClientFactory, runtime: Runtime, tenant: str
+    clients: ClientFactory,
+    runtime: Runtime,
+    tenant: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    unbuilt = await clients(tenant).get("/api/tenant")
+    assert {p["module"] for p in unbuilt.json()["products"]} == {None}  # no remote built yet
+    for module in (rca_plugin, noleggio_plugin, prestiti_plugin):
+        here = tmp_path / module.__name__
+        (here / "web" / "dist").mkdir(parents=True)
+        (here / "web" / "dist" / "remoteEntry.js").write_text("export {}")
+        monkeypatch.setattr(module, "HERE", here)
     response = await clients(tenant).get("/api/tenant")
     assert response.status_code == 200
     modules = {p["id"]: p["module"] for p in response.json()["products"]}

@@ -108,15 +108,31 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "targhe",
             "noleggio-auto",
         ],
-        "agente": ["preventivi", "polizze", "chat", "report", "targhe", "noleggio-auto"],
-        "subagente": ["preventivi", "polizze", "chat", "report", "targhe", "noleggio-auto"],
+        "agente": [
+            "preventivi",
+            "polizze",
+            "chat",
+            "report",
+            "nuova-quotazione",
+            "targhe",
+            "noleggio-auto",
+        ],
+        "subagente": [
+            "preventivi",
+            "polizze",
+            "chat",
+            "report",
+            "nuova-quotazione",
+            "targhe",
+            "noleggio-auto",
+        ],
         "dipendente": ["utenti"],
         "segnalatore": ["preventivi", "polizze", "chat", "report", "targhe", "noleggio-auto"],
     },
 }
 
 # What rcadealer's cut removes, for a readable failure if tenants.yaml changes.
-RCADEALER_NEVER = {"home", "cassa", "clienti", "nuova-quotazione", "area-documentale", "prestiti"}
+RCADEALER_NEVER = {"home", "cassa", "clienti", "area-documentale", "prestiti"}
 
 
 def test_table_covers_every_demo_role() -> None:

@@ -81,7 +81,7 @@ ALL_STREAMS = {"preventivi", "polizze", "usr", "chat", "targhe", "products", "se
         [
             ("admin", ALL_STREAMS),
             ("responsabile", ALL_STREAMS),
-            ("e", {"utenti"}),
+            ("e", {"usr"}),
             ("agent", ALL_STREAMS),
             ("sub_agent", ALL_STREAMS),
             ("segnalatore", ALL_STREAMS),
@@ -95,7 +95,7 @@ def test_subscribed_streams(role: str, streams: set[str]) -> None:
 
 def test_employee_flag_wins_over_admin_for_streams() -> None:
     both = Principal("x", "t1", {"admin": True, "e": True})
-    assert perm.subscribed_streams(both) == {"utenti"}
+    assert perm.subscribed_streams(both) == {"usr"}
 
 
 @pytest.mark.parametrize(

@@ -23,4 +23,4 @@ class AuditEntry(Base, HasId, TenantOwned):
     action: Mapped[str] = mapped_column(String(10))
     """insert, update or delete."""
     changes: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
-    """Field → ``[old, new]`` (insert: new only; delete: old only)."""
+    """Update: field → ``[old, new]``; insert: the new values; delete: the removed values."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, Text, UniqueConstraint
+from sqlalchemy import String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db.base import Base, HasId, TenantOwned, Timestamped
@@ -17,8 +17,10 @@ class TenantSettings(Base, HasId, TenantOwned, Timestamped):
     __table_args__ = (UniqueConstraint("tenant_id"),)
     __audited__ = True
 
-    enabled_products: Mapped[list[str]] = mapped_column(JSONType, default=list)
-    """Product lines switched on (a subset of what tenants.yaml offers)."""
+    disabled_products: Mapped[list[str]] = mapped_column(
+        JSONType, default=list, server_default=text("'[]'")
+    )
+    """Offered product lines an admin switched off (lines offered later start switched on)."""
     extra_stati: Mapped[list[dict[str, Any]]] = mapped_column(JSONType, default=list)
     assistenza: Mapped[str] = mapped_column(Text, default="")
     data: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)

@@ -6,7 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from core.db.base import Base, HasId, TenantOwned, Timestamped
@@ -32,6 +32,8 @@ class User(Base, HasId, TenantOwned, Timestamped):
     name: Mapped[str] = mapped_column(String(200), default="")
     photo: Mapped[str | None] = mapped_column(String(500))
     password_hash: Mapped[str | None] = mapped_column(String(200))
+    credentials_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Bumped when the password changes: older tokens and links stop working."""
     role: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     role_key: Mapped[str | None] = mapped_column(String(20), index=True)
     parent_agent_id: Mapped[str | None] = mapped_column(
@@ -46,6 +48,11 @@ class User(Base, HasId, TenantOwned, Timestamped):
     developer: Mapped[bool] = mapped_column(Boolean, default=False)
     suspended_at: Mapped[datetime | None] = mapped_column(index=True)
     suspended_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+
+    @validates("email")
+    def _lower_email(self, _key: str, email: str) -> str:
+        """Stored lower-case, so lookups use the (tenant, email) unique index."""
+        return email.strip().lower()
 
     @validates("role")
     def _mirror_role(self, _key: str, role: dict[str, Any] | None) -> dict[str, Any]:

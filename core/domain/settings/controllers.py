@@ -14,6 +14,7 @@ from core.db import models as m
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
+from core.runtime import Runtime
 from core.validation import StrictBool
 
 
@@ -22,12 +23,10 @@ class ProductToggle(BaseModel):
     enabled: StrictBool
 
 
-async def stored_or_new(
-    runtime: RuntimeDep, session: AsyncSession, tenant: TenantDep
-) -> m.TenantSettings:
+async def stored_or_new(runtime: Runtime, session: AsyncSession) -> m.TenantSettings:
     stored = await runtime.stored_settings(session)
     if stored is None:
-        stored = m.TenantSettings(enabled_products=runtime.offered_products(tenant))
+        stored = m.TenantSettings()
         session.add(stored)
     return stored
 
@@ -44,10 +43,10 @@ async def toggle_product(
     require(perm.sees_settings, principal)
     if product_id not in runtime.offered_products(tenant):
         raise NotFound("Prodotto non disponibile")
-    stored = await stored_or_new(runtime, db_session, tenant)
-    enabled = [p for p in stored.enabled_products if p != product_id]
-    if data.enabled:
-        enabled.append(product_id)
-    stored.enabled_products = enabled
+    stored = await stored_or_new(runtime, db_session)
+    disabled = [p for p in stored.disabled_products if p != product_id]
+    if not data.enabled:
+        disabled.append(product_id)
+    stored.disabled_products = disabled
     await db_session.flush()
     return {"products": await runtime.enabled_products(db_session, tenant)}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+import nh3
 
 from core.db import models as m
 from core.runtime import Runtime
@@ -33,6 +34,11 @@ def products_hash(products: Sequence[dict[str, Any]]) -> str:
     ).hexdigest()[:16]
 
 
+def support_html(stored: m.TenantSettings | None, tenant: Tenant) -> str:
+    """The 'Assistenza amministrativa' HTML, sanitised: clients render it as HTML."""
+    return nh3.clean(stored.assistenza if stored and stored.assistenza else tenant.assistenza)
+
+
 def settings_payload(
     runtime: Runtime,
     tenant: Tenant,
@@ -51,7 +57,7 @@ def settings_payload(
         "template": tenant.template,
         "colors": tenant.colors,
         "wording": tenant.wording.model_dump(),
-        "assistenza": (stored.assistenza if stored and stored.assistenza else tenant.assistenza),
+        "assistenza": support_html(stored, tenant),
         "extraProducts": [
             {"_id": line.id, "name": line.name, "icon": line.icon}
             for line in (runtime.product_lines[p] for p in enabled)

@@ -439,3 +439,26 @@ async def test_outbox_of_one_tenant_is_not_shown_to_another(world: World) -> Non
     assert response.status_code == 200
     assert response.json() == []
     assert await count_rows(world.runtime, "assicurapp", m.OutboxMail) == 1
+
+
+async def test_a_new_password_revokes_older_links_and_tokens(world: World) -> None:
+    old_token = await world.token(AGENT)
+    await _request_reset(world, AGENT)
+    older = world.inbox.link("resetPwd")
+    await _request_reset(world, AGENT)
+    newer = world.inbox.link("resetPwd")
+
+    confirmed = await world.client("assicurapp").post(
+        "/api/auth/password-reset/confirm", json={"token": newer, "password": NEW_PASSWORD}
+    )
+    replayed = await world.client("assicurapp").post(
+        "/api/auth/password-reset/confirm", json={"token": older, "password": "Attaccante-123"}
+    )
+    me = await world.client("assicurapp").get("/api/auth/me", headers=bearer(old_token))
+
+    assert confirmed.status_code == 200
+    assert replayed.status_code == 400
+    assert error_message(replayed) == SPENT
+    assert me.status_code == 401
+    assert error_message(me) == "Non autorizzato: la password è cambiata, accedi di nuovo"
+    assert (await login(world.client("assicurapp"), AGENT, NEW_PASSWORD)).status_code == 200

@@ -216,3 +216,21 @@ async def test_insert_values_are_stamped_or_refused(runtime: Runtime) -> None:
                         id="v4" * 12, name="Letterale", tenant_id=literal_column(f"'{B}'")
                     )
                 )
+
+
+async def test_a_row_cannot_point_at_another_tenants_row(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            session.add(m.Quote(agent_id=two_tenants.user_b, status="Intruso"))
+            with pytest.raises(CrossTenantWriteError, match="altro tenant"):
+                await session.flush()
+        async with runtime.db.sessionmaker() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_a)
+            assert quote is not None
+            quote.parent_agent_id = two_tenants.user_b
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+        async with runtime.db.session() as session:  # its own tenant's rows are fine
+            session.add(m.Quote(agent_id=two_tenants.user_a, status="Nuovo"))
