@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from litestar import Router
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
-from litestar.types import Guard
+from litestar.types import ControllerRouterHandler, Guard
 
 from core import permissions as perm
 from core.auth.principal import Principal
@@ -27,6 +28,17 @@ def product_enabled(product_id: str) -> Guard:
             raise NotFound(NOT_ENABLED)
 
     return guard
+
+
+def product_router(
+    product_id: str, handlers: Sequence[ControllerRouterHandler], path: str | None = None
+) -> Router:
+    """The routes of a product line under ``/api/{product}``, 404 where it is not enabled."""
+    return Router(
+        path=path or f"/api/{product_id}",
+        route_handlers=list(handlers),
+        guards=[product_enabled(product_id)],
+    )
 
 
 def require_extra_product(principal: Principal, product_id: str) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import structlog
 from litestar import Controller, Response, get, post
+from litestar.background_tasks import BackgroundTask
 from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_202_ACCEPTED
 from sqlalchemy import select
@@ -25,6 +27,8 @@ from core.db import models as m
 from core.domain.users.serialize import user_payload
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+
+log = structlog.get_logger(__name__)
 
 
 async def menu_payload(
@@ -126,14 +130,24 @@ class AuthController(Controller):
 
     @post("/password-reset", summary="Mail a reset link", status_code=HTTP_202_ACCEPTED)
     async def password_reset(
-        self,
-        data: JSONBody[ResetRequestBody],
-        runtime: RuntimeDep,
-        tenant: TenantDep,
-        db_session: SessionDep,
-    ) -> dict[str, str]:
-        await links.send_password_reset(db_session, runtime.settings, tenant, email=data.email)
-        return {"message": "Se l'indirizzo è registrato, riceverai una mail con il link"}
+        self, data: JSONBody[ResetRequestBody], runtime: RuntimeDep, tenant: TenantDep
+    ) -> Response[dict[str, str]]:
+        """Answers at once, the same for every email; the look-up and mail happen after."""
+
+        async def mail_the_link() -> None:
+            try:
+                async with runtime.db.session() as session:
+                    await links.send_password_reset(
+                        session, runtime.settings, tenant, email=data.email
+                    )
+            except Exception:  # the answer is gone already: the log is where this shows
+                log.exception("auth.reset_mail_failed", tenant=tenant.id)
+
+        return Response(
+            {"message": "Se l'indirizzo è registrato, riceverai una mail con il link"},
+            status_code=HTTP_202_ACCEPTED,
+            background=BackgroundTask(mail_the_link),
+        )
 
     @get("/password-reset/{token:str}", summary="Check a reset link")
     async def reset_link(

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from litestar import Router, get
+from litestar import get
 from litestar.types import ControllerRouterHandler
 
 from core import permissions as perm
 from core.domain.quotes.queries import visible_quotes
+from core.domain.quotes.serialize import customer_name
 from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
-from core.guards import product_enabled, require_extra_product
+from core.guards import product_router, require_extra_product
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 
@@ -28,7 +29,7 @@ async def rental_quotes(principal: PrincipalDep, db_session: SessionDep) -> list
     return [
         {
             "_id": q.id,
-            "cliente": next((f.get("value") for f in q.usr_data if f.get("_id") == "nome"), ""),
+            "cliente": customer_name(q),
             "auto": q.car.get("car_fullname", ""),
             "canone": q.price.get("canone"),
             "at": q.at.isoformat(),
@@ -39,9 +40,7 @@ async def rental_quotes(principal: PrincipalDep, db_session: SessionDep) -> list
     ]
 
 
-router = Router(
-    path=f"/api/{PRODUCT_ID}", route_handlers=[rental_quotes], guards=[product_enabled(PRODUCT_ID)]
-)
+router = product_router(PRODUCT_ID, [rental_quotes])
 
 
 @hookimpl

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from litestar import Router, get
+from litestar import get
 from litestar.types import ControllerRouterHandler
 
 from core import permissions as perm
 from core.domain.quotes.queries import visible_quotes
+from core.domain.quotes.serialize import customer_name
 from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
-from core.guards import product_enabled, require_extra_product
+from core.guards import product_router, require_extra_product
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 
@@ -28,7 +29,7 @@ async def loan_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[d
     return [
         {
             "_id": q.id,
-            "cliente": next((f.get("value") for f in q.usr_data if f.get("_id") == "nome"), ""),
+            "cliente": customer_name(q),
             "status": q.status,
             "prodotto": q.prodotto.get("Prodotto"),
             "importoRichiesto": q.prodotto.get("Importo_richiesto"),
@@ -40,9 +41,7 @@ async def loan_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[d
     ]
 
 
-router = Router(
-    path=f"/api/{PRODUCT_ID}", route_handlers=[loan_quotes], guards=[product_enabled(PRODUCT_ID)]
-)
+router = product_router(PRODUCT_ID, [loan_quotes])
 
 
 @hookimpl

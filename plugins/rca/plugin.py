@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from litestar import Router, get
+from litestar import get
 from litestar.types import ControllerRouterHandler
 from sqlalchemy import select
 from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
 from core.extensions import DemoContext, MenuEntry, MigrationSource, ProductLine, WebModule
-from core.guards import product_enabled, require
+from core.guards import product_router, require
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 from plugins.rca.models import Plate
@@ -32,9 +32,7 @@ async def list_plates(principal: PrincipalDep, db_session: SessionDep) -> list[d
     ]
 
 
-router = Router(
-    path="/api/targhe", route_handlers=[list_plates], guards=[product_enabled(PRODUCT_ID)]
-)
+router = product_router(PRODUCT_ID, [list_plates], path="/api/targhe")
 
 
 @hookimpl

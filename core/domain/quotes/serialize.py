@@ -12,6 +12,11 @@ def _iso(value: datetime | date | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+def customer_name(quote: m.Quote) -> str:
+    """The customer's name from the quote's customer fields (``usrData``), or ``""``."""
+    return next((str(f.get("value")) for f in quote.usr_data if f.get("_id") == "nome"), "")
+
+
 def quote_payload(quote: m.Quote) -> dict[str, Any]:
     data: dict[str, Any] = {
         "_id": quote.id,
