@@ -94,6 +94,9 @@ class RealtimeClient(Protocol):
     async def remove_auth_token(self) -> None:
         """Deauthenticate the socket and tell the client to drop its token."""
 
+    async def publish(self, channel: str, data: Any) -> None:
+        """Deliver ``data`` on ``channel`` to this socket only (e.g. ``dbData`` batches)."""
+
 
 @dataclass(slots=True)
 class CallContext:

@@ -1,4 +1,4 @@
-"""Core realtime calls (SPEC §7): login, tokenLogin, logout, logTime."""
+"""Core realtime calls (SPEC §7): login, tokenLogin, getDbData, saveData, logout, logTime."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from core.domain.settings.payload import product_payload, products_hash, setting
 from core.domain.users.serialize import user_payload
 from core.errors import NotAuthenticated
 from core.extensions import CallContext, CallHandler
+from core.realtime.save import save_data
+from core.realtime.sync import get_db_data
 
 log = structlog.get_logger(__name__)
 
@@ -95,6 +97,8 @@ async def log_time(ctx: CallContext, data: Any) -> None:
 CORE_CALLS: dict[str, CallHandler] = {
     "login": login,
     "tokenLogin": token_login,
+    "getDbData": get_db_data,
+    "saveData": save_data,
     "logout": logout,
     "logTime": log_time,
 }

@@ -144,7 +144,7 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
     handler = runtime.calls.get(packet.event)
     if handler is None:
         raise CallError(UNKNOWN_CALL.format(name=packet.event[:60]))
-    async with runtime.db.session() as session:
-        context = CallContext(socket.tenant, session, socket.principal, runtime, client=socket)
-        with acting_as(socket.user_id):
+    with acting_as(socket.user_id):  # around the commit too: the audit log is written there
+        async with runtime.db.session() as session:
+            context = CallContext(socket.tenant, session, socket.principal, runtime, client=socket)
             return await handler(context, packet.data)

@@ -32,6 +32,7 @@ CORE_PUBLICATIONS: tuple[Publication, ...] = (
     Publication("polizze", _works_records, perm.record_visible, m.Policy, "p", policy_payload),
     Publication("usr", _has_role, perm.user_visible, m.User, "u", user_payload),
     Publication("settings", _anyone, _anyone, public=True),
+    Publication("dbData", _has_role, _anyone),  # filled per socket by getDbData
 )
 
 

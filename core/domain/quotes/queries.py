@@ -1,31 +1,35 @@
-"""Reading quotes a principal may see: the agent-tree rule of :mod:`core.permissions` as SQL."""
+"""Reading records a principal may see: the agent-tree rule of :mod:`core.permissions` as SQL."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import ColumnElement, Select, false, or_, select
+from sqlalchemy import ColumnElement, Select, false, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.base import InAgentTree
+
+
+def in_agent_tree(principal: Principal, model: type[InAgentTree]) -> ColumnElement[bool]:
+    """Rows of ``model`` whose ``aId``/``agId`` the principal's :func:`perm.agent_scope` covers."""
+    scope = perm.agent_scope(principal)
+    if scope.all:
+        return true()
+    conditions: list[ColumnElement[bool]] = []
+    if scope.agent_ids:
+        conditions.append(model.agent_id.in_(scope.agent_ids))
+    if scope.parent_agent_id:
+        conditions.append(model.parent_agent_id == scope.parent_agent_id)
+    return or_(*conditions) if conditions else false()
 
 
 def visible_quotes_query(principal: Principal, *, line: str | None = None) -> Select[m.Quote]:
-    """Quotes whose ``aId``/``agId`` the principal's :func:`perm.agent_scope` covers."""
-    scope = perm.agent_scope(principal)
-    stmt = select(m.Quote)
-    if line is not None:
-        stmt = stmt.where(m.Quote.type == line)
-    if scope.all:
-        return stmt
-    conditions: list[ColumnElement[bool]] = []
-    if scope.agent_ids:
-        conditions.append(m.Quote.agent_id.in_(scope.agent_ids))
-    if scope.parent_agent_id:
-        conditions.append(m.Quote.parent_agent_id == scope.parent_agent_id)
-    return stmt.where(or_(*conditions) if conditions else false())
+    """Quotes the principal may see, optionally of one product line."""
+    stmt = select(m.Quote).where(in_agent_tree(principal, m.Quote))
+    return stmt if line is None else stmt.where(m.Quote.type == line)
 
 
 async def visible_quotes(
