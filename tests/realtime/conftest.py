@@ -15,7 +15,7 @@ from core.runtime import Runtime
 from core.settings import Settings
 from tests.realtime.client import ScClient
 
-FAST = {"ping_interval_ms": 200, "ping_timeout_ms": 800, "handshake_timeout_ms": 800}
+FAST = {"ping_interval_ms": 250, "ping_timeout_ms": 1500, "handshake_timeout_ms": 1500}
 
 
 @dataclass

@@ -12,7 +12,7 @@ async def test_handshake_without_a_token(live: Live) -> None:
     client = await live.client()
     answer = await client.handshake()
     assert answer["isAuthenticated"] is False
-    assert answer["pingTimeout"] == 800
+    assert answer["pingTimeout"] == 1500
     assert answer["id"]
 
 
