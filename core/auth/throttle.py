@@ -18,6 +18,7 @@ from core.i18n import hour_minute
 from core.settings import Settings
 
 T = m.LoginThrottle
+BUSY = "Troppi tentativi di accesso in corso: riprova tra qualche secondo"
 
 
 def email_key(email: str) -> str:
@@ -68,8 +69,10 @@ async def reserve_attempt(session: AsyncSession, settings: Settings, email: str)
         )
     ).scalar_one()
     await session.commit()
-    if number > settings.auth.login_max_failures:  # a parallel burst past the limit
-        raise _locked(await lock(session, settings, email))
+    if number > settings.auth.login_max_failures:
+        # More attempts in flight than failures allowed: refuse this one unchecked. Only
+        # failures lock (a burst of right passwords must not lock the account).
+        raise TooManyAttempts(BUSY)
     return int(number)
 
 

@@ -28,3 +28,20 @@ async def test_a_parallel_burst_cannot_exceed_the_limit(
         "/api/auth/login", json={"email": "agente@demo.it", "password": "demo1234"}
     )
     assert right.status_code == 429
+
+
+async def test_a_burst_of_right_passwords_never_locks(
+    seeded: Runtime, clients: ClientFactory
+) -> None:
+    client = clients("assicurapp")
+
+    async def login() -> int:
+        response = await client.post(
+            "/api/auth/login", json={"email": "agente@demo.it", "password": "demo1234"}
+        )
+        return response.status_code
+
+    statuses = Counter(await asyncio.gather(*(login() for _ in range(20))))
+    assert statuses[200] >= 1
+    assert set(statuses) <= {200, 429}  # extra in-flight attempts wait their turn
+    assert await login() == 200  # and the account is not locked
