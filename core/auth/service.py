@@ -101,6 +101,14 @@ async def authenticate_token(
     session: AsyncSession, settings: Settings, *, tenant_id: str, token: str
 ) -> m.User:
     """The user a login token stands for; refused for another tenant, a gone or suspended user."""
+    user, _claims = await authenticate(session, settings, tenant_id=tenant_id, token=token)
+    return user
+
+
+async def authenticate(
+    session: AsyncSession, settings: Settings, *, tenant_id: str, token: str
+) -> tuple[m.User, tokens.TokenClaims]:
+    """Like :func:`authenticate_token`, with the token's claims (for its expiry)."""
     claims = tokens.verify(settings.signing_key(), token, tenant_id=tenant_id, kind=tokens.ACCESS)
     user = await session.get(m.User, claims.subject)
     if user is None:
@@ -109,4 +117,4 @@ async def authenticate_token(
         raise NotAuthenticated(CREDENTIALS_CHANGED)
     if user.suspended:
         raise Forbidden(await suspension_message(session, user))
-    return user
+    return user, claims

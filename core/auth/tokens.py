@@ -22,6 +22,10 @@ INVALID = "Non autorizzato: token non valido"
 OTHER_SITE = "Non autorizzato: token non valido per questo sito"
 
 
+class TokenExpired(NotAuthenticated):
+    """A token that was ours but is past its expiry."""
+
+
 @dataclass(frozen=True, slots=True)
 class TokenClaims:
     tenant_id: str
@@ -61,7 +65,7 @@ def verify(key: str, token: str, *, tenant_id: str, kind: str) -> TokenClaims:
             token, key, algorithms=[ALGORITHM], options={"require": ["exp", "sub", "tid", "typ"]}
         )
     except jwt.ExpiredSignatureError as exc:
-        raise NotAuthenticated(EXPIRED) from exc
+        raise TokenExpired(EXPIRED) from exc
     except jwt.PyJWTError as exc:
         raise NotAuthenticated(INVALID) from exc
     if payload.get("typ") != kind or payload.get("tid") != tenant_id:

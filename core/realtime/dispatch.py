@@ -8,7 +8,8 @@ from typing import Any
 import pydantic
 import structlog
 
-from core.auth.service import authenticate_token, principal_of
+from core.auth.service import authenticate, principal_of
+from core.auth.tokens import TokenExpired
 from core.context import acting_as
 from core.errors import SportelloError
 from core.extensions import CallContext
@@ -103,19 +104,15 @@ async def _authenticate(runtime: Runtime, socket: RealtimeSocket, token: Any) ->
 
 async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> dict[str, str] | None:
     """Authenticate the socket with ``token``; the error to report, or ``None``."""
-    from core.auth import tokens
-
     try:
         async with runtime.db.session() as session:
-            user = await authenticate_token(
+            user, claims = await authenticate(
                 session, runtime.settings, tenant_id=socket.tenant.id, token=token
             )
-        claims = tokens.verify(
-            runtime.settings.signing_key(), token, tenant_id=socket.tenant.id, kind=tokens.ACCESS
-        )
     except SportelloError as exc:
         socket.deauthenticate()
-        name = "AuthTokenExpiredError" if "scadut" in exc.message else "AuthTokenInvalidError"
+        expired = isinstance(exc, TokenExpired)
+        name = "AuthTokenExpiredError" if expired else "AuthTokenInvalidError"
         return {"name": name, "message": exc.message}
     socket.principal = principal_of(user)
     socket.token_expires_at = claims.expires_at

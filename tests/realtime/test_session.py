@@ -73,3 +73,18 @@ async def test_logout_removes_the_token_and_the_subscriptions(live: Live) -> Non
     assert (await client.next_event("#removeAuthToken"))["event"] == "#removeAuthToken"
     with pytest.raises(CallFailed):
         await client.subscribe("preventivi")
+
+
+async def test_an_expired_token_is_reported_as_expired(live: Live) -> None:
+    from datetime import timedelta
+
+    from core.auth import tokens
+
+    expired = tokens.mint(
+        live.runtime.settings.signing_key(), tenant_id="assicurapp", subject="someone",
+        kind=tokens.ACCESS, ttl=timedelta(seconds=-5),
+    )  # fmt: skip
+    client = await live.client()
+    answer = await client.handshake(expired)
+    assert answer["isAuthenticated"] is False
+    assert answer["authError"] == {"name": "AuthTokenExpiredError", "message": tokens.EXPIRED}
