@@ -22,7 +22,6 @@ from tenants.fields import (
     Text,
     duplicates,
     is_plain_file_name,
-    normalise_host,
     problem,
 )
 
@@ -195,8 +194,3 @@ class TenantsConfig(_Frozen):
     def get(self, tenant_id: str) -> Tenant | None:
         """The tenant with this id, or None."""
         return next((t for t in self.tenants if t.id == tenant_id), None)
-
-    def by_host(self, host: str | None) -> Tenant | None:
-        """The tenant serving a Host header value (any case, with or without port), or None."""
-        bare = normalise_host(host)
-        return next((t for t in self.tenants if bare in t.domains), None)

@@ -58,8 +58,9 @@ def test_lookup_and_iteration(registry: TenantRegistry) -> None:
     assert registry.get("nope") is None
 
 
-def test_config_by_host_agrees() -> None:
+def test_resolve_ignores_case_and_port() -> None:
     config = TenantsConfig.model_validate({"tenants": [tenant("a"), tenant("b")]})
-    assert config.by_host("B.localhost:1") == config.get("b")
-    assert config.by_host("[::1]:8000") is None
-    assert config.by_host("c.localhost") is None
+    registry = TenantRegistry(config)
+    assert registry.resolve("B.localhost:1") == config.get("b")
+    assert registry.resolve("[::1]:8000") is None
+    assert registry.resolve("c.localhost") is None

@@ -6,6 +6,7 @@ import pytest
 
 from tenants.config import TenantsConfig
 from tenants.loader import load_tenants
+from tenants.resolver import TenantRegistry
 from tenants.tests.helpers import PRODUCTS, SHIPPED
 
 CAR_DEALER = ("Car Dealer", "Dealers", "Venditore", "Venditori")
@@ -83,4 +84,4 @@ def test_domains(shipped: TenantsConfig) -> None:
     dev = shipped.get("assicurapp_dev")
     assert dev is not None
     assert dev.domains == ("assicurapp-dev.localhost", "localhost", "127.0.0.1")
-    assert shipped.by_host("rcadealer.localhost:8000") == shipped.get("rcadealer")
+    assert TenantRegistry(shipped).resolve("rcadealer.localhost:8000") == shipped.get("rcadealer")
