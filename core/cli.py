@@ -164,3 +164,39 @@ def tenants_check(
             f"[bold]{tenant.id}[/bold] ({tenant.wording.agent}) {', '.join(tenant.domains)} "
             f"→ {', '.join(tenant.products) or 'nessun prodotto'}"
         )
+
+
+@app.command("app-event")
+def app_event(
+    event: Annotated[str, typer.Argument(help="restartApp or closePopUp")],
+    tenant: Annotated[str | None, typer.Option(help="Tenant id (default: every tenant)")] = None,
+) -> None:
+    """Send restartApp or closePopUp to every open app, through the bus (BROADCAST_URL)."""
+    from core.realtime.app_events import APP_EVENTS
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+    if event not in APP_EVENTS:
+        console.print(f"[red]Evento sconosciuto: {event} (usa {' o '.join(APP_EVENTS)})[/red]")
+        raise typer.Exit(2)
+    if tenant is not None and runtime.tenants.get(tenant) is None:
+        console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
+        raise typer.Exit(2)
+    if runtime.bus.kind == "memory":
+        console.print(
+            "[red]Con BROADCAST_URL=memory:// il bus vive dentro il server: imposta "
+            "BROADCAST_URL=redis://… come il server, oppure usa la chiamata sendAppEvent "
+            "da un amministratore.[/red]"
+        )
+        raise typer.Exit(1)
+
+    async def main() -> None:
+        await runtime.bus.connect()
+        try:
+            await runtime.hub.send_event(tenant, event)
+        finally:
+            await runtime.bus.disconnect()
+            await runtime.db.dispose()
+
+    asyncio.run(main())
+    console.print(f"[green]{event} inviato a {tenant or 'tutti i tenant'}.[/green]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -96,6 +97,9 @@ class RealtimeClient(Protocol):
 
     async def publish(self, channel: str, data: Any) -> None:
         """Deliver ``data`` on ``channel`` to this socket only (e.g. ``dbData`` batches)."""
+
+    def holding_changes(self) -> AbstractAsyncContextManager[None]:
+        """Hold change events meanwhile (a sync's batches must not overtake them)."""
 
 
 @dataclass(slots=True)

@@ -81,8 +81,10 @@ class Runtime:
         for contributed in reversed(hook.default_settings()):
             defaults.update(contributed or {})
         self.default_settings = defaults
-        self.hub = Hub(self.bus, self.publications)
+        self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
         self.db.on_commit = [self.hub.publish_changes]
+        self.db.synced.clear()
+        self.db.synced.update({p.model: p for p in self.publications.values() if p.model})
 
     def offered_products(self, tenant: Tenant) -> list[str]:
         """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""

@@ -75,6 +75,9 @@ class BusSettings(BaseSettings):
     model_config = _config("BROADCAST_")
 
     url: str = Field("memory://", description="Realtime fan-out: memory:// or redis://host:6379.")
+    heartbeat_s: float = Field(
+        5.0, description="How often each process checks that its bus subscription still hears."
+    )
 
 
 class AuthSettings(BaseSettings):
@@ -99,6 +102,12 @@ class RealtimeSettings(BaseSettings):
     max_frame_bytes: int = Field(1024 * 1024, description="Largest accepted socket frame.")
     calls_per_second: int = Field(50, description="Calls a socket may make per second.")
     max_subscriptions: int = Field(100, description="Channels one socket may subscribe to.")
+    resync_margin_s: int = Field(
+        30, description="A watermark resync also resends what changed this long before it."
+    )
+    tombstone_days: int = Field(
+        30, description="Deletions kept for resync; an older watermark gets a full sync."
+    )
 
 
 class MailSettings(BaseSettings):

@@ -18,7 +18,9 @@ from sqlalchemy.ext.asyncio import (
 import core.db.audit
 import core.db.references  # noqa: F401  (registers the reference check)
 from core.db.tenancy import TenantSession
+from core.extensions import Publication
 from core.realtime.changes import Change, take_changes
+from core.realtime.tombstones import SYNCED_KEY
 from core.settings import Settings
 
 
@@ -69,10 +71,15 @@ class Database:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.on_commit: list[CommitHook] = []
+        self.synced: dict[type, Publication] = {}
+        """Models whose deletions leave tombstones (see :mod:`core.realtime.tombstones`)."""
         self.url = app_url(settings)
         self.engine = make_engine(self.url, settings)
         self.sessionmaker = async_sessionmaker(
-            self.engine, expire_on_commit=False, sync_session_class=TenantSession
+            self.engine,
+            expire_on_commit=False,
+            sync_session_class=TenantSession,
+            info={SYNCED_KEY: self.synced},
         )
 
     @property
@@ -95,7 +102,7 @@ class Database:
             changes = take_changes(session.sync_session)
             if changes:
                 for hook in self.on_commit:
-                    await hook(changes)
+                    await hook(changes)  # hooks log their own failures: the commit stands
 
     async def dispose(self) -> None:
         await self.engine.dispose()

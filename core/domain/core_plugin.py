@@ -65,6 +65,8 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
         m.LoginThrottle,
         m.SpentLink,
         m.OutboxMail,
+        m.Tombstone,
+        m.WebPushSubscription,
     ]
 
 

@@ -34,7 +34,22 @@ class Bus:
             await self.broadcast.disconnect()
 
     async def publish(self, channel: str, message: str) -> None:
-        await self.broadcast.publish(channel=channel, message=message)
+        async with asyncio.timeout(PING_TIMEOUT):
+            await self.broadcast.publish(channel=channel, message=message)
+
+    async def reconnect(self) -> None:
+        """Drop the transport (broken or silent) and connect a fresh one; raises if it can't."""
+        old, self.broadcast = self.broadcast, Broadcast(self.url)
+        self.connected = False
+        try:
+            async with asyncio.timeout(PING_TIMEOUT):
+                await old.disconnect()
+        except Exception as exc:  # the old connection is gone anyway
+            log.debug("bus.old_connection_dropped", error=str(exc))
+        async with asyncio.timeout(PING_TIMEOUT):
+            await self.broadcast.connect()
+        self.connected = True
+        log.info("bus.reconnected", kind=self.kind)
 
     async def ping(self) -> bool:
         """Whether the transport answers now (Redis: a PING on a fresh connection)."""

@@ -1,4 +1,5 @@
-"""Core realtime calls (SPEC §7): login, tokenLogin, getDbData, saveData, logout, logTime."""
+"""Core realtime calls (SPEC §7): login, tokenLogin, getDbData, saveData, logout, logTime,
+registerWebPush, and the admin trigger sendAppEvent."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from core.domain.settings.payload import product_payload, products_hash, setting
 from core.domain.users.serialize import user_payload
 from core.errors import NotAuthenticated
 from core.extensions import CallContext, CallHandler
+from core.realtime.app_events import send_app_event
 from core.realtime.save import save_data
 from core.realtime.sync import get_db_data
+from core.realtime.webpush import register_web_push
 
 log = structlog.get_logger(__name__)
 
@@ -101,4 +104,6 @@ CORE_CALLS: dict[str, CallHandler] = {
     "saveData": save_data,
     "logout": logout,
     "logTime": log_time,
+    "registerWebPush": register_web_push,
+    "sendAppEvent": send_app_event,
 }

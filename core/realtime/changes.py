@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from core.db.base import TenantOwned
 from core.db.tenancy import TenantSession
+from core.realtime.scope import previous_scope
 
 INSERT, UPDATE, DELETE = "insert", "update", "delete"
 _KEY = "sportello.changes"
@@ -24,6 +25,8 @@ class Change:
     operation: str
     tenant_id: str
     obj: Any
+    previous_scope: dict[str, Any] | None = None
+    """For an update that moved the record out of some users' view: its scope before."""
 
 
 @event.listens_for(TenantSession, "after_flush")
@@ -35,10 +38,12 @@ def _collect(session: Session, _ctx: Any) -> None:
         (DELETE, session.deleted),
     ):
         for obj in objects:
-            if isinstance(obj, TenantOwned) and (
-                operation != UPDATE or session.is_modified(obj, include_collections=False)
-            ):
+            if not isinstance(obj, TenantOwned):
+                continue
+            if operation != UPDATE:
                 pending.append(Change(operation, obj.tenant_id, obj))
+            elif session.is_modified(obj, include_collections=False):
+                pending.append(Change(operation, obj.tenant_id, obj, previous_scope(obj)))
 
 
 @event.listens_for(TenantSession, "after_soft_rollback")
@@ -53,5 +58,7 @@ def take_changes(session: Session) -> list[Change]:
         previous = latest.get(id(change.obj))
         if previous is not None and previous.operation == INSERT and change.operation == UPDATE:
             continue  # still an insert for whoever hears about it
+        if previous is not None and change.previous_scope is None and previous.previous_scope:
+            change = Change(change.operation, change.tenant_id, change.obj, previous.previous_scope)
         latest[id(change.obj)] = change
     return list(latest.values())

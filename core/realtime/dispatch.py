@@ -143,5 +143,8 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
         raise CallError(UNKNOWN_CALL.format(name=packet.event[:60]))
     with acting_as(socket.user_id):  # around the commit too: the audit log is written there
         async with runtime.db.session() as session:
-            context = CallContext(socket.tenant, session, socket.principal, runtime, client=socket)
+            context = CallContext(
+                socket.tenant, session, socket.principal, runtime, client=socket,
+                extra={"user_agent": socket.user_agent},
+            )  # fmt: skip
             return await handler(context, packet.data)

@@ -3,12 +3,18 @@
 Every change is published on the bus (so every process hears it) and delivered by each
 process to its own sockets subscribed to the channel, filtered per subscriber by the
 channel's rule. No socket ever hears another tenant's event.
+
+The bus is watched (:mod:`core.realtime.watchdog`): when it breaks or goes silent, the hub
+reconnects it, then closes its sockets with 1012 so that every client reconnects and
+resyncs (``tokenLogin`` + ``getDbData`` with its watermark), and asks the other processes
+to do the same for theirs, since what was published meanwhile is lost.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -21,17 +27,27 @@ from core.realtime import protocol
 from core.realtime.bus import Bus
 from core.realtime.changes import Change
 from core.realtime.socket import RealtimeSocket
+from core.realtime.watchdog import Heartbeat
 
 log = structlog.get_logger(__name__)
 BUS_CHANNEL = "sportello.events"
+RESYNC_CLOSE = (1012, "Bus riconnesso: risincronizza")
+RECONNECT_BACKOFF_S = (0.2, 0.5, 1.0, 2.0, 5.0)
+MISSES_BEFORE_RECOVERY = 2
 
 
 class Hub:
-    def __init__(self, bus: Bus, publications: Mapping[str, Publication]) -> None:
+    def __init__(
+        self, bus: Bus, publications: Mapping[str, Publication], heartbeat_s: float = 5.0
+    ) -> None:
         self.bus = bus
         self.publications = publications
         self.sockets: dict[str, set[RealtimeSocket]] = defaultdict(set)
+        self.heartbeat = Heartbeat(heartbeat_s)
+        self.recoveries = 0
+        self._recovered_at = float("-inf")
         self._listener: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._by_model = {p.model: p for p in publications.values() if p.model is not None}
 
     def add(self, socket: RealtimeSocket) -> None:
@@ -41,15 +57,24 @@ class Hub:
         self.sockets[socket.tenant.id].discard(socket)
 
     async def start(self) -> None:
-        ready = asyncio.Event()
-        self._listener = asyncio.create_task(self._listen(ready), name="hub-listener")
-        await ready.wait()
+        await self._listen_now()
+        self._watcher = asyncio.create_task(self._watch(), name="hub-watchdog")
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+        for task in (self._watcher, self._listener):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _listen_now(self) -> None:
+        ready = asyncio.Event()
+        self._listener = asyncio.create_task(self._listen(ready), name="hub-listener")
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait({waiting, self._listener}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if self._listener.done():
+            self._listener.result()  # it failed to subscribe: say why
 
     async def _listen(self, ready: asyncio.Event) -> None:
         async with self.bus.broadcast.subscribe(channel=BUS_CHANNEL) as subscriber:
@@ -62,15 +87,64 @@ class Hub:
                 except Exception:  # one bad message must not stop the fan-out
                     log.exception("hub.delivery_failed")
 
+    async def _watch(self) -> None:
+        misses = 0
+        while True:
+            await asyncio.sleep(self.heartbeat.interval_s)
+            listening = self._listener is not None and not self._listener.done()
+            heard = listening and await self.heartbeat.beat(self._send_bus)
+            misses = 0 if heard else misses + 1
+            if not listening or misses >= MISSES_BEFORE_RECOVERY:  # one slow beat is no outage
+                misses = 0
+                await self._recover()
+
+    async def _recover(self) -> None:
+        """Reconnect the bus until it works, then send every client to resync."""
+        log.warning("bus.recovering", kind=self.bus.kind)
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                async with asyncio.timeout(2):  # leaving the dead subscription may hang too
+                    await self._listener
+        for attempt in range(1_000_000):
+            try:
+                await self.bus.reconnect()
+                await self._listen_now()
+                break
+            except Exception as exc:  # Redis still down: try again, a little later each time
+                delay = RECONNECT_BACKOFF_S[min(attempt, len(RECONNECT_BACKOFF_S) - 1)]
+                log.warning("bus.reconnect_failed", error=repr(exc), retry_in=delay)
+                await asyncio.sleep(delay)
+        self.recoveries += 1
+        self._recovered_at = time.monotonic()
+        await self._close_for_resync()
+        with contextlib.suppress(Exception):
+            await self._send_bus({"resync": self.heartbeat.nonce})
+
+    async def _close_for_resync(self) -> None:
+        sockets = [s for group in self.sockets.values() for s in group]
+        log.info("hub.clients_resync", sockets=len(sockets))
+        await asyncio.gather(*(s.close(*RESYNC_CLOSE) for s in sockets), return_exceptions=True)
+
     async def publish_changes(self, changes: list[Change]) -> None:
-        """The ``on_commit`` hook: one bus message per change a channel carries."""
+        """The ``on_commit`` hook: one bus message per change a channel carries.
+
+        The commit stands whatever happens here; a bus failure is logged and left to the
+        watchdog, and clients recover what they missed with a watermark resync.
+        """
         for change in changes:
             publication = self._by_model.get(type(change.obj))
             if publication is None or publication.serialize is None:
                 continue
             item = publication.serialize(change.obj)
             data = {"operationType": change.operation, publication.key: item}
-            await self._send_bus({"t": change.tenant_id, "c": publication.channel, "d": data})
+            message = {"t": change.tenant_id, "c": publication.channel, "d": data}
+            if change.previous_scope is not None:
+                message["gone"] = change.previous_scope
+            try:
+                await self._send_bus(message)
+            except Exception as exc:  # redis' errors, OSError, timeouts
+                log.warning("hub.publish_failed", error=repr(exc), channel=publication.channel)
 
     async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None:
         await self._send_bus({"t": tenant_id, "c": f"priv/{user_id}", "d": data})
@@ -85,6 +159,12 @@ class Hub:
         await self.bus.publish(BUS_CHANNEL, msgspec.json.encode(message).decode())
 
     async def _deliver(self, message: dict[str, Any]) -> None:
+        if "hb" in message:
+            self.heartbeat.heard(message)
+            return
+        if "resync" in message:
+            await self._resync_asked(str(message["resync"]))
+            return
         tenant_id = message.get("t")
         targets = (
             self.sockets.get(tenant_id, set())
@@ -95,16 +175,34 @@ class Hub:
             packet = protocol.event(str(message["e"]))
             await asyncio.gather(*(s.send(packet) for s in list(targets)))
             return
-        channel, data = str(message["c"]), message["d"]
+        await self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
+
+    async def _resync_asked(self, nonce: str) -> None:
+        """Another process lost its bus: what it published meanwhile never reached us."""
+        recently = time.monotonic() - self._recovered_at < 2 * self.heartbeat.interval_s
+        if nonce != self.heartbeat.nonce and not recently:
+            await self._close_for_resync()
+
+    async def _deliver_change(
+        self, targets: set[RealtimeSocket], channel: str, data: Any, gone: Any
+    ) -> None:
         publication = self.publications.get(channel)
         item = data.get(publication.key) if publication and isinstance(data, dict) else None
-        receivers = [
-            socket
-            for socket in list(targets)
-            if channel in socket.subscriptions
-            and socket.principal is not None
-            and (publication is None or publication.may_receive(socket.principal, item or {}))
-        ]
+        receivers: list[RealtimeSocket] = []
+        losers: list[RealtimeSocket] = []
+        for socket in list(targets):
+            if channel not in socket.subscriptions or socket.principal is None:
+                continue
+            if publication is None or publication.may_receive(socket.principal, item or {}):
+                receivers.append(socket)
+            elif gone and publication.may_receive(socket.principal, gone):
+                losers.append(socket)  # the record moved out of this user's view
+        sends = []
         if receivers:
             text = protocol.encode(protocol.publish(channel, data))
-            await asyncio.gather(*(s.send(text) for s in receivers))
+            sends += [s.deliver(text) for s in receivers]
+        if losers and publication is not None and gone:
+            removal = {"operationType": "delete", publication.key: {"_id": gone["_id"]}}
+            text = protocol.encode(protocol.publish(channel, removal))
+            sends += [s.deliver(text) for s in losers]
+        await asyncio.gather(*sends)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +29,7 @@ class RealtimeSocket:
         self.id = secrets.token_urlsafe(12)
         self.ws = ws
         self.tenant = tenant
+        self.user_agent = str(ws.headers.get("user-agent", ""))[:300]
         self.limits = limits
         self.principal: Principal | None = None
         self.token_expires_at: datetime | None = None
@@ -36,6 +39,7 @@ class RealtimeSocket:
         self.last_heard = time.monotonic()
         self.closed = False
         self._send_lock = asyncio.Lock()
+        self._held: list[str] | None = None
 
     @property
     def user_id(self) -> str | None:
@@ -54,6 +58,31 @@ class RealtimeSocket:
 
     async def publish(self, channel: str, data: Any) -> None:
         await self.send(protocol.publish(channel, data))
+
+    async def deliver(self, text: str) -> None:
+        """Send a change event, or keep it for after the sync in progress."""
+        if self._held is not None:
+            self._held.append(text)
+        else:
+            await self.send(text)
+
+    @contextlib.asynccontextmanager
+    async def holding_changes(self) -> AsyncIterator[None]:
+        """Hold change events while a sync sends its batches, then send them in order.
+
+        A batch read before a change and sent after its event would otherwise take the
+        client back to the older state.
+        """
+        if self._held is not None:  # a sync inside a sync: the outer one flushes
+            yield
+            return
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            for text in held:
+                await self.send(text)
 
     async def close(self, code: int, reason: str) -> None:
         if self.closed:

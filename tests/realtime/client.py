@@ -32,6 +32,7 @@ class ScClient:
         self._reader = asyncio.create_task(self._read())
         self.close_code: int | None = None
         self.closed = asyncio.Event()
+        self.subscribed: set[str] = set()
 
     @classmethod
     async def open(cls, port: int, host: str, **options: Any) -> ScClient:
@@ -90,6 +91,7 @@ class ScClient:
 
     async def subscribe(self, channel: str) -> None:
         await self.invoke("#subscribe", {"channel": channel})
+        self.subscribed.add(channel)
 
     async def next_event(self, name: str | None = None, timeout: float = 3) -> dict[str, Any]:
         while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -15,7 +16,12 @@ from core.runtime import Runtime
 from core.settings import Settings
 from tests.realtime.client import ScClient
 
-FAST = {"ping_interval_ms": 250, "ping_timeout_ms": 1500, "handshake_timeout_ms": 1500}
+FAST = {
+    "ping_interval_ms": 250,
+    "ping_timeout_ms": 1500,
+    "handshake_timeout_ms": 1500,
+    "resync_margin_s": 0,
+}
 
 
 @dataclass
@@ -40,9 +46,12 @@ class Live:
 LiveFactory = Callable[[], Awaitable[Live]]
 
 
-@pytest.fixture
-async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
-    fast = settings.model_copy(update={"realtime": settings.realtime.model_copy(update=FAST)})
+@contextlib.asynccontextmanager
+async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
+    """A live server in this event loop on a free port (``realtime``: setting overrides)."""
+    fast = settings.model_copy(
+        update={"realtime": settings.realtime.model_copy(update={**FAST, **realtime})}
+    )
     app = create_app(fast, pm=runtime.pm, migrate=False, seed=True)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, lifespan="on")
     server = uvicorn.Server(config)
@@ -62,4 +71,10 @@ async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
         await task
 
 
-__all__ = ["Live", "seed_demo"]
+@pytest.fixture
+async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
+    async with serving(settings, runtime) as server:
+        yield server
+
+
+__all__ = ["Live", "seed_demo", "serving"]

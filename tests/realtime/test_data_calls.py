@@ -12,42 +12,19 @@ from core.db import models as m
 from core.runtime import Runtime
 from tests.realtime.client import CallFailed, ScClient
 from tests.realtime.conftest import Live
-
-STREAMS: dict[str, list[str]] = {"preventivi": [], "polizze": [], "usr": []}
+from tests.realtime.records import STREAMS, quotes_of, sync, user_ids
 
 
 async def _sync(client: ScClient) -> dict[str, dict[str, Any]]:
-    await client.subscribe("dbData")
-    answer = await client.invoke("getDbData", STREAMS)
-    collections: dict[str, dict[str, Any]] = {}
-    while len(collections) < answer["tot"]:
-        batch = await client.published("dbData")
-        for name, items in batch.items():
-            collections.setdefault(name, {}).update(items)
-    return collections
+    return (await sync(client))[1]
 
 
 async def _ids(runtime: Runtime, tenant: str) -> dict[str, str]:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            users = (await session.execute(select(m.User))).scalars().all()
-    return {u.email.split("@")[0]: u.id for u in users}
+    return await user_ids(runtime, tenant)
 
 
 async def _quote(runtime: Runtime, tenant: str, agent_id: str) -> m.Quote:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            quote = (
-                (
-                    await session.execute(
-                        select(m.Quote).where(m.Quote.agent_id == agent_id, m.Quote.type.is_(None))
-                    )
-                )
-                .scalars()
-                .first()
-            )
-    assert quote is not None
-    return quote
+    return (await quotes_of(runtime, tenant, agent_id))[0]
 
 
 async def test_initial_sync_holds_exactly_the_users_tree(live: Live) -> None:

@@ -8,6 +8,7 @@ from core.db.models.documents import Document
 from core.db.models.policies import Instalment, Policy
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
+from core.db.models.sync import Tombstone, WebPushSubscription
 from core.db.models.tenant_settings import TenantSettings
 from core.db.models.users import BalanceEntry, User
 
@@ -27,5 +28,7 @@ __all__ = [
     "Quote",
     "SpentLink",
     "TenantSettings",
+    "Tombstone",
     "User",
+    "WebPushSubscription",
 ]

@@ -1,0 +1,34 @@
+"""Admin triggers sent to every open app of a tenant: ``restartApp`` and ``closePopUp``.
+
+``restartApp`` makes each client reload (after a deploy, say); ``closePopUp`` closes every
+open dialog. An admin sends them with the ``sendAppEvent`` call; operators with
+``sportello app-event``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from core.errors import Forbidden, NotAuthenticated
+from core.extensions import CallContext
+
+APP_EVENTS = ("restartApp", "closePopUp")
+ADMINS_ONLY = "Non consentito: solo un amministratore può inviare questo comando"
+
+
+class AppEventBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    event: Literal["restartApp", "closePopUp"]
+
+
+async def send_app_event(ctx: CallContext, data: Any) -> dict[str, str]:
+    """Broadcast ``restartApp`` or ``closePopUp`` to every socket of the caller's tenant."""
+    if ctx.principal is None:
+        raise NotAuthenticated("Non autorizzato: effettua l'accesso")
+    if not ctx.principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    body = AppEventBody.model_validate(data)
+    await ctx.runtime.hub.send_event(ctx.tenant.id, body.event)
+    return {"sent": body.event}

@@ -1,0 +1,57 @@
+"""``registerWebPush``: keep a browser's push subscription for its user (sending comes later).
+
+The payload is the browser's ``PushSubscription.toJSON()``:
+``{endpoint, expirationTime?, keys: {p256dh, auth}}``. One row per endpoint: a browser that
+re-registers, even for another user, replaces its row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy import select
+
+from core.db import models as m
+from core.errors import NotAuthenticated
+from core.extensions import CallContext
+
+LOGIN_FIRST = "Non autorizzato: effettua l'accesso"
+
+
+class PushKeys(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    p256dh: str = Field(min_length=16, max_length=200, pattern=r"^[A-Za-z0-9_\-=]+$")
+    auth: str = Field(min_length=8, max_length=100, pattern=r"^[A-Za-z0-9_\-=]+$")
+
+
+class PushSubscriptionBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    endpoint: AnyHttpUrl
+    keys: PushKeys
+
+    @field_validator("endpoint")
+    @classmethod
+    def _secure(cls, endpoint: AnyHttpUrl) -> AnyHttpUrl:
+        if endpoint.scheme != "https" or len(str(endpoint)) > 1000:
+            raise ValueError("endpoint must be an https URL of at most 1000 characters")
+        return endpoint
+
+
+async def register_web_push(ctx: CallContext, data: Any) -> dict[str, bool]:
+    if ctx.principal is None:
+        raise NotAuthenticated(LOGIN_FIRST)
+    body = PushSubscriptionBody.model_validate(data)
+    endpoint = str(body.endpoint)
+    found = (
+        await ctx.session.execute(
+            select(m.WebPushSubscription).where(m.WebPushSubscription.endpoint == endpoint)
+        )
+    ).scalar_one_or_none()
+    row = found or m.WebPushSubscription(endpoint=endpoint)
+    row.user_id = ctx.principal.id
+    row.p256dh, row.auth = body.keys.p256dh, body.keys.auth
+    row.user_agent = str(ctx.extra.get("user_agent", ""))[:300]
+    if found is None:
+        ctx.session.add(row)
+    return {"ok": True}

@@ -1,0 +1,106 @@
+"""Admin triggers (restartApp, closePopUp) and registerWebPush over the socket."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from core.context import tenant_scope
+from core.db import models as m
+from tests.realtime.client import CallFailed
+from tests.realtime.conftest import Live
+from tests.realtime.records import user_ids
+
+SUBSCRIPTION: dict[str, Any] = {
+    "endpoint": "https://push.example.org/send/abc123",
+    "expirationTime": None,
+    "keys": {
+        "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlU",
+        "auth": "tBHItJI5svbpez7KI4CCXg",
+    },
+}
+
+
+@pytest.mark.parametrize("event", ["restartApp", "closePopUp"])
+async def test_an_admin_event_reaches_every_app_of_the_tenant_only(live: Live, event: str) -> None:
+    admin = await live.logged_in("assicurapp", "admin")
+    agent = await live.logged_in("assicurapp", "agente")
+    anonymous = await live.client("assicurapp")
+    await anonymous.handshake()
+    elsewhere = await live.logged_in("rcadealer", "admin")
+
+    assert await admin.invoke("sendAppEvent", {"event": event}) == {"sent": event}
+
+    for client in (admin, agent, anonymous):
+        assert await client.next_event(event) == {"event": event}
+    with pytest.raises(TimeoutError):
+        await elsewhere.next_event(event, timeout=0.4)
+
+
+@pytest.mark.parametrize(
+    ("who", "data", "message"),
+    [
+        ("agente", {"event": "restartApp"}, "solo un amministratore"),
+        ("responsabile", {"event": "closePopUp"}, "solo un amministratore"),
+        ("admin", {"event": "formatDisk"}, "Dati non validi"),
+        ("admin", "restartApp", "Dati non validi"),
+    ],
+)
+async def test_app_events_are_for_admins_and_known_names(
+    live: Live, who: str, data: Any, message: str
+) -> None:
+    client = await live.logged_in("assicurapp", who)
+    with pytest.raises(CallFailed, match=message):
+        await client.invoke("sendAppEvent", data)
+    for event in ("restartApp", "closePopUp"):
+        with pytest.raises(TimeoutError):
+            await client.next_event(event, timeout=0.2)
+
+
+async def _subscriptions(live: Live) -> list[m.WebPushSubscription]:
+    with tenant_scope("assicurapp"):
+        async with live.runtime.db.session() as session:
+            return list((await session.execute(select(m.WebPushSubscription))).scalars())
+
+
+async def test_a_push_subscription_is_kept_once_per_browser(live: Live) -> None:
+    ids = await user_ids(live.runtime, "assicurapp")
+    agent = await live.logged_in("assicurapp", "agente")
+    await agent.transmit("registerWebPush", SUBSCRIPTION)
+    assert await agent.invoke("registerWebPush", SUBSCRIPTION) == {"ok": True}
+    manager = await live.logged_in("assicurapp", "responsabile")
+    renewed = {**SUBSCRIPTION, "keys": {**SUBSCRIPTION["keys"], "auth": "bmV3LWF1dGgtc2VjcmV0"}}
+
+    await manager.invoke("registerWebPush", renewed)
+
+    (stored,) = await _subscriptions(live)
+    assert (stored.user_id, stored.endpoint, stored.auth) == (
+        ids["responsabile"], SUBSCRIPTION["endpoint"], "bmV3LWF1dGgtc2VjcmV0",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {"endpoint": "http://push.example.org/x", "keys": SUBSCRIPTION["keys"]},
+        {"endpoint": "https://push.example.org/x"},
+        {"endpoint": "https://push.example.org/x", "keys": {"p256dh": "<script>", "auth": "a"}},
+        {"endpoint": "https://push.example.org/" + "x" * 1000, "keys": SUBSCRIPTION["keys"]},
+    ],
+    ids=["empty", "plain-http", "no-keys", "bad-keys", "too-long"],
+)
+async def test_a_bad_push_subscription_is_refused(live: Live, data: Any) -> None:
+    agent = await live.logged_in("assicurapp", "agente")
+    with pytest.raises(CallFailed, match="Dati non validi"):
+        await agent.invoke("registerWebPush", data)
+    assert await _subscriptions(live) == []
+
+
+async def test_registering_push_needs_a_login(live: Live) -> None:
+    client = await live.client("assicurapp")
+    await client.handshake()
+    with pytest.raises(CallFailed, match="effettua l'accesso"):
+        await client.invoke("registerWebPush", SUBSCRIPTION)
