@@ -18,6 +18,7 @@ from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, St
 from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
+from core.realtime.kicks import kicker
 from core.settings import Settings
 from tenants.config import Tenant
 from tenants.loader import TenantsConfigError, load_tenants
@@ -82,7 +83,7 @@ class Runtime:
             defaults.update(contributed or {})
         self.default_settings = defaults
         self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
-        self.db.on_commit = [self.hub.publish_changes]
+        self.db.on_commit = [self.hub.publish_changes, kicker(self.hub)]
         self.db.synced.clear()
         self.db.synced.update({p.model: p for p in self.publications.values() if p.model})
 

@@ -6,9 +6,29 @@ import asyncio
 
 import structlog
 from broadcaster import Broadcast
+from broadcaster._backends.redis import RedisBackend
 
 log = structlog.get_logger(__name__)
 PING_TIMEOUT = 2.0
+
+
+class _RedisBackend(RedisBackend):
+    """broadcaster's Redis backend, subscribing before it wakes its listener.
+
+    The original wakes the listener first; if the listener asks redis-py to listen before
+    the SUBSCRIBE is registered, it finds no channel, goes back to sleep and never hears
+    anything.
+    """
+
+    async def subscribe(self, channel: str) -> None:
+        await self._pubsub.subscribe(channel)
+        self._ready.set()
+
+
+def _broadcast(url: str) -> Broadcast:
+    if url.split("://", 1)[0] == "redis":
+        return Broadcast(backend=_RedisBackend(url))
+    return Broadcast(url)
 
 
 class Bus:
@@ -16,7 +36,7 @@ class Bus:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.broadcast = Broadcast(url)
+        self.broadcast = _broadcast(url)
         self.connected = False
 
     @property
@@ -39,7 +59,7 @@ class Bus:
 
     async def reconnect(self) -> None:
         """Drop the transport (broken or silent) and connect a fresh one; raises if it can't."""
-        old, self.broadcast = self.broadcast, Broadcast(self.url)
+        old, self.broadcast = self.broadcast, _broadcast(self.url)
         self.connected = False
         try:
             async with asyncio.timeout(PING_TIMEOUT):

@@ -45,6 +45,8 @@ class Hub:
         self.sockets: dict[str, set[RealtimeSocket]] = defaultdict(set)
         self.heartbeat = Heartbeat(heartbeat_s)
         self.recoveries = 0
+        self.lost_messages = False
+        """A publish failed: some process missed an event, so every client must resync."""
         self._recovered_at = float("-inf")
         self._listener: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -94,6 +96,8 @@ class Hub:
             listening = self._listener is not None and not self._listener.done()
             heard = listening and await self.heartbeat.beat(self._send_bus)
             misses = 0 if heard else misses + 1
+            if heard and self.lost_messages:  # the bus is back; what was lost is not
+                misses = MISSES_BEFORE_RECOVERY
             if not listening or misses >= MISSES_BEFORE_RECOVERY:  # one slow beat is no outage
                 misses = 0
                 await self._recover()
@@ -116,6 +120,7 @@ class Hub:
                 log.warning("bus.reconnect_failed", error=repr(exc), retry_in=delay)
                 await asyncio.sleep(delay)
         self.recoveries += 1
+        self.lost_messages = False
         self._recovered_at = time.monotonic()
         await self._close_for_resync()
         with contextlib.suppress(Exception):
@@ -146,6 +151,13 @@ class Hub:
             except Exception as exc:  # redis' errors, OSError, timeouts
                 log.warning("hub.publish_failed", error=repr(exc), channel=publication.channel)
 
+    async def kick(self, tenant_id: str, user_id: str, code: int, reason: str) -> None:
+        """Close every socket of one user, on every process (the commit stands regardless)."""
+        try:
+            await self._send_bus({"t": tenant_id, "kick": user_id, "code": code, "why": reason})
+        except Exception as exc:  # the user's next call is refused anyway
+            log.warning("hub.kick_failed", error=repr(exc), user=user_id)
+
     async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None:
         await self._send_bus({"t": tenant_id, "c": f"priv/{user_id}", "d": data})
 
@@ -156,7 +168,12 @@ class Hub:
     async def _send_bus(self, message: dict[str, Any]) -> None:
         if not self.bus.connected:  # a CLI run or a test without a server: no one listens
             return
-        await self.bus.publish(BUS_CHANNEL, msgspec.json.encode(message).decode())
+        try:
+            await self.bus.publish(BUS_CHANNEL, msgspec.json.encode(message).decode())
+        except Exception:
+            if "hb" not in message:
+                self.lost_messages = True
+            raise
 
     async def _deliver(self, message: dict[str, Any]) -> None:
         if "hb" in message:
@@ -171,6 +188,11 @@ class Hub:
             if tenant_id
             else {s for group in self.sockets.values() for s in group}
         )
+        if "kick" in message:
+            kicked = [s for s in list(targets) if s.user_id == message["kick"]]
+            code, reason = int(message["code"]), str(message["why"])
+            await asyncio.gather(*(s.close(code, reason) for s in kicked))
+            return
         if "e" in message:
             packet = protocol.event(str(message["e"]))
             await asyncio.gather(*(s.send(packet) for s in list(targets)))

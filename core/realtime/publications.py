@@ -8,7 +8,9 @@ from typing import Any
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.documents import document_payload
 from core.domain.quotes.serialize import policy_payload, quote_payload
+from core.domain.settings.payload import product_payload
 from core.domain.users.serialize import user_payload
 from core.extensions import Publication
 
@@ -27,11 +29,26 @@ def _anyone(_principal: Principal, _item: Mapping[str, Any] | None = None) -> bo
     return True
 
 
+def _document_visible(principal: Principal, document: Mapping[str, Any]) -> bool:
+    """Live document events: the document area and one's own uploads to everyone, the rest
+    to those who edit documents (canEdit); others look documents up lazily by id, which
+    applies the owner record's rule (:mod:`core.domain.documents.access`)."""
+    owner = document.get("owner") or {}
+    return (
+        perm.can_edit(principal)
+        or owner.get("kind") == "area"
+        or document.get("usrId") == principal.id
+    )
+
+
 CORE_PUBLICATIONS: tuple[Publication, ...] = (
     Publication("preventivi", _works_records, perm.record_visible, m.Quote, "p", quote_payload),
     Publication("polizze", _works_records, perm.record_visible, m.Policy, "p", policy_payload),
     Publication("usr", _has_role, perm.user_visible, m.User, "u", user_payload),
     Publication("settings", _anyone, _anyone, public=True),
+    # Subscribed without waiting for the login (SPEC §7); events reach logged-in sockets only.
+    Publication("products", _anyone, _anyone, m.Product, "p", product_payload, public=True),
+    Publication("docs", _anyone, _document_visible, m.Document, "d", document_payload, public=True),
     Publication("dbData", _has_role, _anyone),  # filled per socket by getDbData
 )
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from typing import Any
 
 import pytest
@@ -9,8 +12,11 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
+from core.runtime import Runtime
+from core.settings import Settings
 from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from tests.realtime.conftest import Live, serving
+from tests.realtime.processes import RedisServer
 from tests.realtime.records import user_ids
 
 SUBSCRIPTION: dict[str, Any] = {
@@ -104,3 +110,54 @@ async def test_registering_push_needs_a_login(live: Live) -> None:
     await client.handshake()
     with pytest.raises(CallFailed, match="effettua l'accesso"):
         await client.invoke("registerWebPush", SUBSCRIPTION)
+
+
+async def _sportello(*args: str, **env: str) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "from core.cli import app; app()", *args,
+        env={**os.environ, "COLUMNS": "200", **env},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    output, _ = await process.communicate()
+    return await process.wait(), " ".join(output.decode().split())
+
+
+@pytest.mark.skipif(not RedisServer.available(), reason="redis-server not installed")
+async def test_the_cli_reaches_every_server_through_redis(
+    settings: Settings, runtime: Runtime
+) -> None:
+    redis = RedisServer()
+    await redis.start()
+    on_redis = settings.model_copy(
+        update={"bus": settings.bus.model_copy(update={"url": redis.url})}
+    )
+    try:
+        async with serving(on_redis, runtime) as live:
+            here = await live.logged_in("assicurapp", "agente")
+            elsewhere = await live.logged_in("rcadealer", "agente")
+
+            code, output = await _sportello(
+                "app-event", "closePopUp", "--tenant", "assicurapp", BROADCAST_URL=redis.url
+            )
+
+            assert code == 0
+            assert output.endswith("closePopUp inviato a assicurapp.")
+            assert await here.next_event("closePopUp") == {"event": "closePopUp"}
+            with pytest.raises(TimeoutError):
+                await elsewhere.next_event("closePopUp", timeout=0.4)
+    finally:
+        await redis.kill()
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["app-event", "restartApp"], 1, "BROADCAST_URL=memory://"),
+        (["app-event", "reboot"], 2, "Evento sconosciuto: reboot"),
+        (["app-event", "restartApp", "--tenant", "nessuno"], 2, "Tenant sconosciuto: nessuno"),
+    ],
+)
+async def test_the_cli_refuses_what_it_cannot_do(args: list[str], code: int, message: str) -> None:
+    exit_code, output = await _sportello(*args, BROADCAST_URL="memory://")
+    assert exit_code == code
+    assert message in output

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.realtime.client import CallFailed
+from tests.realtime.client import CallFailed, ScClient
 from tests.realtime.conftest import Live
 
 
@@ -138,3 +141,53 @@ async def test_server_events_reach_the_tenants_sockets(live: Live) -> None:
     assert (await mine.next_event("restartApp"))["event"] == "restartApp"
     with pytest.raises(TimeoutError):
         await other.next_event("restartApp", timeout=0.4)
+
+
+async def test_product_and_document_events_reach_logged_in_sockets_by_rule(live: Live) -> None:
+    from core.db.models.documents import Document
+    from tests.realtime.records import quotes_of, user_ids
+
+    ids = await user_ids(live.runtime, "assicurapp")
+    quote = (await quotes_of(live.runtime, "assicurapp", ids["agente"]))[0]
+    agent = await live.logged_in("assicurapp", "agente")
+    admin = await live.logged_in("assicurapp", "admin")
+    anonymous = await live.client("assicurapp")
+    await anonymous.handshake()
+    for client in (agent, admin, anonymous):
+        await client.subscribe("products")
+        await client.subscribe("docs")
+
+    with tenant_scope("assicurapp"):
+        async with live.runtime.db.session() as session:
+            product = (await session.execute(select(m.Product))).scalars().first()
+            assert product is not None
+            product.name = "Polizza rinominata"
+            for kind, owner, name in (
+                ("area", None, "circolare.pdf"),
+                ("preventivo", quote.id, "cid.pdf"),
+            ):
+                session.add(
+                    Document(
+                        owner_kind=kind,
+                        owner_id=owner,
+                        name=name,
+                        uri=f"/upload/{name}",
+                        storage_key=name,
+                    )
+                )
+
+    async def heard(client: ScClient) -> dict[str, list[Any]]:
+        events: dict[str, list[Any]] = {}
+        with contextlib.suppress(TimeoutError):
+            while True:
+                packet = await client.next_event("#publish", timeout=0.5)
+                events.setdefault(packet["data"]["channel"], []).append(packet["data"]["data"])
+        return events
+
+    agent_heard, admin_heard, anonymous_heard = [await heard(c) for c in (agent, admin, anonymous)]
+    for events in (agent_heard, admin_heard):
+        (product_event,) = events["products"]
+        assert product_event["p"]["name"] == "Polizza rinominata"
+    assert [e["d"]["name"] for e in agent_heard["docs"]] == ["circolare.pdf"]
+    assert sorted(e["d"]["name"] for e in admin_heard["docs"]) == ["cid.pdf", "circolare.pdf"]
+    assert anonymous_heard == {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.realtime.client import CallFailed
@@ -88,3 +90,25 @@ async def test_an_expired_token_is_reported_as_expired(live: Live) -> None:
     answer = await client.handshake(expired)
     assert answer["isAuthenticated"] is False
     assert answer["authError"] == {"name": "AuthTokenExpiredError", "message": tokens.EXPIRED}
+
+
+async def test_a_suspended_user_is_closed_with_4501_on_the_spot(live: Live) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from core.context import tenant_scope
+    from core.db import models as m
+
+    agent = await live.logged_in("assicurapp", "agente")
+    bystander = await live.logged_in("assicurapp", "subagente")
+    with tenant_scope("assicurapp"):
+        async with live.runtime.db.session() as session:
+            user = (
+                await session.execute(select(m.User).where(m.User.email == "agente@demo.it"))
+            ).scalar_one()
+            user.suspended_at = datetime.now(UTC)
+
+    await asyncio.wait_for(agent.closed.wait(), 3)
+    assert agent.close_code == 4501
+    assert not bystander.closed.is_set()
