@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 import uvicorn
+from litestar import Litestar
 
 from core.app import create_app
 from core.demo.seed import seed_demo
@@ -16,6 +17,43 @@ from core.settings import Settings
 from tests.realtime.client import ScClient
 
 FAST = {"ping_interval_ms": 250, "ping_timeout_ms": 1500, "handshake_timeout_ms": 1500}
+
+
+@dataclass
+class Served:
+    """One uvicorn server in the test's event loop; ``port=0`` picks a free port."""
+
+    app: Litestar
+    server: uvicorn.Server
+    task: asyncio.Task[None]
+    port: int
+
+    @property
+    def runtime(self) -> Runtime:
+        runtime: Runtime = self.app.state.runtime
+        return runtime
+
+    @classmethod
+    async def start(cls, app: Litestar, port: int = 0) -> Served:
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.02)
+            if task.done():
+                task.result()
+        return cls(app, server, task, server.servers[0].sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        """Shut down as a deploy does: open sockets are closed with 1012 (service restart)."""
+        self.server.should_exit = True
+        await self.task
+
+
+def fast_app(settings: Settings, runtime: Runtime) -> Litestar:
+    """The app over the test database with the demo data, and short pings."""
+    fast = settings.model_copy(update={"realtime": settings.realtime.model_copy(update=FAST)})
+    return create_app(fast, pm=runtime.pm, migrate=False, seed=True)
 
 
 @dataclass
@@ -42,24 +80,15 @@ LiveFactory = Callable[[], Awaitable[Live]]
 
 @pytest.fixture
 async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
-    fast = settings.model_copy(update={"realtime": settings.realtime.model_copy(update=FAST)})
-    app = create_app(fast, pm=runtime.pm, migrate=False, seed=True)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, lifespan="on")
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.02)
-        if task.done():
-            task.result()
-    port = server.servers[0].sockets[0].getsockname()[1]
-    live = Live(port, app.state.runtime, [])
+    app = fast_app(settings, runtime)
+    served = await Served.start(app)
+    live = Live(served.port, served.runtime, [])
     try:
         yield live
     finally:
         for client in live.opened:
             await client.close()
-        server.should_exit = True
-        await task
+        await served.stop()
 
 
-__all__ = ["Live", "seed_demo"]
+__all__ = ["Live", "Served", "fast_app", "seed_demo"]
