@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 import uvicorn
+from litestar import Litestar
 
 from core.app import create_app
 from core.demo.seed import seed_demo
@@ -22,6 +23,45 @@ FAST = {
     "handshake_timeout_ms": 1500,
     "resync_margin_s": 0,
 }
+
+
+@dataclass
+class Served:
+    """One uvicorn server in the test's event loop; ``port=0`` picks a free port."""
+
+    app: Litestar
+    server: uvicorn.Server
+    task: asyncio.Task[None]
+    port: int
+
+    @property
+    def runtime(self) -> Runtime:
+        runtime: Runtime = self.app.state.runtime
+        return runtime
+
+    @classmethod
+    async def start(cls, app: Litestar, port: int = 0) -> Served:
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.02)
+            if task.done():
+                task.result()
+        return cls(app, server, task, server.servers[0].sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        """Shut down as a deploy does: open sockets are closed with 1012 (service restart)."""
+        self.server.should_exit = True
+        await self.task
+
+
+def fast_app(settings: Settings, runtime: Runtime, **realtime: object) -> Litestar:
+    """The app over the test database with the demo data, and short pings."""
+    fast = settings.model_copy(
+        update={"realtime": settings.realtime.model_copy(update={**FAST, **realtime})}
+    )
+    return create_app(fast, pm=runtime.pm, migrate=False, seed=True)
 
 
 @dataclass
@@ -49,26 +89,14 @@ LiveFactory = Callable[[], Awaitable[Live]]
 @contextlib.asynccontextmanager
 async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
     """A live server in this event loop on a free port (``realtime``: setting overrides)."""
-    fast = settings.model_copy(
-        update={"realtime": settings.realtime.model_copy(update={**FAST, **realtime})}
-    )
-    app = create_app(fast, pm=runtime.pm, migrate=False, seed=True)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, lifespan="on")
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.02)
-        if task.done():
-            task.result()
-    port = server.servers[0].sockets[0].getsockname()[1]
-    live = Live(port, app.state.runtime, [])
+    served = await Served.start(fast_app(settings, runtime, **realtime))
+    live = Live(served.port, served.runtime, [])
     try:
         yield live
     finally:
         for client in live.opened:
             await client.close()
-        server.should_exit = True
-        await task
+        await served.stop()
 
 
 @pytest.fixture
@@ -77,4 +105,4 @@ async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
         yield server
 
 
-__all__ = ["Live", "seed_demo", "serving"]
+__all__ = ["Live", "Served", "fast_app", "seed_demo", "serving"]
