@@ -45,6 +45,8 @@ def parse(argv: Sequence[str] | None = None) -> Options:
                    "a schema is created and dropped (%(default)s)")  # fmt: skip
     p.add_argument("--patience", type=float, default=d.patience,
                    help="seconds with no new delivery before the rest count as lost")  # fmt: skip
+    p.add_argument("--no-single", dest="single", action="store_false",
+                   help="skip the single-process part (fan-out, comparison, sync)")  # fmt: skip
     p.add_argument("--no-cross", dest="cross", action="store_false",
                    help="skip the cross-process part")  # fmt: skip
     p.add_argument("--no-burst", dest="burst", action="store_false",

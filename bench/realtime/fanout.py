@@ -103,13 +103,21 @@ class Phase:
         """Delivered messages per second, first send to last delivery."""
         return self.collected.count / self.seconds
 
+    @property
+    def span(self) -> float:
+        return max(self.ended - self.began, 1e-9)
+
+    @property
+    def others_share(self) -> float:
+        """CPU the rest of the machine used meanwhile, as a share of one core."""
+        ours = self.cpu.servers + self.cpu.own + self.collected.cpu
+        return max(self.cpu.machine - ours, 0.0) / self.span
+
     def cpu_note(self) -> str:
         """CPU used during the phase, in % of one core: ours and everyone else's."""
-        span = max(self.ended - self.began, 1e-9)
-        others = self.cpu.machine - self.cpu.servers - self.cpu.own - self.collected.cpu
         return (
-            f"cpu: server {self.cpu.servers / span:.0%}, load clients "
-            f"{self.collected.cpu / span:.0%}, other processes {max(others, 0) / span:.0%}"
+            f"cpu: server {self.cpu.servers / self.span:.0%}, load clients "
+            f"{self.collected.cpu / self.span:.0%}, other processes {self.others_share:.0%}"
         )
 
 
@@ -150,6 +158,7 @@ async def run_phase(
     meter = CpuMeter([server for server in target.servers])
     sends: list[tuple[str, str, float]] = []
     replies: list[asyncio.Future[object]] = []
+    waiting = pace == "one-by-one"
     began = time.monotonic()
     for k in range(changes):
         if not isinstance(pace, str):
@@ -161,8 +170,8 @@ async def run_phase(
         replies.append(reply)
         if isinstance(pace, str):
             await asyncio.wait_for(reply, 30)
-        if pace == "one-by-one":
-            await clients.wait(k + 1, patience)
+        if waiting and await clients.wait(k + 1, patience) < (k + 1) * clients.sockets:
+            waiting = False  # deliveries are being lost: stop waiting for each change
     _check(target.label, await asyncio.wait_for(asyncio.gather(*replies), 60))
     await clients.wait(changes, patience)
     ended = time.monotonic()

@@ -16,6 +16,9 @@ FANOUT_P99_MS = 100.0
 COLD_SYNC_MS = 500.0
 EMPTY_RESYNC_MS = 50.0
 CROSS_P99_MS = 150.0
+BUSY_MACHINE = 0.25
+MEASURABLE = 1.0
+"""Shortest phase, in seconds, whose CPU shares mean something (the kernel counts in ticks)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,28 @@ def header(results: Results) -> str:
            "one reached every socket)")
         + f"; throughput: {o.changes} changes back to back (each once acknowledged)",
         f"server settings: {settings} (one admin socket makes every change)",
+        "load average (1 min) at start {:.1f}, at end {:.1f}".format(*results.load_average),
     ])  # fmt: skip
+
+
+def _phases(results: Results) -> Iterator[Phase]:
+    for result in (results.sportello, results.socketio, results.cross):
+        if result is not None:
+            yield result.latency
+            if result.burst is not None:
+                yield result.burst
+
+
+def footer(results: Results) -> str:
+    """A warning when other processes took a sizeable share of the machine meanwhile."""
+    shares = [phase.others_share for phase in _phases(results) if phase.span >= MEASURABLE]
+    busiest = min(max(shares, default=0.0), float(os.cpu_count() or 1))
+    if busiest < BUSY_MACHINE:
+        return ""
+    return (
+        f"\nOther processes kept up to {busiest:.1f} of the {os.cpu_count()} cores busy during "
+        "a phase: the machine was shared and the figures above are pessimistic."
+    )
 
 
 def render(results: Results) -> str:
@@ -131,7 +155,7 @@ def render(results: Results) -> str:
         lines.append("  ".join(cells).rstrip())
         if index == 0:
             lines.append("-" * min(120, sum(widths) + 2 * len(widths)))
-    return "\n".join(lines)
+    return "\n".join(lines) + footer(results)
 
 
 FIELDS = ("figure", "value", "target", "result", "note")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ class Options:
     compression: Compression = "deflate"
     db: str = "sqlite"
     postgres: str = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+    single: bool = True
     cross: bool = True
     burst: bool = True
     patience: float = 10.0
@@ -65,7 +67,8 @@ class Results:
     socketio: FanoutResult | None = None
     cross: FanoutResult | None = None
     cross_skipped: str | None = None
-    notes: list[str] = field(default_factory=list)
+    load_average: tuple[float, float] = (0.0, 0.0)
+    """The machine's 1-minute load average at the start and at the end."""
 
 
 async def _mint_tokens(port: int) -> dict[str, str]:
@@ -178,13 +181,16 @@ class Run:
 
 async def run(options: Options, children: Children, folder: Path) -> Results:
     bench = Run(options, children, folder)
+    started = os.getloadavg()[0]
     await bench.clients.start()
     try:
-        await bench.single_process()
+        if options.single:
+            await bench.single_process()
         await bench.cross_process()
     finally:
         await bench.clients.stop()
         await children.stop_all()
+    bench.results.load_average = (started, os.getloadavg()[0])
     return bench.results
 
 
