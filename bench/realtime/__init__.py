@@ -63,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     children = Children(folder)
     try:
         results = asyncio.run(run(options, children, folder))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print("realtime bench interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
     except Exception as exc:
         traceback.print_exc()
         print(f"realtime bench failed: {exc!r}", file=sys.stderr)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -182,8 +184,11 @@ class Run:
 async def run(options: Options, children: Children, folder: Path) -> Results:
     bench = Run(options, children, folder)
     started = os.getloadavg()[0]
-    await bench.clients.start()
+    main = asyncio.current_task()
+    assert main is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)  # as Ctrl-C
     try:
+        await bench.clients.start()
         if options.single:
             await bench.single_process()
         await bench.cross_process()
