@@ -11,18 +11,22 @@ from typing import Any
 import msgspec
 
 from bench.realtime.procs import PYTHON, Child, Children
+from bench.realtime.stats import Matched
 
 
 @dataclass
 class Collected:
-    latencies: list[float] = field(default_factory=list)
-    """Seconds from a change's send to one socket receiving it."""
-    unmatched: int = 0
+    matched: Matched = field(default_factory=Matched)
     count: int = 0
     first: float = 0.0
     last: float = 0.0
     cpu: float = 0.0
     """CPU seconds the load processes spent since the last reset."""
+
+    @property
+    def latencies(self) -> list[float]:
+        """Seconds from a change's send to one socket receiving it, every delivery."""
+        return self.matched.latencies
 
 
 class LoadClients:
@@ -85,8 +89,7 @@ class LoadClients:
     async def collect(self, sends: list[tuple[str, str, float]]) -> Collected:
         total = Collected()
         for answer in await self._all({"op": "collect", "sends": sends}):
-            total.latencies += answer["latencies"]
-            total.unmatched += answer["unmatched"]
+            total.matched.merge(msgspec.convert(answer["matched"], Matched))
             total.cpu += answer["cpu"]
             if answer["count"]:
                 total.first = min(total.first or answer["first"], answer["first"])

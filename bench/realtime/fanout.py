@@ -72,6 +72,8 @@ class Phase:
     """When the last delivery arrived, or waiting for the missing ones gave up."""
     collected: Collected
     cpu: CpuUse
+    acks: list[float]
+    """Per change: seconds from its send to the server's reply to ``saveData``."""
 
     @property
     def expected(self) -> int:
@@ -93,6 +95,17 @@ class Phase:
     @property
     def p99_ms(self) -> float:
         return self.percentile_ms(0.99)
+
+    def spread_note(self) -> str:
+        """Where one change's time goes: the reply, the first socket, the last socket."""
+        matched = self.collected.matched
+        first = [x for x in matched.earliest if x is not None]
+        last = [x for x in matched.latest if x is not None]
+        return (
+            f"medians per change: saveData reply {percentile(self.acks, 0.5) * 1000:.1f} ms, "
+            f"first socket {percentile(first, 0.5) * 1000:.1f} ms, "
+            f"last socket {percentile(last, 0.5) * 1000:.1f} ms"
+        )
 
     @property
     def seconds(self) -> float:
@@ -143,6 +156,10 @@ def _check(label: str, answers: Sequence[object]) -> None:
         raise RuntimeError(f"{label}: {unchanged} saveData changed nothing")
 
 
+def _note_reply(acks: list[float], index: int, sent: float, _reply: object) -> None:
+    acks[index] = time.monotonic() - sent
+
+
 async def run_phase(
     target: Target,
     trigger: Connection,
@@ -158,6 +175,7 @@ async def run_phase(
     meter = CpuMeter([server for server in target.servers])
     sends: list[tuple[str, str, float]] = []
     replies: list[asyncio.Future[object]] = []
+    acks = [math.nan] * changes
     waiting = pace == "one-by-one"
     began = time.monotonic()
     for k in range(changes):
@@ -166,6 +184,7 @@ async def run_phase(
         quote_id, status = plan.next()
         body = {"coll": WATCHED, "_id": quote_id, "upd": {"$set": {"status": status}}}
         sent, reply = await trigger.send_call("saveData", body)
+        reply.add_done_callback(functools.partial(_note_reply, acks, k, sent))
         sends.append((quote_id, status, sent))
         replies.append(reply)
         if isinstance(pace, str):
@@ -176,7 +195,8 @@ async def run_phase(
     await clients.wait(changes, patience)
     ended = time.monotonic()
     cpu = meter.used()
-    return Phase(changes, clients.sockets, began, ended, await clients.collect(sends), cpu)
+    collected = await clients.collect(sends)
+    return Phase(changes, clients.sockets, began, ended, collected, cpu, acks)
 
 
 async def measure_fanout(

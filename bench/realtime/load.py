@@ -94,11 +94,10 @@ class Load:
 
     def collect(self, sends: list[list[Any]]) -> dict[str, Any]:
         cpu = time.process_time() - self.cpu_mark
-        latencies, unmatched = match_latencies(sends, self.deliveries)
+        matched = match_latencies(sends, self.deliveries)
         times = [at for _, _, at in self.deliveries]
         return {
-            "latencies": [round(x, 6) for x in latencies],
-            "unmatched": unmatched,
+            "matched": msgspec.to_builtins(matched),
             "count": len(self.deliveries),
             "first": min(times, default=0.0),
             "last": max(times, default=0.0),

@@ -50,11 +50,11 @@ def _fanout_rows(name: str, result: FanoutResult, p99_target: float | None) -> I
     note = f"{_delivered(latency)}; {latency.cpu_note()}"
     yield Row(f"{name}: change→delivery p50", _ms(latency.p50_ms), note=note)
     if p99_target is None:
-        yield Row(f"{name}: change→delivery p99", _ms(latency.p99_ms))
+        yield Row(f"{name}: change→delivery p99", _ms(latency.p99_ms), note=latency.spread_note())
     else:
         met = latency.p99_ms < p99_target
         yield Row(f"{name}: change→delivery p99", _ms(latency.p99_ms),
-                  f"< {p99_target:.0f} ms", _verdict(met))  # fmt: skip
+                  f"< {p99_target:.0f} ms", _verdict(met), latency.spread_note())  # fmt: skip
 
 
 def _throughput_rows(results: Results) -> Iterator[Row]:
