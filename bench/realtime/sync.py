@@ -25,6 +25,9 @@ CHANNEL = "dbData"
 @dataclass
 class SyncResult:
     cold_ms: list[float] = field(default_factory=list)
+    """From opening the socket to the reply of ``getDbData``."""
+    token_login_ms: list[float] = field(default_factory=list)
+    """The ``tokenLogin`` call alone."""
     quotes: int = 0
     policies: int = 0
     megabytes: float = 0.0
@@ -51,23 +54,25 @@ def _items(connection: ScConnection) -> dict[str, dict[str, Any]]:
     return collections
 
 
-async def _cold(port: int, token: str) -> tuple[float, ScConnection, Any]:
+async def _cold(port: int, token: str, result: SyncResult) -> tuple[ScConnection, Any]:
     began = time.monotonic()
     connection = await ScConnection.open(port, HOST)
     await connection.handshake(token)
+    logging_in = time.monotonic()
     await connection.invoke("tokenLogin", {"t": token, "productsHash": None})
+    result.token_login_ms.append((time.monotonic() - logging_in) * 1000)
     await connection.subscribe(CHANNEL)
     answer = await connection.invoke("getDbData", STREAMS, within=120)
-    return (time.monotonic() - began) * 1000, connection, answer
+    result.cold_ms.append((time.monotonic() - began) * 1000)
+    return connection, answer
 
 
 async def measure_sync(port: int, token: str, runs: int, resyncs: int) -> SyncResult:
     """``runs`` cold syncs on new sockets; ``resyncs`` empty resyncs on the last one."""
     result = SyncResult()
     for run in range(runs):
-        elapsed, connection, answer = await _cold(port, token)
+        connection, answer = await _cold(port, token, result)
         try:
-            result.cold_ms.append(elapsed)
             collections = _items(connection)
             result.quotes = len(collections.get("preventivi", {}))
             result.policies = len(collections.get("polizze", {}))
