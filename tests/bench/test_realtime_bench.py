@@ -29,6 +29,9 @@ def _row(table: str, figure: str) -> str:
     return next(line for line in table.splitlines() if line.startswith(figure))
 
 
+@pytest.mark.skipif(
+    POSTGRES.startswith("postgresql"), reason="the bench's own SQLite: run once, in the SQLite pass"
+)
 def test_single_process_part_measures_both_servers_and_the_sync() -> None:
     table = _bench("--no-cross")
 
