@@ -102,9 +102,9 @@ class Phase:
         first = [x for x in matched.earliest if x is not None]
         last = [x for x in matched.latest if x is not None]
         return (
-            f"medians per change: saveData reply {percentile(self.acks, 0.5) * 1000:.1f} ms, "
-            f"first socket {percentile(first, 0.5) * 1000:.1f} ms, "
-            f"last socket {percentile(last, 0.5) * 1000:.1f} ms"
+            f"medians per change: saveData reply {_ms(percentile(self.acks, 0.5))}, "
+            f"first socket {_ms(percentile(first, 0.5))}, last socket {_ms(percentile(last, 0.5))}"
+            f" (slowest change: {_ms(max(last, default=math.nan))})"
         )
 
     @property
@@ -154,6 +154,10 @@ def _check(label: str, answers: Sequence[object]) -> None:
     unchanged = sum(1 for a in answers if not (isinstance(a, dict) and a.get("modifiedCount")))
     if unchanged:
         raise RuntimeError(f"{label}: {unchanged} saveData changed nothing")
+
+
+def _ms(seconds: float) -> str:
+    return "n/a" if math.isnan(seconds) else f"{seconds * 1000:.1f} ms"
 
 
 def _note_reply(acks: list[float], index: int, sent: float, _reply: object) -> None:
