@@ -21,6 +21,8 @@ import httpx
 STOP_GRACE = 5.0
 PIPE_LIMIT = 256 * 1024 * 1024
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+PYTHON = sys.executable
+_STARTED = time.monotonic()
 
 
 class ChildFailed(RuntimeError):
@@ -185,10 +187,6 @@ async def wait_ready(
                     return
             await asyncio.sleep(0.1)
     raise ChildFailed(f"{child.name} not ready after {within:.0f} s:\n{child.tail()}")
-
-
-PYTHON = sys.executable
-_STARTED = time.monotonic()
 
 
 def progress(message: str) -> None:

@@ -4,6 +4,7 @@ and a throwaway PostgreSQL schema."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -81,6 +82,7 @@ async def start_socketio(children: Children, template: dict[str, Any], folder: P
 async def start_redis(children: Children, binary: str) -> str:
     """A private redis-server on a free port (pub/sub ignores database numbers)."""
     from redis.asyncio import Redis
+    from redis.exceptions import RedisError
 
     port = free_port()
     argv = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
@@ -92,13 +94,10 @@ async def start_redis(children: Children, binary: str) -> str:
         for _ in range(100):
             if child.process.returncode is not None:
                 raise ChildFailed(f"redis-server exited:\n{child.tail()}")
-            try:
+            with contextlib.suppress(RedisError, OSError):  # refused while it starts
                 if await client.ping():
                     return url
-            except OSError:
-                await asyncio.sleep(0.05)
-            except Exception:  # redis' ConnectionError while it starts
-                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.05)
     finally:
         await client.aclose()
     raise ChildFailed("redis-server did not answer PING")
