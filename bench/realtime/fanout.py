@@ -176,7 +176,7 @@ async def run_phase(
 ) -> Phase:
     """Make ``changes`` changes at ``pace``; then wait for every delivery (or give up)."""
     await clients.reset()
-    meter = CpuMeter([server for server in target.servers])
+    meter = CpuMeter(target.servers)
     sends: list[tuple[str, str, float]] = []
     replies: list[asyncio.Future[object]] = []
     acks = [math.nan] * changes
