@@ -1,14 +1,26 @@
-"""Run every benchmark and print its table."""
+"""Run the benchmarks and print their tables: ``python -m bench [name ...]`` (default: all)."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
+from collections.abc import Callable, Sequence
 
-from bench import http_core
+from bench import http_core, realtime
+
+BENCHES: dict[str, Callable[[], None]] = {
+    "http_core": lambda: asyncio.run(http_core.run()),
+    "realtime": lambda: realtime.main([]),
+}
 
 
-def main() -> None:
-    asyncio.run(http_core.run())
+def main(argv: Sequence[str] | None = None) -> None:
+    names = list(sys.argv[1:] if argv is None else argv) or list(BENCHES)
+    unknown = [name for name in names if name not in BENCHES]
+    if unknown:
+        raise SystemExit(f"unknown benchmark {', '.join(unknown)}; known: {', '.join(BENCHES)}")
+    for name in names:
+        BENCHES[name]()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,207 @@
+"""One bench run: databases, servers and load processes started, measured, always cleaned up."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.realtime.clients import LoadClients
+from bench.realtime.fanout import ChangePlan, FanoutResult, Pace, Target, measure_fanout
+from bench.realtime.procs import Children, progress
+from bench.realtime.servers import (
+    HOST,
+    Server,
+    postgres_problem,
+    postgres_schema,
+    redis_binary,
+    seed,
+    sportello_env,
+    start_redis,
+    start_socketio,
+    start_sportello,
+)
+from bench.realtime.sync import SyncResult, measure_sync
+from bench.realtime.wire import Compression, ScConnection
+
+SOCKET_ACCOUNTS = ("agente", "responsabile", "admin")
+"""The load sockets log in as these in turn: each sees every quote of the bench agent."""
+
+
+@dataclass
+class Options:
+    sockets: int = 1000
+    changes: int = 200
+    rate: float = 0.0
+    """Latency phase: changes per second; 0 makes each change once the previous one arrived."""
+    batch: int = 50
+    quotes: int = 10_000
+    policies: int = 5_000
+    sync_runs: int = 5
+    resync_runs: int = 20
+    client_processes: int = 1
+    compression: Compression = "deflate"
+    db: str = "sqlite"
+    postgres: str = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+    single: bool = True
+    cross: bool = True
+    burst: bool = True
+    patience: float = 10.0
+    """Seconds without a new delivery after which the missing ones count as lost."""
+
+    @property
+    def pace(self) -> Pace:
+        return self.rate if self.rate > 0 else "one-by-one"
+
+
+@dataclass
+class Results:
+    options: Options
+    sync: SyncResult | None = None
+    sportello: FanoutResult | None = None
+    socketio: FanoutResult | None = None
+    cross: FanoutResult | None = None
+    cross_skipped: str | None = None
+    load_average: tuple[float, float] = (0.0, 0.0)
+    """The machine's 1-minute load average at the start and at the end."""
+
+
+async def _mint_tokens(port: int) -> dict[str, str]:
+    """One ``login`` per account; the load sockets reuse the tokens in their handshake."""
+    tokens: dict[str, str] = {}
+    for account in SOCKET_ACCOUNTS:
+        connection = await ScConnection.open(port, HOST)
+        try:
+            await connection.handshake(None)
+            answer = await connection.invoke(
+                "login", {"email": f"{account}@demo.it", "password": "demo1234", "keep": True}
+            )
+            tokens[account] = answer["token"]
+        finally:
+            await connection.close()
+    return tokens
+
+
+def _target(label: str, sockets_on: Server, changes_on: Server, tokens: dict[str, str],
+            servers: list[Server]) -> Target:  # fmt: skip
+    return Target(
+        label, "sc", sockets_on.port, changes_on.port, [s.child for s in servers],
+        [tokens[a] for a in SOCKET_ACCOUNTS], tokens["admin"],
+    )  # fmt: skip
+
+
+class Run:
+    def __init__(self, options: Options, children: Children, folder: Path) -> None:
+        self.options = options
+        self.children = children
+        self.folder = folder
+        self.clients = LoadClients(children, options.client_processes)
+        self.results = Results(options)
+
+    async def fanout(self, target: Target, plan: ChangePlan, *, burst: bool) -> FanoutResult:
+        o = self.options
+        return await measure_fanout(
+            target, self.clients, plan, sockets=o.sockets, changes=o.changes, pace=o.pace,
+            batch=o.batch, compression=o.compression, burst=burst, patience=o.patience,
+        )  # fmt: skip
+
+    @asynccontextmanager
+    async def database(self, name: str, postgres: bool) -> AsyncIterator[str]:
+        if postgres:
+            async with postgres_schema(self.options.postgres) as url:
+                yield url
+        else:
+            yield f"sqlite+aiosqlite:///{self.folder / name / 'sportello.db'}"
+
+    async def seeded_env(self, name: str, url: str, bus: str) -> tuple[dict[str, str], Any]:
+        progress(f"seeding {name} database ({url.split(':')[0]})")
+        env = sportello_env(self.folder / name, url, bus)
+        return env, await seed(self.children, env, self.options.quotes, self.options.policies)
+
+    async def single_process(self) -> None:
+        o = self.options
+        async with self.database("single", o.db == "postgres") as url:
+            env, seeded = await self.seeded_env("single", url, "memory://")
+            progress("starting sportello serve")
+            server = await start_sportello(self.children, env, "sportello")
+            try:
+                tokens = await _mint_tokens(server.port)
+                progress("cold syncs and resyncs")
+                self.results.sync = await measure_sync(
+                    server.port, tokens["agente"], o.sync_runs, o.resync_runs
+                )
+                target = _target("sportello", server, server, tokens, [server])
+                ids = seeded["quote_ids"]
+                self.results.sportello = await self.fanout(target, ChangePlan(ids), burst=o.burst)
+            finally:
+                await self.children.stop(server.child)  # before its database goes
+        progress("starting python-socketio")
+        reference = await start_socketio(self.children, seeded["template"], self.folder)
+        target = Target("python-socketio", "sio", reference.port, reference.port,
+                        [reference.child], [])  # fmt: skip
+        self.results.socketio = await self.fanout(target, ChangePlan(ids), burst=o.burst)
+        await self.children.stop(reference.child)
+
+    def cross_problem(self) -> str | None:
+        if not self.options.cross:
+            return "skipped (--no-cross)"
+        if redis_binary() is None:
+            return "skipped: no redis-server on PATH"
+        problem = postgres_problem(self.options.postgres)
+        return f"skipped: {problem}" if problem else None
+
+    async def cross_process(self) -> None:
+        problem = self.cross_problem()
+        if problem:
+            self.results.cross_skipped = problem
+            return
+        redis = await start_redis(self.children, redis_binary() or "redis-server")
+        async with self.database("cross", postgres=True) as url:
+            env, seeded = await self.seeded_env("cross", url, redis)
+            servers: list[Server] = []
+            progress("starting two sportello serve sharing Redis")
+            try:
+                servers.append(await start_sportello(self.children, env, "sportello-a"))
+                servers.append(await start_sportello(self.children, env, "sportello-b"))
+                first, second = servers
+                tokens = await _mint_tokens(first.port)
+                target = _target("cross-process", second, first, tokens, servers)
+                self.results.cross = await self.fanout(
+                    target, ChangePlan(seeded["quote_ids"]), burst=False
+                )
+            finally:
+                for server in servers:  # before their database goes
+                    await self.children.stop(server.child)
+
+
+async def run(options: Options, children: Children, folder: Path) -> Results:
+    bench = Run(options, children, folder)
+    started = os.getloadavg()[0]
+    main = asyncio.current_task()
+    assert main is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)  # as Ctrl-C
+    try:
+        await bench.clients.start()
+        if options.single:
+            await bench.single_process()
+        await bench.cross_process()
+    finally:
+        await bench.clients.stop()
+        await children.stop_all()
+    bench.results.load_average = (started, os.getloadavg()[0])
+    return bench.results
+
+
+def new_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="sportello-realtime-bench-"))
+
+
+def remove_folder(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,137 @@
+"""The bench database: migrations, the demo data, and a large portfolio for the demo agent.
+
+Run as ``python -m bench.realtime.seed --quotes N --policies M`` with the server's
+environment; prints one JSON line: the agent's bench quote ids and one quote's wire payload
+(the python-socketio server broadcasts that same payload).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.types import new_id, utcnow
+from core.domain.quotes.serialize import quote_payload
+
+TENANT = "assicurapp"
+AGENT_EMAIL = "agente@demo.it"
+INITIAL_STATUS = "Preventivato"
+CHUNK = 1000
+CLIENTS = 200
+
+
+def _usr_data(n: int) -> list[dict[str, Any]]:
+    return [
+        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": f"Cliente {n:05d}"},
+        {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf",
+         "value": f"RSSMRA80A01H{n % 1000:03d}U"},
+        {"_id": "targa", "name": "Targa", "type": "targa",
+         "value": {"value": f"AB{n % 1000:03d}CD", "tipoBersani": "auto", "targaAgev": None}},
+        {"_id": "uso", "name": "Uso", "type": "Selezione", "value": "Privato"},
+    ]  # fmt: skip
+
+
+async def _insert(session: AsyncSession, model: Any, rows: list[dict[str, Any]]) -> None:
+    for start in range(0, len(rows), CHUNK):
+        await session.execute(insert(model), rows[start : start + CHUNK])
+
+
+async def seed_portfolio(session: AsyncSession, quotes: int, policies: int) -> list[str]:
+    """``quotes`` quotes and ``policies`` policies (with instalments) of the demo agent."""
+    agent = (await session.execute(select(m.User).where(m.User.email == AGENT_EMAIL))).scalar_one()
+    product = (
+        await session.execute(select(m.Product).where(m.Product.line.is_(None)).limit(1))
+    ).scalar_one()
+    now = utcnow()
+    stamps = {"created_at": now, "updated_at": now}
+    clients = [
+        {"id": new_id(), "name": f"Cliente {n:05d}", "agent_id": agent.id, **stamps}
+        for n in range(CLIENTS)
+    ]
+    await _insert(session, m.Client, clients)
+    quote_rows = [
+        {
+            "id": new_id(), "product_id": product.id, "agent_id": agent.id,
+            "client_id": clients[n % CLIENTS]["id"], "status": INITIAL_STATUS,
+            "archived": False, "renew": False, "at": now - timedelta(minutes=n),
+            "usr_data": _usr_data(n), "car": {}, "prodotto": {}, "allegati": {},
+            "price": {"company": {"Allianz": {"tot": 480 + n % 300}}, "platform": {"tot": 40}},
+            "quote": {"qFattura": 4}, **stamps,
+        }
+        for n in range(quotes)
+    ]  # fmt: skip
+    await _insert(session, m.Quote, quote_rows)
+    policy_rows, instalment_rows = [], []
+    today = date.today()
+    for n in range(policies):
+        quote = quote_rows[n % max(quotes, 1)] if quotes else None
+        count = 1 + n % 2  # annual or half-yearly
+        policy_id = new_id()
+        policy_rows.append({
+            "id": policy_id, "quote_id": quote and quote["id"], "agent_id": agent.id,
+            "client_id": clients[n % CLIENTS]["id"], "company": "Allianz",
+            "number": f"AZ-{n:06d}", "end_date": today + timedelta(days=n % 365),
+            "frequency": "ANN" if count == 1 else "SEM", "payment_method": "bonifico",
+            "prepaid": False, "paid": False, "allegati": {},
+            "pr": {"type": None, "renew": False, "aId": agent.id, "agId": None,
+                   "usrData": [{"_id": "Nome", "value": "Cliente"},
+                               {"_id": "Cognome", "value": f"{n:05d}"}]},
+            "quote": {"price": {"company": {"Allianz": {"nPolizza": f"AZ-{n:06d}"}}},
+                      "data": {"company": "Allianz"}},
+            **stamps,
+        })  # fmt: skip
+        instalment_rows += [
+            {
+                "id": new_id(), "policy_id": policy_id, "number": i + 1,
+                "cassa_date": today - timedelta(days=180 * i), "total": Decimal("240.00"),
+                "agent_total": Decimal("24.00"), "paid": i > 0, "info": {}, **stamps,
+            }
+            for i in range(count)
+        ]  # fmt: skip
+    await _insert(session, m.Policy, policy_rows)
+    await _insert(session, m.Instalment, instalment_rows)
+    return [str(row["id"]) for row in quote_rows]
+
+
+async def seed(quotes: int, policies: int) -> dict[str, Any]:
+    from core.db.migrate import upgrade
+    from core.demo.seed import seed_demo
+    from core.logging import configure_logging
+    from core.runtime import Runtime
+    from core.settings import get_settings
+
+    configure_logging(get_settings())
+    runtime = Runtime.build(get_settings())
+    try:
+        await upgrade(runtime.settings, runtime.pm)
+        await seed_demo(runtime)
+        with tenant_scope(TENANT):
+            async with runtime.db.session() as session:
+                ids = await seed_portfolio(session, quotes, policies)
+            async with runtime.db.session() as session:
+                sample = await session.get(m.Quote, ids[0]) if ids else None
+                template = quote_payload(sample) if sample else {}
+    finally:
+        await runtime.db.dispose()
+    return {"quote_ids": ids, "template": template}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quotes", type=int, required=True)
+    parser.add_argument("--policies", type=int, required=True)
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(seed(args.quotes, args.policies))), flush=True)
+
+
+if __name__ == "__main__":
+    main()
