@@ -1,0 +1,49 @@
+/**
+ * `/{productId}/*`: the routes of an extra product's federated module, for users who have the
+ * product. Products without a built module show the 'in arrivo' page; anything else is a 404.
+ * Menus and routes follow the tenant configuration live (an admin may switch a product off).
+ */
+import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { useParams, useRoutes } from 'react-router';
+import { useModules } from '../app/context';
+import { useAccess } from '../app/useAccess';
+import { NotFound } from '../features/errors/NotFoundPage';
+import { ComingSoon } from '../features/placeholder/ComingSoonPage';
+import type { TenantProduct } from '../lib/tenant';
+import type { ProductModule } from './contract';
+import { ModuleError, RemoteBoundary } from './RemoteBoundary';
+
+function ModuleRoutes({ module }: { module: ProductModule }) {
+  return useRoutes(module.routes) ?? <NotFound />;
+}
+
+function LoadedProduct({ product }: { product: TenantProduct }) {
+  const modules = useModules();
+  const state = modules.state(product.id);
+  useEffect(() => {
+    if (!state) void modules.load(product);
+  }, [modules, product, state]);
+  if (!state || state.status === 'loading') {
+    return (
+      <Center className="page-center">
+        <Loader />
+      </Center>
+    );
+  }
+  if (state.status === 'error') return <ModuleError name={product.name} error={state.error} />;
+  return (
+    <RemoteBoundary key={product.id} name={product.name}>
+      <ModuleRoutes module={state.module} />
+    </RemoteBoundary>
+  );
+}
+
+export default function ProductRoute() {
+  const { productId } = useParams();
+  const { products } = useAccess();
+  const product = products.find((p) => p.id === productId);
+  if (!product) return <NotFound />;
+  if (!product.module) return <ComingSoon title={product.name} />;
+  return <LoadedProduct product={product} />;
+}
