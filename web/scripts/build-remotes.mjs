@@ -32,7 +32,9 @@ const remotes = readdirSync(plugins, { withFileTypes: true })
 for (const { name, folder } of remotes) {
   linkNodeModules(folder);
   const started = Date.now();
+  process.chdir(folder); // federation resolves `exposes` from the working directory
   await build({ configFile: configOf(folder), root: folder, logLevel: 'warn' });
+  process.chdir(web);
   console.log(`remote ${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 if (!remotes.length) console.log('no plugin web modules to build');

@@ -4,18 +4,44 @@
  * Menus and routes follow the tenant configuration live (an admin may switch a product off).
  */
 import { Center, Loader } from '@mantine/core';
-import { useEffect } from 'react';
-import { useParams, useRoutes } from 'react-router';
-import { useModules } from '../app/context';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useParams, useRoutes } from 'react-router';
+import { useModules, useServices, useStoreSelector } from '../app/context';
 import { useAccess } from '../app/useAccess';
 import { NotFound } from '../features/errors/NotFoundPage';
 import { ComingSoon } from '../features/placeholder/ComingSoonPage';
 import type { TenantProduct } from '../lib/tenant';
-import type { ProductModule } from './contract';
+import type { HostContext, ProductModule } from './contract';
+import type { StoreState } from '../store/store';
+
+const selectUsers = (state: StoreState) => state.collections.usr ?? {};
 import { ModuleError, RemoteBoundary } from './RemoteBoundary';
 
+/** The module's routes under an outlet whose context is the host API modules may use. */
 function ModuleRoutes({ module }: { module: ProductModule }) {
-  return useRoutes(module.routes) ?? <NotFound />;
+  const { lookups } = useServices();
+  const users = useStoreSelector(selectUsers);
+  const host = useMemo<HostContext>(
+    () => ({
+      userName: (id) => {
+        if (!id) return '';
+        const user = users[id];
+        if (!user) queueMicrotask(() => lookups.request('usr', id));
+        return String(user?.name ?? user?.email ?? '');
+      },
+    }),
+    [users, lookups],
+  );
+  const routes = useRoutes([{ element: <Outlet context={host} />, children: module.routes }]);
+  return <Suspense fallback={<PageLoader />}>{routes ?? <NotFound />}</Suspense>;
+}
+
+function PageLoader() {
+  return (
+    <Center className="page-center">
+      <Loader />
+    </Center>
+  );
 }
 
 function LoadedProduct({ product }: { product: TenantProduct }) {
@@ -24,13 +50,7 @@ function LoadedProduct({ product }: { product: TenantProduct }) {
   useEffect(() => {
     if (!state) void modules.load(product);
   }, [modules, product, state]);
-  if (!state || state.status === 'loading') {
-    return (
-      <Center className="page-center">
-        <Loader />
-      </Center>
-    );
-  }
+  if (!state || state.status === 'loading') return <PageLoader />;
   if (state.status === 'error') return <ModuleError name={product.name} error={state.error} />;
   return (
     <RemoteBoundary key={product.id} name={product.name}>

@@ -25,6 +25,12 @@ export interface ProductModule {
   translations: Record<'it' | 'en', Record<string, unknown>>;
 }
 
+/** What the shell gives a module's routes as outlet context (`useOutletContext()`). */
+export interface HostContext {
+  /** A user's display name; unknown users are looked up lazily ('' until they arrive). */
+  userName: (id: string | null | undefined) => string;
+}
+
 export const REQUIRED_LANGUAGES = ['it', 'en'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
