@@ -56,6 +56,7 @@ test-postgres: install ## pytest on PostgreSQL (TEST_POSTGRES_URL)
 test-web: install web ## Web: types, Vitest, then Playwright (Debian Chromium) against a live server
 	cd web && npm run --silent typecheck
 	cd web && npm run --silent test
+	cd web && npm run --silent e2e
 
 test: lint test-web test-sqlite test-postgres ## Install and run every check: lint, types, web, tests on SQLite and PostgreSQL
 
