@@ -3,7 +3,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
-import { sharedConfig } from './federation/shared.mjs';
+import { SHARED_ALIASES, sharedConfig } from './federation/shared.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // `npm run dev` proxies the API, the socket, tenant assets and plugin modules to the backend.
@@ -18,8 +18,11 @@ export default defineConfig({
       remotes: {},
       shared: sharedConfig(pkg),
       dts: false,
+      // dev-only React entries (jsx-dev-runtime, profiling) are never parsed: do not wait on them
+      moduleParseIdleTimeout: 8,
     }),
   ],
+  resolve: { alias: SHARED_ALIASES },
   build: { target: 'es2022', outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     host: true,

@@ -58,14 +58,24 @@ export class LiveServer {
     };
     return new Promise((resolveCall, reject) => {
       const call = request({ host: '127.0.0.1', port: this.port, path, method, headers }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolveCall({ status: response.statusCode, text, json: async () => JSON.parse(text) }));
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolveCall({ status: response.statusCode, body, text, json: async () => JSON.parse(text) });
+        });
       });
       call.on('error', reject);
       call.end(body);
     });
+  }
+
+  /** The bytes the server sends for `path` (any tenant: static files are shared). */
+  async file(path) {
+    const response = await this.api('assicurapp', path);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    return response.body;
   }
 
   async up(timeoutMs = 90_000) {

@@ -29,12 +29,21 @@ const remotes = readdirSync(plugins, { withFileTypes: true })
   .map((d) => ({ name: d.name, folder: join(plugins, d.name, 'web') }))
   .filter(({ folder }) => configOf(folder));
 
+let failed = false;
 for (const { name, folder } of remotes) {
   linkNodeModules(folder);
   const started = Date.now();
   process.chdir(folder); // federation resolves `exposes` from the working directory
-  await build({ configFile: configOf(folder), root: folder, logLevel: 'warn' });
-  process.chdir(web);
+  try {
+    await build({ configFile: configOf(folder), root: folder, logLevel: 'warn' });
+  } catch (error) {
+    failed = true;
+    console.error(`remote ${name}: build failed\n${error.message}`);
+    continue;
+  } finally {
+    process.chdir(web);
+  }
   console.log(`remote ${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 if (!remotes.length) console.log('no plugin web modules to build');
+if (failed) process.exit(1);

@@ -4,13 +4,14 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
-import { sharedConfig } from '../../../web/federation/shared.mjs';
+import { SHARED_ALIASES, sharedConfig } from '../../../web/federation/shared.mjs';
 
 const shell = JSON.parse(readFileSync(new URL('../../../web/package.json', import.meta.url), 'utf8'));
 const NAME = 'noleggio_auto';
 
 export default defineConfig({
   base: `/plugins/${NAME}/`,
+  resolve: { alias: SHARED_ALIASES },
   plugins: [
     react(),
     federation({
@@ -20,6 +21,7 @@ export default defineConfig({
       shared: sharedConfig(shell),
       manifest: true,
       dts: false,
+      moduleParseIdleTimeout: 8,
     }),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
