@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web web-dev bench clean
+.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web web-dev bench bench-web clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -62,6 +62,9 @@ test: lint test-web test-sqlite test-postgres ## Install and run every check: li
 
 bench: install ## Run the benchmarks under bench/ and print their tables
 	$(BIN)/python -m bench
+
+bench-web: install web ## Measure the web bundle in Chromium (gzip KB per page) into bench/web-bundle.md
+	cd web && npm run --silent report
 
 clean: ## Remove the virtualenvs, caches and the embedded database
 	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules

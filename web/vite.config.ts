@@ -20,6 +20,8 @@ export default defineConfig({
       dts: false,
       // dev-only React entries (jsx-dev-runtime, profiling) are never parsed: do not wait on them
       moduleParseIdleTimeout: 8,
+      // remotes are registered by their remoteEntry.js, never through manifests/snapshots
+      disableSnapshot: true,
     }),
   ],
   resolve: { alias: SHARED_ALIASES },

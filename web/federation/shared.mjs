@@ -1,5 +1,5 @@
 // Packages the shell and every product module share as singletons: one React, one router,
-// one i18next and one Mantine at runtime. Host and remotes use this same configuration.
+// one i18next and one Mantine at runtime (@mantine/hooks, stateless helpers, is not shared). Host and remotes use this same configuration.
 //
 // Mantine and react-router are shared tree-shaken: the shell provides the exports it uses itself
 // plus MODULE_EXPORTS, the surface product modules may import. A module importing anything
@@ -11,7 +11,6 @@ export const SHARED_SINGLETONS = [
   'i18next',
   'react-i18next',
   '@mantine/core',
-  '@mantine/hooks',
 ];
 
 /** Exports product modules may import from the tree-shaken shared packages. */
@@ -20,7 +19,6 @@ export const MODULE_EXPORTS = {
     'Alert', 'Badge', 'Box', 'Button', 'Center', 'Group', 'Loader', 'Paper', 'Skeleton', 'Stack',
     'Table', 'Text', 'Title',
   ],
-  '@mantine/hooks': ['useDisclosure'],
   'react-router': [
     'Link', 'Navigate', 'Outlet', 'useLocation', 'useNavigate', 'useOutletContext', 'useParams',
     'useSearchParams',
