@@ -1,7 +1,10 @@
 // End-to-end: the built shell against a live server, in Debian's Chromium.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { launchBrowser, LiveServer, login, menuLabels, openPage } from './harness.mjs';
+
+const INITIAL_JS_BUDGET_KB = 250;
 
 const ALL = {
   utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', chat: 'Chat', report: 'Report',
@@ -188,6 +191,25 @@ describe('product modules (federated remotes)', () => {
       assert.equal((await toggle(true)).status, 200);
       await page.locator('[data-menu-key="prestiti"]').waitFor();
       await page.getByTestId('coming-soon').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('bundle budget', () => {
+  test(`the shell's initial JavaScript stays within ${INITIAL_JS_BUDGET_KB} KB gzip`, async () => {
+    const { context, page } = await openPage(browser);
+    const scripts = new Set();
+    page.on('response', (r) => r.request().resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
+    try {
+      await page.goto(server.url('assicurapp', '/login'));
+      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      let bytes = 0;
+      for (const path of scripts) bytes += gzipSync(await server.file(path), { level: 9 }).length;
+      const kb = bytes / 1024;
+      assert.ok(kb <= INITIAL_JS_BUDGET_KB, `${kb.toFixed(1)} KB gzip`);
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@
  * hides once notifications are enabled. Denied permission opens 'Abilita le notifiche
  * manualmente' with the tenant's screenshot.
  */
-import { ActionIcon, Button, Group, Image, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Modal, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,11 +79,16 @@ export function NotificationsButton() {
           {t('notifications.enable')}
         </Button>
       ) : (
-        <Tooltip label={t('notifications.enable')}>
-          <ActionIcon variant="subtle" size="lg" onClick={enable} aria-label={t('notifications.enable')} data-testid="enable-notifications">
-            <IconBell size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={enable}
+          aria-label={t('notifications.enable')}
+          title={t('notifications.enable')}
+          data-testid="enable-notifications"
+        >
+          <IconBell size={20} />
+        </ActionIcon>
       )}
       <Modal opened={manualOpen} onClose={manual.close} title={t('notifications.manualTitle')} centered radius="lg">
         <Text size="sm" mb="md">

@@ -2,7 +2,7 @@
  * Side menu (SPEC §2): 60 px, 240 px on hover, collapsed on leave; hover is locked for 1 s
  * after a route change. Entries by the role rules of SPEC §6 and the tenant's configuration.
  */
-import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,11 +81,8 @@ export function SideMenu() {
           const text = label(entry);
           return (
             <li key={entry.key}>
-              <Tooltip label={text} position="right" disabled={expanded} withArrow openDelay={300}>
-                <span className="side-menu-anchor">
-                  <MenuLink entry={entry} text={text} count={count} expanded={expanded} />
-                </span>
-              </Tooltip>
+              {/* collapsed, the entry's label shows by hovering the menu, which expands it */}
+              <MenuLink entry={entry} text={text} count={count} expanded={expanded} />
             </li>
           );
         })}
@@ -113,6 +110,7 @@ function MenuLink({ entry, text, count, expanded }: { entry: MenuEntry; text: st
       to={entry.path}
       className={`side-menu-item ${active ? 'is-active' : ''}`}
       aria-current={active ? 'page' : undefined}
+      title={expanded ? undefined : text}
       data-menu-key={entry.key}
     >
       <span className="side-menu-icon">

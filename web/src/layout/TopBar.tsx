@@ -3,7 +3,7 @@
  * user's name, the notifications button and the user menu. The background darkens with the
  * scroll, up to 0.3 (scrollTop / 200).
  */
-import { ActionIcon, Group, Image, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Image, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +39,17 @@ export function TopBar() {
       <Group gap="sm" wrap="nowrap" className="top-bar-start">
         <Image src={tenant.logo} alt={tenant.title} h={30} w="auto" fit="contain" className="top-bar-logo" />
         {showsBackButton(pathname) && (
-          <Tooltip label={t('back')}>
-            <ActionIcon variant="subtle" size="lg" radius="xl" onClick={() => navigate(-1)} aria-label={t('back')} data-testid="back-button">
-              <IconArrowLeft size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            radius="xl"
+            onClick={() => navigate(-1)}
+            aria-label={t('back')}
+            title={t('back')}
+            data-testid="back-button"
+          >
+            <IconArrowLeft size={20} />
+          </ActionIcon>
         )}
         <div className="top-bar-title">
           <Title order={1} size="h4" lineClamp={1} data-testid="page-title">

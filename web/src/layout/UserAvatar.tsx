@@ -3,7 +3,7 @@
  * two letters of the email; colour derived from the id; a suspended user shows a block icon
  * with 'sospeso il {date} da {name}'.
  */
-import { Avatar, Tooltip } from '@mantine/core';
+import { Avatar } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { avatarColor, initials, shortDateTime } from '../lib/format';
@@ -21,11 +21,9 @@ export function UserAvatar({ user, size = AVATAR_SIZE }: { user: User; size?: nu
   if (user.suspended) {
     const label = t('suspended', { date: shortDateTime(user.suspended.at), name: suspendedBy });
     return (
-      <Tooltip label={label} withArrow>
-        <Avatar size={size} radius="xl" color="red" aria-label={label}>
-          <IconBan size={size * 0.55} />
-        </Avatar>
-      </Tooltip>
+      <Avatar size={size} radius="xl" color="red" aria-label={label} title={label} data-testid="avatar-suspended">
+        <IconBan size={size * 0.55} />
+      </Avatar>
     );
   }
   return (

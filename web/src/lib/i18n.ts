@@ -5,14 +5,6 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import authEn from '../locales/en/auth.json';
-import commonEn from '../locales/en/common.json';
-import layoutEn from '../locales/en/layout.json';
-import menuEn from '../locales/en/menu.json';
-import authIt from '../locales/it/auth.json';
-import commonIt from '../locales/it/common.json';
-import layoutIt from '../locales/it/layout.json';
-import menuIt from '../locales/it/menu.json';
 import type { Wording } from './wording';
 
 export const LANGUAGES = ['it', 'en'] as const;
@@ -20,10 +12,22 @@ export type Language = (typeof LANGUAGES)[number];
 export const NAMESPACES = ['common', 'auth', 'layout', 'menu'] as const;
 const LANGUAGE_KEY = 'lang';
 
-export const RESOURCES = {
-  it: { common: commonIt, auth: authIt, layout: layoutIt, menu: menuIt },
-  en: { common: commonEn, auth: authEn, layout: layoutEn, menu: menuEn },
-} as const;
+type Bundles = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
+
+/** Each language's bundles load on demand: the initial JavaScript carries one language. */
+export const LOADERS: Record<Language, () => Promise<Bundles>> = {
+  it: () => import('../locales/it/index').then((m) => m.default),
+  en: () => import('../locales/en/index').then((m) => m.default),
+};
+
+async function loadLanguage(language: string, instance: I18n): Promise<void> {
+  const load = LOADERS[language as Language];
+  if (!load || instance.hasResourceBundle(language, 'common')) return;
+  const bundles = await load();
+  for (const [namespace, bundle] of Object.entries(bundles)) {
+    instance.addResourceBundle(language, namespace, bundle, true, true);
+  }
+}
 
 export function storedLanguage(allowed: readonly string[], fallback: string): string {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
@@ -32,7 +36,8 @@ export function storedLanguage(allowed: readonly string[], fallback: string): st
 
 export async function initI18n(language: string, wording: Wording, instance: I18n = i18next): Promise<I18n> {
   await instance.use(initReactI18next).init({
-    resources: RESOURCES,
+    resources: {},
+    partialBundledLanguages: true,
     lng: language,
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
@@ -42,12 +47,17 @@ export async function initI18n(language: string, wording: Wording, instance: I18
     returnNull: false,
     showSupportNotice: false,
   });
+  await loadLanguage(language, instance);
+  await instance.changeLanguage(language); // re-render with the bundles just added
   document.documentElement.lang = language;
   return instance;
 }
 
+export { loadLanguage };
+
 export async function changeLanguage(language: string, instance: I18n = i18next): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, language);
+  await loadLanguage(language, instance);
   document.documentElement.lang = language;
   await instance.changeLanguage(language);
 }

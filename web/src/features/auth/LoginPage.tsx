@@ -1,5 +1,4 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,11 +14,15 @@ export default function LoginPage() {
   const { phase, tenant } = useSession();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { email: '', password: '', keep: true },
-    validate: {
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : t('login.invalidEmail')),
-      password: (v) => (v ? null : t('login.required')),
+  // plain state: the login screen is on the initial path, @mantine/form is not needed here
+  const [values, setValues] = useState({ email: '', password: '', keep: true });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [name]: event.currentTarget.value });
+      setErrors({ ...errors, [name]: undefined });
     },
   });
 
@@ -28,7 +31,15 @@ export default function LoginPage() {
     return <Navigate to={from && from !== '/login' ? from : '/'} replace />;
   }
 
-  const submit = form.onSubmit(async ({ email, password, keep }) => {
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const { email, password, keep } = values;
+    const found = {
+      email: /^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : t('login.invalidEmail'),
+      password: password ? undefined : t('login.required'),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
     setBusy(true);
     try {
       await session.login(email.trim(), password, keep);
@@ -37,7 +48,7 @@ export default function LoginPage() {
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle', { title: tenant.title })}>
@@ -48,7 +59,7 @@ export default function LoginPage() {
             type="email"
             autoComplete="username"
             leftSection={<IconAt size={16} />}
-            {...form.getInputProps('email')}
+            {...field('email')}
             name="email"
             autoFocus
           />
@@ -56,10 +67,14 @@ export default function LoginPage() {
             label={t('login.password')}
             autoComplete="current-password"
             leftSection={<IconLock size={16} />}
-            {...form.getInputProps('password')}
+            {...field('password')}
             name="password"
           />
-          <Checkbox label={t('login.keep')} {...form.getInputProps('keep', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('login.keep')}
+            checked={values.keep}
+            onChange={(event) => setValues({ ...values, keep: event.currentTarget.checked })}
+          />
           <Button type="submit" loading={busy} fullWidth size="md">
             {t('login.submit')}
           </Button>
