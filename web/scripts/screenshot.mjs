@@ -22,5 +22,9 @@ if (email) {
 }
 await page.waitForTimeout(1500);
 if (process.env.HOVER) await page.getByTestId('side-menu').hover(), await page.waitForTimeout(1300), await page.mouse.move(100, 300), await page.waitForTimeout(400);
+if (process.env.CLICK) {
+  await page.getByTestId(process.env.CLICK).click();
+  await page.waitForTimeout(800);
+}
 await page.screenshot({ path: out });
 await browser.close();

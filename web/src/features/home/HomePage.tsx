@@ -1,6 +1,6 @@
 /** Home: a greeting and what needs attention, counted from the synced data. */
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFileText, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,26 +15,26 @@ function StatCard({ icon, title, total, alerts, alertLabel, to }: {
 }) {
   const { t } = useTranslation('layout');
   return (
-    <Card withBorder radius="lg" padding="lg" shadow="xs">
-      <Group justify="space-between" align="flex-start">
-        <ThemeIcon size={44} radius="md" variant="light">
+    <Card withBorder radius="lg" padding="lg" shadow="xs" className="stat-card">
+      <Group gap="sm">
+        <ThemeIcon size={40} radius="md" variant="light">
           {icon}
         </ThemeIcon>
-        {alerts > 0 && (
-          <Badge color="red" variant="light">
-            {alerts} · {alertLabel}
-          </Badge>
-        )}
+        <Text fw={600}>{title}</Text>
       </Group>
-      <Text mt="md" size="sm" c="dimmed">
-        {title}
-      </Text>
-      <Text fz={32} fw={700} lh={1.1}>
+      <Text fz={36} fw={700} lh={1.1} mt="md">
         {total}
       </Text>
-      <Button component={Link} to={to} variant="subtle" px={0} mt="xs">
-        {t('home.open')}
-      </Button>
+      <Group gap={6} mt={6} mih={24}>
+        {alerts > 0 ? (
+          <Badge color="red" variant="light" radius="sm">
+            {alerts} · {alertLabel}
+          </Badge>
+        ) : null}
+      </Group>
+      <Anchor component={Link} to={to} size="sm" fw={600} mt="md" className="stat-card-link">
+        {t('home.open')} <IconArrowRight size={14} />
+      </Anchor>
     </Card>
   );
 }
