@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install web-install run test lint fmt test-sqlite test-postgres bench clean
+.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web web-install chromium web-dev bench bench-web clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -22,12 +22,24 @@ $(UV):
 install: $(UV) ## Install the locked Python dependencies into .venv
 	$(UV) sync --frozen --quiet
 
-web-install: web/node_modules/.package-lock.json ## Install the locked web packages (npm ci; the tests use socketcluster-client)
+WEB_STAMP := web/node_modules/.sportello-installed
 
-web/node_modules/.package-lock.json: web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+$(WEB_STAMP): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
-run: install ## Install and serve every tenant on :8000 (SQLite, demo data)
+web-install: $(WEB_STAMP) ## Install the locked web packages (npm ci in web/)
+
+chromium: ## Debian's Chromium for the browser tests (installed with apt-get when missing)
+	@test -x /usr/bin/chromium || apt-get install -y --no-install-recommends chromium
+
+web: $(WEB_STAMP) ## Install the locked web dependencies and build the shell and the plugin modules
+	cd web && npm run --silent build
+
+web-dev: $(WEB_STAMP) ## Vite with hot reload on :5173, proxying to a backend on :8000 (start `make run` first)
+	cd web && npm run dev
+
+run: install web ## Install, build the web app and serve every tenant on :8000 (SQLite, demo data)
 	$(BIN)/sportello serve
 
 lint: install ## ruff (lint + format check) and mypy
@@ -46,10 +58,18 @@ test-postgres: install web-install ## pytest on PostgreSQL (TEST_POSTGRES_URL)
 	$(BIN)/python scripts/require_postgres.py "$(TEST_POSTGRES_URL)"
 	TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(BIN)/pytest -q
 
-test: lint test-sqlite test-postgres ## Install and run every check: lint, types, tests on SQLite and PostgreSQL
+test-web: install web chromium ## Web: types, Vitest, then Playwright (Debian Chromium) against a live server
+	cd web && npm run --silent typecheck
+	cd web && npm run --silent test
+	cd web && npm run --silent e2e
+
+test: lint test-web test-sqlite test-postgres ## Install and run every check: lint, types, web, tests on SQLite and PostgreSQL
 
 bench: install ## Run the benchmarks under bench/ and print their tables
 	$(BIN)/python -m bench
 
+bench-web: install web ## Measure the web bundle in Chromium (gzip KB per page) into bench/web-bundle.md
+	cd web && npm run --silent report
+
 clean: ## Remove the virtualenvs, caches and the embedded database
-	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data
+	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules

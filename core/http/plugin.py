@@ -9,10 +9,13 @@ from litestar.types import ControllerRouterHandler
 from core.domain.settings.controllers import toggle_product
 from core.hookspecs import hookimpl
 from core.http.health import healthz, readyz
+from core.http.plugin_assets import plugin_asset
 from core.http.spa import spa, spa_root
 from core.http.tenant import tenant_asset, tenant_config
 
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [healthz, readyz, tenant_config, tenant_asset, toggle_product, spa_root, spa]
+    return [
+        healthz, readyz, tenant_config, tenant_asset, toggle_product, plugin_asset, spa_root, spa
+    ]  # fmt: skip

@@ -10,6 +10,7 @@ from litestar.response import File
 
 from core.errors import NotFound
 from core.http.deps import RuntimeDep, TenantDep
+from core.http.media import media_type_for
 from core.runtime import Runtime
 from tenants.config import Tenant
 
@@ -48,7 +49,7 @@ def _serve(runtime: Runtime, tenant: Tenant, path: str) -> Response[str] | File:
         raise NotFound("Risorsa non trovata")
     dist = runtime.settings.app.web_dist_dir
     if relative and (asset := _inside(dist, relative)):
-        return File(path=asset, content_disposition_type="inline")
+        return File(path=asset, content_disposition_type="inline", media_type=media_type_for(asset))
     index = dist / "index.html"
     if index.is_file():
         return File(path=index, content_disposition_type="inline", media_type="text/html")

@@ -177,3 +177,24 @@ async def test_toggle_refuses_a_non_boolean(
     response = await client.put(TOGGLE.format("prestiti"), json={"enabled": enabled}, headers=admin)
     assert response.status_code == 400, response.text
     assert "prestiti" in await _tenant_products(clients, "assicurapp")
+
+
+async def test_switching_tells_the_tenants_clients_after_the_change_is_stored(
+    seeded: Runtime, clients: ClientFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = clients("assicurapp")
+    admin = await login(client, "admin")
+    heard: list[tuple[str | None, str, list[str]]] = []
+
+    async def send_event(tenant_id: str | None, name: str) -> None:
+        # what a client re-reading the configuration now would get
+        heard.append((tenant_id, name, await _tenant_products(clients, "assicurapp")))
+
+    monkeypatch.setattr(seeded.hub, "send_event", send_event)
+    response = await client.put(TOGGLE.format("prestiti"), json={"enabled": False}, headers=admin)
+    assert response.status_code == 200, response.text
+    assert heard == [("assicurapp", "productsChanged", ["noleggio-auto"])]
+
+    refused = await client.put(TOGGLE.format("rca"), json={"enabled": False}, headers=admin)
+    assert refused.status_code == 404
+    assert len(heard) == 1

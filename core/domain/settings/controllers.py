@@ -17,6 +17,9 @@ from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 from core.runtime import Runtime
 from core.validation import StrictBool
 
+PRODUCTS_CHANGED = "productsChanged"
+"""Server event telling the tenant's connected clients to re-read ``/api/tenant``."""
+
 
 class ProductToggle(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -49,4 +52,7 @@ async def toggle_product(
         disabled.append(product_id)
     stored.disabled_products = disabled
     await db_session.flush()
-    return {"products": await runtime.enabled_products(db_session, tenant)}
+    products = await runtime.enabled_products(db_session, tenant)
+    await db_session.commit()  # clients re-read the configuration as soon as they hear of it
+    await runtime.hub.send_event(tenant.id, PRODUCTS_CHANGED)
+    return {"products": products}

@@ -1,0 +1,28 @@
+// The car-rental product module: a module-federation remote the shell loads at runtime.
+// Built by web/scripts/build-remotes.mjs into ./dist, served under /plugins/noleggio_auto/.
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import { SHARED_ALIASES, sharedConfig } from '../../../web/federation/shared.mjs';
+
+const shell = JSON.parse(readFileSync(new URL('../../../web/package.json', import.meta.url), 'utf8'));
+const NAME = 'noleggio_auto';
+
+export default defineConfig({
+  base: `/plugins/${NAME}/`,
+  resolve: { alias: SHARED_ALIASES },
+  plugins: [
+    react(),
+    federation({
+      name: NAME,
+      filename: 'remoteEntry.js',
+      exposes: { './module': './src/module.tsx' },
+      shared: sharedConfig(shell),
+      manifest: true,
+      dts: false,
+      moduleParseIdleTimeout: 8,
+    }),
+  ],
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,156 @@
+// A live Sportello server (fresh SQLite database, demo data) and Debian's Chromium, for the
+// end-to-end tests. The server serves the built shell (web/dist) and plugin modules.
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PASSWORD = 'demo1234';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class LiveServer {
+  static async start() {
+    const server = new LiveServer(await freePort(), mkdtempSync(join(tmpdir(), 'sportello-e2e-')));
+    await server.up();
+    return server;
+  }
+
+  constructor(port, dataDir) {
+    this.port = port;
+    this.dataDir = dataDir;
+    this.process = null;
+    this.log = '';
+  }
+
+  url(tenant, path = '/') {
+    const host = { rcadealer: 'rcadealer.localhost', assicurapp: 'assicurapp.localhost' }[tenant] ?? tenant;
+    return `http://${host}:${this.port}${path}`;
+  }
+
+  /** An HTTP call from outside the browser, with the tenant's Host header (fetch drops it). */
+  api(tenant, path, { method = 'GET', json, token } = {}) {
+    const body = json === undefined ? undefined : JSON.stringify(json);
+    const headers = {
+      host: new URL(this.url(tenant)).host,
+      ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
+    return new Promise((resolveCall, reject) => {
+      const call = request({ host: '127.0.0.1', port: this.port, path, method, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolveCall({ status: response.statusCode, body, text, json: async () => JSON.parse(text) });
+        });
+      });
+      call.on('error', reject);
+      call.end(body);
+    });
+  }
+
+  /** The bytes the server sends for `path` (any tenant: static files are shared). */
+  async file(path) {
+    const response = await this.api('assicurapp', path);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    return response.body;
+  }
+
+  async up(timeoutMs = 90_000) {
+    this.process = spawn(join(repo, '.venv', 'bin', 'sportello'), ['serve', '--port', String(this.port)], {
+      cwd: repo,
+      env: {
+        ...process.env,
+        DATA_DIR: this.dataDir,
+        SEED_DEMO: 'true',
+        ENVIRONMENT: 'development',
+        COOKIE_SECURE: 'false',
+        PASSWORD_TIME_COST: '1',
+        PASSWORD_MEMORY_KIB: '8192',
+        LOG_LEVEL: 'WARNING',
+        WEB_DIST_DIR: join(repo, 'web', 'dist'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk) => (this.log = (this.log + chunk).slice(-20_000));
+    this.process.stdout.on('data', keep);
+    this.process.stderr.on('data', keep);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.process.exitCode !== null) throw new Error(`server exited:\n${this.log}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${this.port}/healthz`, { headers: { host: 'assicurapp.localhost' } });
+        if (response.ok) return;
+      } catch {
+        /* not yet */
+      }
+      await sleep(250);
+    }
+    throw new Error(`server did not start:\n${this.log}`);
+  }
+
+  async down() {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  async stop() {
+    await this.down();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh context and page; page errors are collected for the test to assert on. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return { context, page };
+}
+
+export async function login(page, server, tenant, email) {
+  await page.goto(server.url(tenant, '/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByTestId('side-menu').waitFor();
+}
+
+export async function menuLabels(page) {
+  const menu = page.getByTestId('side-menu');
+  return menu.locator('[data-menu-key]').evaluateAll((links) =>
+    links.map((a) => ({ key: a.dataset.menuKey, label: a.querySelector('[data-testid="menu-label"]').textContent.trim() })),
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Product modules get Mantine and react-router from the shell, tree-shaken to the shell's own
+ * exports plus MODULE_EXPORTS. A module importing anything else would silently load a second
+ * copy at runtime (two routers, two Mantine themes), so this test refuses it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MODULE_EXPORTS, SHARED_SINGLETONS } from '../../federation/shared.mjs';
+
+const plugins = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'plugins');
+
+function sources(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx|js|jsx|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+const moduleSources = readdirSync(plugins)
+  .map((name) => join(plugins, name, 'web', 'src'))
+  .filter((folder) => {
+    try {
+      return statSync(folder).isDirectory();
+    } catch {
+      return false;
+    }
+  })
+  .flatMap(sources);
+
+export function importsFrom(code: string, pkg: string): { names: string[]; namespace: boolean } {
+  const names: string[] = [];
+  let namespace = false;
+  const quoted = pkg.replace(/[/@.-]/g, (c) => `\\${c}`);
+  const statement = new RegExp(`import\\s+(type\\s+)?([^;]*?)\\s+from\\s+['"]${quoted}['"]`, 'g');
+  for (const match of code.matchAll(statement)) {
+    if (match[1]) continue; // type-only
+    const clause = match[2]!;
+    if (clause.includes('*')) namespace = true;
+    const braces = clause.match(/\{([^}]*)\}/);
+    if (braces) {
+      for (const part of braces[1]!.split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        if (name && !part.trim().startsWith('type ')) names.push(name);
+      }
+    }
+  }
+  return { names, namespace };
+}
+
+describe('shared surface of product modules', () => {
+  it('finds the modules', () => {
+    expect(moduleSources.some((path) => path.includes('noleggio_auto'))).toBe(true);
+  });
+
+  it('reads named, aliased, type-only and namespace imports', () => {
+    const code = "import { Table, type MantineTheme, Text as T } from '@mantine/core';\nimport * as M from '@mantine/core';";
+    expect(importsFrom(code, '@mantine/core')).toEqual({ names: ['Table', 'Text'], namespace: true });
+  });
+
+  for (const [pkg, allowed] of Object.entries(MODULE_EXPORTS)) {
+    it(`modules import from ${pkg} only what the shell provides`, () => {
+      expect(SHARED_SINGLETONS).toContain(pkg);
+      const problems = moduleSources.flatMap((path) => {
+        const { names, namespace } = importsFrom(readFileSync(path, 'utf8'), pkg);
+        const where = relative(plugins, path);
+        return [
+          ...(namespace ? [`${where}: import * from ${pkg}`] : []),
+          ...names.filter((name) => !allowed.includes(name)).map((name) => `${where}: ${name}`),
+        ];
+      });
+      expect(problems, `add these to MODULE_EXPORTS in web/federation/shared.mjs`).toEqual([]);
+    });
+  }
+});

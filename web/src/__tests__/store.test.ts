@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { roleFlags } from '../lib/roles';
+import { LookupQueue } from '../store/lookups';
+import { policyAlerts, quoteAlerts, selectMenuChips, type StatusSetting } from '../store/selectors';
+import { DataStore } from '../store/store';
+
+const STATI: StatusSetting[] = [
+  { id: 0, name: 'In attesa di quotazione', alert: ['admin', 'responsabile'] },
+  { id: 1, name: 'Preventivato', alert: [] },
+  { id: 4, name: 'Approvato dalla direzione', alert: ['admin'] },
+];
+
+describe('DataStore', () => {
+  it('merges dbData batches by _id and removes null items', () => {
+    const store = new DataStore();
+    store.applyBatch({ preventivi: { a: { _id: 'a', status: 'Preventivato' }, b: { _id: 'b' } } });
+    store.applyBatch({ preventivi: { a: { _id: 'a', status: 'In lavorazione compagnia' }, b: null } });
+    expect(store.collection('preventivi')).toEqual({ a: { _id: 'a', status: 'In lavorazione compagnia' } });
+  });
+
+  it('applies channel events: insert and update upsert, delete removes', () => {
+    const store = new DataStore();
+    store.applyChange('polizze', { operationType: 'insert', p: { _id: 'p1', endDate: '2030-01-01' } });
+    store.applyChange('usr', { operationType: 'update', u: { _id: 'u1', name: 'Anna' } });
+    expect(store.get('polizze', 'p1')).toMatchObject({ endDate: '2030-01-01' });
+    store.applyChange('polizze', { operationType: 'delete', p: { _id: 'p1' } });
+    expect(store.get('polizze', 'p1')).toBeUndefined();
+    expect(store.get('usr', 'u1')).toMatchObject({ name: 'Anna' });
+  });
+
+  it('gives a new state and new collection objects on change, untouched ones kept', () => {
+    const store = new DataStore();
+    store.applyBatch({ usr: { u: { _id: 'u' } }, polizze: {} });
+    const before = store.getState();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.applyBatch({ usr: { v: { _id: 'v' } } });
+    const after = store.getState();
+    expect(after).not.toBe(before);
+    expect(after.collections.usr).not.toBe(before.collections.usr);
+    expect(after.collections.polizze).toBe(before.collections.polizze);
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('ignores events without an item', () => {
+    const store = new DataStore();
+    store.applyChange('preventivi', { operationType: 'insert', p: 'nonsense' });
+    expect(store.collection('preventivi')).toEqual({});
+  });
+});
+
+describe('LookupQueue', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('returns a loading placeholder and batches look-ups within one second', async () => {
+    const store = new DataStore();
+    const send = vi.fn(async (request: Record<string, string[]>) => {
+      store.applyBatch({ usr: Object.fromEntries(request.usr!.filter((id) => id !== 'ghost').map((id) => [id, { _id: id, name: id.toUpperCase() }])) });
+    });
+    const queue = new LookupQueue(store, send);
+    expect(queue.request('usr', 'x')).toEqual({ _id: 'x', loading: true });
+    queue.request('usr', 'y');
+    queue.request('usr', 'ghost');
+    queue.request('docs', 'd1');
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledWith({ usr: ['x', 'y', 'ghost'], docs: ['d1'] });
+    expect(store.get('usr', 'x')).toEqual({ _id: 'x', name: 'X' });
+    expect(store.get('usr', 'ghost')).toEqual({ _id: 'ghost', loading: false, missing: true });
+  });
+
+  it('does not ask again for known or pending ids', async () => {
+    const store = new DataStore();
+    store.applyBatch({ usr: { known: { _id: 'known', name: 'K' } } });
+    const send = vi.fn(async () => undefined);
+    const queue = new LookupQueue(store, send);
+    expect(queue.request('usr', 'known')).toEqual({ _id: 'known', name: 'K' });
+    queue.request('usr', 'new');
+    queue.request('usr', 'new');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledWith({ usr: ['new'], docs: [] });
+  });
+});
+
+describe('alert selectors (SPEC §4)', () => {
+  const admin = roleFlags({ role: { admin: true } });
+  const agent = roleFlags({ role: { a: { type: 'a' } } });
+  const employee = roleFlags({ role: { e: true } });
+
+  it('counts for managers plain, unarchived quotes in an alerting status or without docStatus', () => {
+    expect(quoteAlerts(admin, { _id: '1', status: 'In attesa di quotazione', docStatus: 1 }, STATI)).toBe(true);
+    expect(quoteAlerts(admin, { _id: '2', status: 'Preventivato', docStatus: 1 }, STATI)).toBe(false);
+    expect(quoteAlerts(admin, { _id: '3', status: 'Preventivato' }, STATI)).toBe(true);
+    expect(quoteAlerts(admin, { _id: '4', status: 'In attesa di quotazione', archived: true }, STATI)).toBe(false);
+    expect(quoteAlerts(admin, { _id: '5', status: 'In attesa di quotazione', type: 'noleggio-auto' }, STATI)).toBe(false);
+    expect(quoteAlerts(roleFlags({ role: { responsabile: true } }), { _id: '6', status: 'Approvato dalla direzione', docStatus: 1 }, STATI)).toBe(false);
+  });
+
+  it('counts for others only quotes not approved (docStatus -1); never for employees', () => {
+    expect(quoteAlerts(agent, { _id: '1', docStatus: -1 }, STATI)).toBe(true);
+    expect(quoteAlerts(agent, { _id: '2', status: 'In attesa di quotazione' }, STATI)).toBe(false);
+    expect(quoteAlerts(employee, { _id: '3', docStatus: -1 }, STATI)).toBe(false);
+  });
+
+  it('counts policies ending within 0–16 days and not typed', () => {
+    const today = new Date(2025, 0, 10);
+    expect(policyAlerts({ _id: 'a', endDate: '2025-01-26' }, today)).toBe(true);
+    expect(policyAlerts({ _id: 'b', endDate: '2025-01-27' }, today)).toBe(false);
+    expect(policyAlerts({ _id: 'c', endDate: '2025-01-09' }, today)).toBe(false);
+    expect(policyAlerts({ _id: 'd', endDate: '2025-01-10' }, today)).toBe(true);
+    expect(policyAlerts({ _id: 'e', endDate: '2025-01-12', pr: { type: 'noleggio-auto' } }, today)).toBe(false);
+  });
+
+  it('derives the menu chips from the store', () => {
+    const store = new DataStore();
+    store.applyBatch({
+      preventivi: { q1: { _id: 'q1', status: 'In attesa di quotazione', docStatus: 0 }, q2: { _id: 'q2', status: 'Preventivato', docStatus: 0 } },
+      polizze: { p1: { _id: 'p1', endDate: '2025-01-15' } },
+    });
+    expect(selectMenuChips(store.getState(), admin, STATI, new Date(2025, 0, 10))).toEqual({ preventivi: 1, polizze: 1, chat: 0 });
+  });
+});

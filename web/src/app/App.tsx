@@ -1,0 +1,35 @@
+/** Providers (Mantine with the tenant's theme, notifications, dialogs) around the router. */
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
+import { buildTheme, cookieColorSchemeManager } from '../lib/theme';
+import type { TenantConfig } from '../lib/tenant';
+import { AppContext, type AppServices } from './context';
+
+export const NOTIFICATION_MS = 3500;
+const colorSchemeManager = cookieColorSchemeManager();
+
+export function App({
+  router,
+  services,
+  tenant,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  services: AppServices;
+  tenant: TenantConfig;
+}) {
+  const theme = useMemo(() => buildTheme(tenant.colors), [tenant.colors]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <AppContext.Provider value={services}>
+        <ModalsProvider>
+          <Notifications position="top-center" autoClose={NOTIFICATION_MS} zIndex={4000} />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </AppContext.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Every route of SPEC §2, lazy-loaded. Screens that later work builds show 'in arrivo'.
+ * Extra products live under `/{productId}/*`, served by their federated modules.
+ */
+import type { RouteObject } from 'react-router';
+import RouteError from '../features/errors/RouteError';
+import RootLayout from '../layout/RootLayout';
+
+type Lazy = RouteObject['lazy'];
+
+const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').then((m) => ({ Component: m.default }));
+const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
+
+/** Private screens owned by later work: path → 'in arrivo'. */
+export const PLACEHOLDER_PATHS = [
+  'Agenti',
+  'utenti',
+  'utenti/:id',
+  'prodotti',
+  'prodotti/:id',
+  'preventivi',
+  'preventivi/:id',
+  'clienti',
+  'clienti/:id',
+  'account',
+  'Report',
+  'ProvvigioniAgente/:aId',
+  'polizze',
+  'polizza/:id',
+  'impostazioni',
+  'chat',
+  'chat/*',
+  'cassa',
+  'area-documentale',
+  'area-documentale/:id',
+] as const;
+
+/** Public screens owned by later work. */
+export const PUBLIC_PLACEHOLDER_PATHS = [
+  'privacy',
+  'Doc/*',
+  'preventivo-email/:id/:code',
+  'richiesta-emissione/:id/:code',
+  'extension-policy',
+  'acquisto-polizza/:id',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        lazy: () => import('../layout/PublicLayout').then((m) => ({ element: <m.default waitForSession /> })),
+        children: [
+          { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.default })) },
+        ],
+      },
+      {
+        lazy: () => import('../layout/PublicLayout').then((m) => ({ Component: m.default })),
+        children: [
+          {
+            path: 'registrazione/:jwt',
+            lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.default })),
+          },
+          {
+            path: 'resetPwd/:jwt?',
+            lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.default })),
+          },
+          ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+        ],
+      },
+      {
+        lazy: () => import('../layout/PrivateLayout').then((m) => ({ Component: m.default })),
+        children: [
+          { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.default })) },
+          ...PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          { path: 'targhe', lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.PlatesPage })) },
+          {
+            path: 'saldo-collaboratore/:id?',
+            lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.BalancePage })),
+          },
+          { path: ':productId/*', lazy: () => import('../federation/ProductRoute').then((m) => ({ Component: m.default })) },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];

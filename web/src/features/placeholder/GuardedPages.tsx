@@ -1,0 +1,17 @@
+/** Routes that exist only for some tenants or roles (SPEC §2), 'in arrivo' for now. */
+import { useSession } from '../../app/context';
+import { useAccess } from '../../app/useAccess';
+import { NotFound } from '../errors/NotFoundPage';
+import { ComingSoon } from './ComingSoonPage';
+
+/** /targhe: only where the tenant offers plates (the `rca` line). */
+export function PlatesPage() {
+  const { tenant } = useSession();
+  return tenant.products.some((p) => p.id === 'rca') ? <ComingSoon /> : <NotFound />;
+}
+
+/** /saldo-collaboratore: added for users whose role has flag a. */
+export function BalancePage() {
+  const { flags } = useAccess();
+  return flags.agent ? <ComingSoon /> : <NotFound />;
+}

@@ -1,0 +1,69 @@
+/**
+ * `/{productId}/*`: the routes of an extra product's federated module, for users who have the
+ * product. Products without a built module show the 'in arrivo' page; anything else is a 404.
+ * Menus and routes follow the tenant configuration live (an admin may switch a product off).
+ */
+import { Center, Loader } from '@mantine/core';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useParams, useRoutes } from 'react-router';
+import { useModules, useServices, useStoreSelector } from '../app/context';
+import { useAccess } from '../app/useAccess';
+import { NotFound } from '../features/errors/NotFoundPage';
+import { ComingSoon } from '../features/placeholder/ComingSoonPage';
+import type { TenantProduct } from '../lib/tenant';
+import type { HostContext, ProductModule } from './contract';
+import type { StoreState } from '../store/store';
+
+const selectUsers = (state: StoreState) => state.collections.usr ?? {};
+import { ModuleError, RemoteBoundary } from './RemoteBoundary';
+
+/** The module's routes under an outlet whose context is the host API modules may use. */
+function ModuleRoutes({ module }: { module: ProductModule }) {
+  const { lookups } = useServices();
+  const users = useStoreSelector(selectUsers);
+  const host = useMemo<HostContext>(
+    () => ({
+      userName: (id) => {
+        if (!id) return '';
+        const user = users[id];
+        if (!user) queueMicrotask(() => lookups.request('usr', id));
+        return String(user?.name ?? user?.email ?? '');
+      },
+    }),
+    [users, lookups],
+  );
+  const routes = useRoutes([{ element: <Outlet context={host} />, children: module.routes }]);
+  return <Suspense fallback={<PageLoader />}>{routes ?? <NotFound />}</Suspense>;
+}
+
+function PageLoader() {
+  return (
+    <Center className="page-center">
+      <Loader />
+    </Center>
+  );
+}
+
+function LoadedProduct({ product }: { product: TenantProduct }) {
+  const modules = useModules();
+  const state = modules.state(product.id);
+  useEffect(() => {
+    if (!state) void modules.load(product);
+  }, [modules, product, state]);
+  if (!state || state.status === 'loading') return <PageLoader />;
+  if (state.status === 'error') return <ModuleError name={product.name} error={state.error} />;
+  return (
+    <RemoteBoundary key={product.id} name={product.name}>
+      <ModuleRoutes module={state.module} />
+    </RemoteBoundary>
+  );
+}
+
+export default function ProductRoute() {
+  const { productId } = useParams();
+  const { products } = useAccess();
+  const product = products.find((p) => p.id === productId);
+  if (!product) return <NotFound />;
+  if (!product.module) return <ComingSoon title={product.name} />;
+  return <LoadedProduct product={product} />;
+}

@@ -1,0 +1,69 @@
+/**
+ * Top bar (SPEC §2): logo, back button (paths with more than two segments), page title and the
+ * user's name, the notifications button and the user menu. The background darkens with the
+ * scroll, up to 0.3 (scrollTop / 200).
+ */
+import { ActionIcon, Group, Image, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../app/context';
+import { pageTitle, showsBackButton } from '../lib/format';
+import { NotificationsButton } from './NotificationsButton';
+import { UserMenu } from './UserMenu';
+
+export const MAX_SHADE = 0.3;
+
+export function shadeFor(scrollTop: number): number {
+  return Math.min(Math.max(scrollTop, 0) / 200, MAX_SHADE);
+}
+
+export function TopBar() {
+  const { t } = useTranslation('common');
+  const { tenant, user } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [shade, setShade] = useState(() => shadeFor(window.scrollY));
+
+  useEffect(() => {
+    const onScroll = () => setShade(shadeFor(window.scrollY));
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const title = pageTitle(pathname);
+  return (
+    <header className="top-bar" data-testid="top-bar">
+      <div className="top-bar-shade" style={{ opacity: shade }} data-testid="top-bar-shade" />
+      <Group gap="sm" wrap="nowrap" className="top-bar-start">
+        <Image src={tenant.logo} alt={tenant.title} h={30} w="auto" fit="contain" className="top-bar-logo" />
+        {showsBackButton(pathname) && (
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            radius="xl"
+            onClick={() => navigate(-1)}
+            aria-label={t('back')}
+            title={t('back')}
+            data-testid="back-button"
+          >
+            <IconArrowLeft size={20} />
+          </ActionIcon>
+        )}
+        <div className="top-bar-title">
+          <Title order={1} size="h4" lineClamp={1} data-testid="page-title">
+            {title}
+          </Title>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {user?.name ?? user?.email}
+          </Text>
+        </div>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NotificationsButton />
+        <UserMenu />
+      </Group>
+    </header>
+  );
+}

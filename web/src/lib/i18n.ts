@@ -1,0 +1,76 @@
+/**
+ * i18next: Italian by default, English available, no fallback language, escaping off.
+ * One namespace per area of the shell (and one per product plugin, added when its module loads).
+ * The tenant's wording is a default variable every string may use: {{agent}}, {{agents}}…
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Wording } from './wording';
+
+export const LANGUAGES = ['it', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const NAMESPACES = ['common', 'auth', 'layout', 'menu'] as const;
+const LANGUAGE_KEY = 'lang';
+
+type Bundles = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
+
+/** Each language's bundles load on demand: the initial JavaScript carries one language. */
+export const LOADERS: Record<Language, () => Promise<Bundles>> = {
+  it: () => import('../locales/it/index').then((m) => m.default),
+  en: () => import('../locales/en/index').then((m) => m.default),
+};
+
+async function loadLanguage(language: string, instance: I18n): Promise<void> {
+  const load = LOADERS[language as Language];
+  if (!load || instance.hasResourceBundle(language, 'common')) return;
+  const bundles = await load();
+  for (const [namespace, bundle] of Object.entries(bundles)) {
+    instance.addResourceBundle(language, namespace, bundle, true, true);
+  }
+}
+
+export function storedLanguage(allowed: readonly string[], fallback: string): string {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  return stored && allowed.includes(stored) ? stored : fallback;
+}
+
+export async function initI18n(language: string, wording: Wording, instance: I18n = i18next): Promise<I18n> {
+  await instance.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false, defaultVariables: { ...wording } },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  await loadLanguage(language, instance);
+  await instance.changeLanguage(language); // re-render with the bundles just added
+  document.documentElement.lang = language;
+  return instance;
+}
+
+export { loadLanguage };
+
+export async function changeLanguage(language: string, instance: I18n = i18next): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  await loadLanguage(language, instance);
+  document.documentElement.lang = language;
+  await instance.changeLanguage(language);
+}
+
+/** A product module's translations become its own namespace. */
+export function addModuleTranslations(
+  namespace: string,
+  translations: Record<string, Record<string, unknown>>,
+  instance: I18n = i18next,
+): void {
+  for (const [language, bundle] of Object.entries(translations)) {
+    instance.addResourceBundle(language, namespace, bundle, true, true);
+  }
+}
+
+export { i18next };

@@ -1,0 +1,444 @@
+/**
+ * The session (SPEC §4 'Session'): token login on load, login and logout, the initial data
+ * sync and the resync after a reconnect, the connection banner and the server's events.
+ *
+ * React reads it through `getState`/`subscribe`; everything else goes through its methods.
+ */
+import { clearCookies, readCookie, removeCookie, writeCookie } from '../lib/cookies';
+import type { User } from '../lib/roles';
+import { roleFlags } from '../lib/roles';
+import type { TenantConfig } from '../lib/tenant';
+import type { StatusSetting } from '../store/selectors';
+import type { Batch, DataStore, Item } from '../store/store';
+import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
+import type { Socket } from './socket';
+
+export const TOKEN_LOGIN_DEBOUNCE_MS = 1000;
+export const TOKEN_LOGIN_ACK_MS = 3000;
+export const SYNC_WAIT_MS = 3000;
+export const SYNC_SETTLE_MS = 300;
+export const BANNER_MS = 1400;
+export const LOGOUT_RELOAD_MS = 100;
+const TOKEN_DAYS = 30;
+const PRODUCTS_KEY = 'products';
+const PRODUCTS_HASH_KEY = 'productsHash';
+const KEEP_KEY = 'keep';
+/** Streams of the initial sync (SPEC §7 'getDbData (initial)'). */
+export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr'] as const;
+
+export interface Settings {
+  APP_NAME?: string;
+  BUILD?: string;
+  stati?: StatusSetting[];
+  extraProducts?: { _id: string; name: string; icon: string }[];
+  productsHash?: string;
+  webpush?: string | null;
+  assistenza?: string;
+  template?: string;
+  [key: string]: unknown;
+}
+
+interface TokenLoginAnswer {
+  BUILD: string;
+  u: User;
+  products?: Record<string, Item>;
+  utenti: Record<string, Item>;
+  settings: Settings;
+  port?: number;
+}
+
+export type Phase = 'starting' | 'anonymous' | 'authenticated';
+export type Banner = 'lost' | 'restored' | null;
+
+export interface SessionState {
+  phase: Phase;
+  user: User | null;
+  settings: Settings | null;
+  /** The users data has arrived (the loading screen shows until then). */
+  usersLoaded: boolean;
+  /** When the initial sync finished (ms since page start), or null. */
+  dataLoadedAt: number | null;
+  connected: boolean;
+  banner: Banner;
+  tenant: TenantConfig;
+}
+
+export interface SessionEnvironment {
+  reload: () => void;
+  now: () => number;
+  notifyError: (message: string, group?: string) => void;
+  closePopups: () => void;
+  fetchTenant: () => Promise<TenantConfig>;
+  storage: Storage;
+  logoutRequest: () => Promise<unknown>;
+}
+
+type Listener = () => void;
+
+export class Session {
+  private state: SessionState;
+  private readonly listeners = new Set<Listener>();
+  private lastTokenLogin = -Infinity;
+  private everConnected = false;
+  private bannerTimer: ReturnType<typeof setTimeout> | null = null;
+  private subscribed = new Set<string>();
+  private watermark: unknown = undefined;
+  private logTimeSent = false;
+  private syncing: Promise<void> | null = null;
+  private dbDataSink: ((batch: Batch) => void) | null = null;
+
+  constructor(
+    tenant: TenantConfig,
+    private readonly socket: Socket,
+    private readonly store: DataStore,
+    private readonly env: SessionEnvironment,
+  ) {
+    this.state = {
+      phase: 'starting',
+      user: null,
+      settings: null,
+      usersLoaded: false,
+      dataLoadedAt: null,
+      connected: false,
+      banner: null,
+      tenant,
+    };
+  }
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Wire the socket's events and try the token login. */
+  start(): void {
+    this.listen('connect', () => this.onConnect());
+    this.listen('close', (event) => this.onClose(Number(event.code)));
+    this.listen('authenticate', (event) => this.keepToken(String(event.signedAuthToken ?? '')));
+    this.listen('removeAuthToken', () => this.forgetToken());
+    this.receive('restartApp', () => this.env.reload());
+    this.receive('closePopUp', () => this.env.closePopups());
+    this.receive('productsChanged', () => void this.refreshTenant());
+    void this.tokenLogin();
+  }
+
+  // --- login -------------------------------------------------------------------------------
+
+  /** Token login; an automatic attempt within 1 s of the previous one is skipped. */
+  async tokenLogin({ force = false, token }: { force?: boolean; token?: string } = {}): Promise<void> {
+    const now = this.env.now();
+    if (!force && now - this.lastTokenLogin < TOKEN_LOGIN_DEBOUNCE_MS) return;
+    this.lastTokenLogin = now;
+    const t = token ?? this.storedToken();
+    let answer: TokenLoginAnswer;
+    try {
+      answer = await this.socket.invoke<TokenLoginAnswer>(
+        'tokenLogin',
+        { t, productsHash: this.cachedProductsHash() },
+        { ackTimeout: TOKEN_LOGIN_ACK_MS },
+      );
+    } catch (error) {
+      this.onTokenLoginError(error);
+      return;
+    }
+    if (answer.BUILD !== this.state.tenant.BUILD) {
+      this.env.storage.removeItem(PRODUCTS_HASH_KEY);
+      this.env.reload();
+      return;
+    }
+    this.applyLogin(answer);
+    await this.sync();
+  }
+
+  /** Email and password; errors are thrown to the form. */
+  async login(email: string, password: string, keep: boolean): Promise<void> {
+    this.env.storage.setItem(KEEP_KEY, keep ? '1' : '0');
+    const { token } = await this.socket.invoke<{ token: string }>('login', { email, password, keep });
+    this.keepToken(token);
+    await this.tokenLogin({ force: true, token });
+  }
+
+  /** Clear storage and cookies and reload after 100 ms (SPEC §4). */
+  async logout(): Promise<void> {
+    await Promise.allSettled([
+      this.socket.invoke('logout', undefined, { ackTimeout: 2000 }),
+      this.env.logoutRequest(),
+    ]);
+    this.env.storage.clear();
+    try {
+      sessionStorage.clear();
+    } catch {
+      /* not available */
+    }
+    clearCookies();
+    this.store.clear();
+    setTimeout(() => this.env.reload(), LOGOUT_RELOAD_MS);
+  }
+
+  private onTokenLoginError(error: unknown): void {
+    switch (classifyLoginError(error)) {
+      case 'retry':
+        setTimeout(() => void this.tokenLogin({ force: true }), LOGIN_RETRY_MS);
+        return;
+      case 'dropToken':
+        this.forgetToken();
+        break;
+      case 'notify':
+        this.env.notifyError(describeError(error).message, 'login');
+        break;
+      case 'anonymous':
+        break;
+    }
+    if (this.state.phase !== 'authenticated') {
+      this.set({ phase: 'anonymous', usersLoaded: true, dataLoadedAt: this.env.now() });
+    }
+  }
+
+  private applyLogin(answer: TokenLoginAnswer): void {
+    const products = answer.products ?? this.cachedProducts();
+    if (answer.products) {
+      this.env.storage.setItem(PRODUCTS_KEY, JSON.stringify(answer.products));
+      if (answer.settings.productsHash) {
+        this.env.storage.setItem(PRODUCTS_HASH_KEY, answer.settings.productsHash);
+      }
+    }
+    this.store.setCollection('products', products);
+    this.store.setCollection('usr', { ...answer.utenti, [answer.u._id]: answer.u as Item });
+    this.set({ phase: 'authenticated', user: answer.u, settings: answer.settings, usersLoaded: true });
+    this.subscribeStreams(answer.u);
+  }
+
+  /** A realtime call (the shell's screens use this rather than the socket). */
+  invoke<T = unknown>(name: string, data?: unknown): Promise<T> {
+    return this.socket.invoke<T>(name, data);
+  }
+
+  /** A realtime message without an answer (`logTime`, `registerWebPush`). */
+  transmit(name: string, data?: unknown): Promise<void> {
+    return this.socket.transmit(name, data);
+  }
+
+  // --- data ---------------------------------------------------------------------------------
+
+  /** Initial sync, or a resync with the last watermark after a reconnect. */
+  sync(): Promise<void> {
+    this.syncing ??= this.runSync().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async runSync(): Promise<void> {
+    const channel = this.dbDataChannel();
+    const received = new Map<string, Record<string, Item | null>>();
+    let arrivals = 0;
+    let arrived: () => void = () => undefined;
+    this.dbDataSink = (batch) => {
+      for (const [name, items] of Object.entries(batch ?? {})) {
+        received.set(name, { ...received.get(name), ...(items ?? {}) });
+      }
+      arrivals += 1;
+      arrived();
+    };
+    const request: Record<string, unknown> = Object.fromEntries(SYNC_STREAMS.map((s) => [s, []]));
+    const delta = this.watermark !== undefined;
+    if (delta) request.wm = this.watermark;
+    try {
+      await waitSubscribed(channel, SYNC_WAIT_MS);
+      const answer = await this.socket.invoke<{ tot?: number; wm?: unknown }>('getDbData', request);
+      const expected = Number(answer?.tot ?? 0);
+      // all collections in, then 300 ms more; never longer than 3 s
+      await new Promise<void>((resolve) => {
+        const cap = setTimeout(resolve, SYNC_WAIT_MS);
+        arrived = () => {
+          if (received.size < expected && arrivals < expected) return;
+          arrived = () => undefined;
+          clearTimeout(cap);
+          setTimeout(resolve, SYNC_SETTLE_MS);
+        };
+        arrived();
+      });
+      for (const [name, items] of received) {
+        // with a watermark honoured the batches are changes; otherwise a full snapshot
+        if (delta && answer?.wm !== undefined) this.store.applyBatch({ [name]: items });
+        else this.store.setCollection(name, withoutDeleted(items));
+      }
+      if (answer?.wm !== undefined) this.watermark = answer.wm;
+    } catch (error) {
+      console.warn('getDbData', error);
+    } finally {
+      this.dbDataSink = null;
+    }
+    if (this.state.dataLoadedAt === null) this.set({ dataLoadedAt: this.env.now() });
+    if (!this.logTimeSent) {
+      this.logTimeSent = true;
+      void this.socket.transmit('logTime', Math.round(this.env.now()));
+    }
+  }
+
+  /** `dbData` stays subscribed: sync batches go to the running sync, look-ups to the store. */
+  private dbDataChannel() {
+    const channel = this.socket.subscribe<Batch>('dbData', { waitForAuth: true });
+    if (!this.subscribed.has('dbData')) {
+      this.subscribed.add('dbData');
+      void (async () => {
+        for await (const batch of channel) {
+          if (this.dbDataSink) this.dbDataSink(batch);
+          else if (batch) this.store.applyBatch(batch);
+        }
+      })();
+    }
+    return channel;
+  }
+
+  /** Ask for missing users and documents (the store's look-up queue calls this). */
+  lookup(request: Record<string, string[]>): Promise<unknown> {
+    this.dbDataChannel();
+    return this.socket.invoke('getDbData', request);
+  }
+
+  private subscribeStreams(user: User): void {
+    const flags = roleFlags(user);
+    const streams: [string, string][] = flags.employee
+      ? [['usr', 'usr']]
+      : flags.any
+        ? [
+            ['preventivi', 'preventivi'],
+            ['polizze', 'polizze'],
+            ['usr', 'usr'],
+          ]
+        : [];
+    for (const [channelName, collection] of streams) {
+      if (this.subscribed.has(channelName)) continue;
+      this.subscribed.add(channelName);
+      void this.consume(channelName, (event) => this.store.applyChange(collection, event as never));
+    }
+    const priv = `priv/${user._id}`;
+    if (!this.subscribed.has(priv)) {
+      this.subscribed.add(priv);
+      void this.consume(priv, () => undefined);
+    }
+  }
+
+  private async consume(channelName: string, onEvent: (event: unknown) => void): Promise<void> {
+    for await (const event of this.socket.subscribe(channelName, { waitForAuth: true })) {
+      if (event && typeof event === 'object') onEvent(event);
+    }
+  }
+
+  // --- connection ---------------------------------------------------------------------------
+
+  private onConnect(): void {
+    const reconnect = this.everConnected;
+    this.everConnected = true;
+    this.set({ connected: true });
+    if (!reconnect) {
+      void this.tokenLogin();
+      return;
+    }
+    this.showBanner('restored');
+    if (this.state.phase === 'authenticated') void this.tokenLogin({ force: true });
+    else void this.tokenLogin();
+  }
+
+  private onClose(code: number): void {
+    this.set({ connected: false });
+    if (this.everConnected) this.showBanner('lost');
+    if (code >= 4500 && this.state.phase === 'authenticated') {
+      // logged out, suspended or kicked: no automatic reconnect
+      this.forgetToken();
+      this.store.clear();
+      this.set({ phase: 'anonymous', user: null, settings: null });
+      this.socket.connect();
+    }
+  }
+
+  private showBanner(banner: Banner): void {
+    if (this.bannerTimer) clearTimeout(this.bannerTimer);
+    this.bannerTimer = null;
+    this.set({ banner });
+    if (banner === 'restored') {
+      this.bannerTimer = setTimeout(() => this.set({ banner: null }), BANNER_MS);
+    }
+  }
+
+  private async refreshTenant(): Promise<void> {
+    try {
+      const tenant = await this.env.fetchTenant();
+      this.set({ tenant: { ...tenant, BUILD: this.state.tenant.BUILD } });
+    } catch (error) {
+      console.warn('tenant refresh', error);
+    }
+  }
+
+  // --- tokens ------------------------------------------------------------------------------
+
+  private storedToken(): string | null {
+    const app = this.state.tenant.appName;
+    return readCookie(`t-${app}`) ?? readCookie('t') ?? this.env.storage.getItem('t');
+  }
+
+  /** Cookies t and t-{appName}: 30 days, or a session cookie when keep is 0 (SPEC §7). */
+  private keepToken(token: string): void {
+    if (!token) return;
+    const days = this.env.storage.getItem(KEEP_KEY) === '0' ? undefined : TOKEN_DAYS;
+    writeCookie('t', token, { days });
+    writeCookie(`t-${this.state.tenant.appName}`, token, { days });
+  }
+
+  private forgetToken(): void {
+    removeCookie('t');
+    removeCookie(`t-${this.state.tenant.appName}`);
+    this.env.storage.removeItem('t');
+  }
+
+  private cachedProductsHash(): string | null {
+    return this.env.storage.getItem(PRODUCTS_KEY) ? this.env.storage.getItem(PRODUCTS_HASH_KEY) : null;
+  }
+
+  private cachedProducts(): Record<string, Item> {
+    try {
+      return JSON.parse(this.env.storage.getItem(PRODUCTS_KEY) ?? '{}') as Record<string, Item>;
+    } catch {
+      return {};
+    }
+  }
+
+  // --- plumbing ----------------------------------------------------------------------------
+
+  private set(patch: Partial<SessionState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private listen(event: string, handler: (data: Record<string, unknown>) => void): void {
+    void (async () => {
+      for await (const data of this.socket.listener(event)) handler(data ?? {});
+    })();
+  }
+
+  private receive(event: string, handler: (data: unknown) => void): void {
+    void (async () => {
+      for await (const data of this.socket.receiver(event)) handler(data);
+    })();
+  }
+}
+
+function withoutDeleted(items: Record<string, Item | null>): Record<string, Item> {
+  return Object.fromEntries(Object.entries(items).filter(([, item]) => item !== null)) as Record<
+    string,
+    Item
+  >;
+}
+
+async function waitSubscribed(channel: { state?: string; listener(e: 'subscribe'): AsyncIterable<unknown> }, ms: number) {
+  if (channel.state === 'subscribed') return;
+  await Promise.race([
+    (async () => {
+      for await (const _ of channel.listener('subscribe')) return;
+    })(),
+    new Promise((resolve) => setTimeout(resolve, ms)),
+  ]);
+}

@@ -1,0 +1,64 @@
+import type { RoleFlags } from '../lib/roles';
+import { roleNames } from '../lib/roles';
+import type { Item, StoreState } from './store';
+
+/** A quote status setting (SPEC §3 'Status setting'). */
+export interface StatusSetting {
+  id: number;
+  name: string;
+  canSelectedBy?: string[];
+  alert?: string[];
+}
+
+export const POLICY_ALERT_DAYS = 16;
+const DAY_MS = 86_400_000;
+
+const values = (state: StoreState, name: string): Item[] =>
+  Object.values(state.collections[name] ?? {});
+
+function alertsFor(flags: RoleFlags, statusName: unknown, statuses: StatusSetting[]): boolean {
+  const status = statuses.find((s) => s.name === statusName);
+  const roles = roleNames(flags);
+  return Boolean(status?.alert?.some((role) => roles.includes(role)));
+}
+
+/**
+ * Whether a quote counts in the Preventivi chip (SPEC §4 'Alerts'). Admin and responsabile:
+ * plain quotes (no type), not archived, whose status alerts their role or with no docStatus.
+ * Others: quotes with docStatus -1. Employees and users without a role: never.
+ */
+export function quoteAlerts(flags: RoleFlags, quote: Item, statuses: StatusSetting[]): boolean {
+  if (flags.employee || !flags.any) return false;
+  if (!(flags.admin || flags.responsabile)) return quote.docStatus === -1;
+  if (quote.type || quote.archived) return false;
+  return quote.docStatus == null || alertsFor(flags, quote.status, statuses);
+}
+
+/** Whether a policy counts in the Polizze chip: not typed, ending within 0–16 days. */
+export function policyAlerts(policy: Item, today: Date): boolean {
+  const practice = policy.pr as { type?: unknown } | undefined;
+  if (policy.type || practice?.type || !policy.endDate) return false;
+  const end = new Date(String(policy.endDate));
+  if (Number.isNaN(end.getTime())) return false;
+  const startOfDay = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  const days = Math.round((startOfDay(end) - startOfDay(today)) / DAY_MS);
+  return days >= 0 && days <= POLICY_ALERT_DAYS;
+}
+
+/** Count chips of the side menu, keyed by chip name. */
+export function selectMenuChips(
+  state: StoreState,
+  flags: RoleFlags,
+  statuses: StatusSetting[],
+  today: Date,
+): Record<string, number> {
+  return {
+    preventivi: values(state, 'preventivi').filter((q) => quoteAlerts(flags, q, statuses)).length,
+    polizze: values(state, 'polizze').filter((p) => policyAlerts(p, today)).length,
+    chat: 0,
+  };
+}
+
+/** Users of the session by id (the login answer's `utenti` plus look-ups). */
+export const selectUser = (state: StoreState, id: string): Item | undefined =>
+  state.collections.usr?.[id];

@@ -1,0 +1,39 @@
+/// <reference types="vitest/config" />
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import { SHARED_ALIASES, sharedConfig } from './federation/shared.mjs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+// `npm run dev` proxies the API, the socket, tenant assets and plugin modules to the backend.
+const backend = process.env.SPORTELLO_BACKEND ?? 'http://127.0.0.1:8000';
+const proxied = { target: backend, changeOrigin: false, ws: true };
+
+export default defineConfig({
+  plugins: [
+    react(),
+    federation({
+      name: 'sportello',
+      remotes: {},
+      shared: sharedConfig(pkg),
+      dts: false,
+      // dev-only React entries (jsx-dev-runtime, profiling) are never parsed: do not wait on them
+      moduleParseIdleTimeout: 8,
+      // remotes are registered by their remoteEntry.js, never through manifests/snapshots
+      disableSnapshot: true,
+    }),
+  ],
+  resolve: { alias: SHARED_ALIASES },
+  build: { target: 'es2022', outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  server: {
+    host: true,
+    proxy: {
+      '/api': proxied,
+      '/socketcluster': proxied,
+      '/tenant-assets': proxied,
+      '/plugins': proxied,
+      '/sw.js': proxied,
+    },
+  },
+});
