@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TenantConfig } from '../lib/tenant';
+import { wordingForAppName } from '../lib/wording';
+import { Session, type SessionEnvironment } from '../session/session';
+import type { Socket } from '../session/socket';
+import { DataStore } from '../store/store';
+
+/** An async stream the test pushes into. */
+class Stream<T> implements AsyncIterable<T> {
+  private items: T[] = [];
+  private waiting: ((value: IteratorResult<T>) => void)[] = [];
+  push(item: T) {
+    const next = this.waiting.shift();
+    if (next) next({ value: item, done: false });
+    else this.items.push(item);
+  }
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return {
+      next: () =>
+        this.items.length
+          ? Promise.resolve({ value: this.items.shift()!, done: false })
+          : new Promise((resolve) => this.waiting.push(resolve)),
+    };
+  }
+}
+
+type Handler = (data: unknown) => unknown;
+
+class FakeSocket {
+  handlers: Record<string, Handler> = {};
+  calls: { name: string; data: unknown }[] = [];
+  transmitted: { name: string; data: unknown }[] = [];
+  events: Record<string, Stream<Record<string, unknown>>> = {};
+  received: Record<string, Stream<unknown>> = {};
+  channels: Record<string, Stream<unknown> & { state: string; name: string; listener: () => Stream<unknown>; unsubscribe: () => void }> = {};
+
+  async invoke(name: string, data?: unknown) {
+    this.calls.push({ name, data });
+    const handler = this.handlers[name];
+    if (!handler) throw Object.assign(new Error(`no handler ${name}`), { name: 'Error' });
+    return handler(data);
+  }
+  async transmit(name: string, data?: unknown) {
+    this.transmitted.push({ name, data });
+  }
+  listener(event: string) {
+    return (this.events[event] ??= new Stream());
+  }
+  receiver(event: string) {
+    return (this.received[event] ??= new Stream());
+  }
+  subscribe(name: string) {
+    return (this.channels[name] ??= Object.assign(new Stream<unknown>(), {
+      state: 'subscribed',
+      name,
+      listener: () => new Stream<unknown>(),
+      unsubscribe: () => undefined,
+    }));
+  }
+  connect() {}
+  emit(event: string, data: Record<string, unknown> = {}) {
+    this.listener(event).push(data);
+  }
+}
+
+const TENANT = {
+  id: 'assicurapp', appName: 'assicurapp', title: 'Assicurapp', logo: '', notificationsHelp: '', template: 'standard',
+  colors: {}, wording: wordingForAppName('assicurapp'), languages: ['it', 'en'], defaultLanguage: 'it', products: [],
+  menuOnly: null, maxUploadMb: 20, assistenza: '', BUILD: 'b1',
+} satisfies TenantConfig;
+
+const USER = { _id: 'u1', name: 'Mario Rossi', role: { a: { type: 'a' } } };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup() {
+  const socket = new FakeSocket();
+  const store = new DataStore();
+  let now = 0;
+  const env: SessionEnvironment & { notifyError: ReturnType<typeof vi.fn> } = {
+    reload: vi.fn(),
+    now: () => now,
+    notifyError: vi.fn(),
+    closePopups: vi.fn(),
+    fetchTenant: vi.fn(async () => TENANT),
+    storage: localStorage,
+    logoutRequest: vi.fn(async () => undefined),
+  };
+  const session = new Session(TENANT, socket as unknown as Socket, store, env);
+  socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: { u2: { _id: 'u2', name: 'Anna' } }, settings: { productsHash: 'h1' }, products: { p1: { _id: 'p1' } } });
+  socket.handlers.getDbData = () => {
+    socket.channels.dbData!.push({ preventivi: { q1: { _id: 'q1', docStatus: -1 } } });
+    socket.channels.dbData!.push({ polizze: {} });
+    socket.channels.dbData!.push({ usr: { u1: USER, u2: { _id: 'u2', name: 'Anna' } } });
+    return { tot: 3 };
+  };
+  return { socket, store, env, session, advance: (ms: number) => (now += ms) };
+}
+
+describe('Session', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('logs in with the token on load, keeps users, products and the synced data, sends logTime once', async () => {
+    const { socket, store, session } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    expect(socket.calls[0]).toEqual({ name: 'tokenLogin', data: { t: 'tok', productsHash: null } });
+    expect(session.getState()).toMatchObject({ phase: 'authenticated', usersLoaded: true, user: USER });
+    expect(store.get('usr', 'u2')).toMatchObject({ name: 'Anna' });
+    expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: -1 });
+    expect(localStorage.getItem('productsHash')).toBe('h1');
+    expect(socket.transmitted.filter((t) => t.name === 'logTime')).toHaveLength(1);
+  });
+
+  it('replaces a collection with a full resync (no watermark): what is gone is dropped', async () => {
+    const { socket, store, session } = setup();
+    store.applyBatch({ preventivi: { stale: { _id: 'stale' } } });
+    await session.tokenLogin({ force: true });
+    expect(store.get('preventivi', 'stale')).toBeUndefined();
+    expect(store.get('preventivi', 'q1')).toBeDefined();
+    expect(socket.calls.find((c) => c.name === 'getDbData')?.data).toEqual({ preventivi: [], polizze: [], usr: [] });
+  });
+
+  it('skips an automatic token login within 1 s of the previous one', async () => {
+    const { socket, session, advance } = setup();
+    await session.tokenLogin();
+    await session.tokenLogin();
+    advance(999);
+    await session.tokenLogin();
+    expect(socket.calls.filter((c) => c.name === 'tokenLogin')).toHaveLength(1);
+    advance(1);
+    await session.tokenLogin();
+    expect(socket.calls.filter((c) => c.name === 'tokenLogin')).toHaveLength(2);
+  });
+
+  it('clears the products cache and reloads when the server BUILD differs', async () => {
+    const { socket, env, session } = setup();
+    localStorage.setItem('productsHash', 'old');
+    socket.handlers.tokenLogin = () => ({ BUILD: 'b2', u: USER, utenti: {}, settings: {} });
+    await session.tokenLogin();
+    expect(localStorage.getItem('productsHash')).toBeNull();
+    expect(env.reload).toHaveBeenCalledOnce();
+    expect(session.getState().phase).toBe('starting');
+  });
+
+  it('drops the token cookie when the server says the token is bad', async () => {
+    const { socket, session } = setup();
+    document.cookie = 't=bad; path=/';
+    socket.handlers.tokenLogin = () => {
+      throw Object.assign(new Error('Non autorizzato: token scaduto'), { name: 'NotAuthenticated' });
+    };
+    await session.tokenLogin();
+    expect(document.cookie).not.toContain('t=bad');
+    expect(session.getState()).toMatchObject({ phase: 'anonymous', usersLoaded: true });
+  });
+
+  it('shows other login errors as a notification of the login group', async () => {
+    const { socket, env, session } = setup();
+    socket.handlers.tokenLogin = () => {
+      throw Object.assign(new Error('Servizio non raggiungibile'), { name: 'Error' });
+    };
+    await session.tokenLogin();
+    expect(env.notifyError).toHaveBeenCalledWith('Servizio non raggiungibile', 'login');
+  });
+
+  it('shows the banner when the connection drops and logs in again on reconnect', async () => {
+    const { socket, session, advance } = setup();
+    session.start();
+    socket.emit('connect');
+    await vi.waitFor(() => expect(session.getState().phase).toBe('authenticated'));
+    socket.emit('close', { code: 1006 });
+    await tick();
+    expect(session.getState().banner).toBe('lost');
+    advance(5000);
+    socket.emit('connect');
+    await vi.waitFor(() => expect(session.getState().banner).toBe('restored'));
+    await vi.waitFor(() => expect(socket.calls.filter((c) => c.name === 'tokenLogin').length).toBe(2));
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(session.getState().banner).toBeNull();
+  });
+
+  it('reloads on restartApp and closes every dialog on closePopUp', async () => {
+    const { socket, env, session } = setup();
+    session.start();
+    socket.receiver('restartApp').push(undefined);
+    socket.receiver('closePopUp').push(undefined);
+    await tick();
+    expect(env.reload).toHaveBeenCalledOnce();
+    expect(env.closePopups).toHaveBeenCalledOnce();
+  });
+
+  it('logs out: clears storage and cookies, then reloads after 100 ms', async () => {
+    const { socket, env, session } = setup();
+    socket.handlers.logout = () => null;
+    localStorage.setItem('x', '1');
+    document.cookie = 't=tok; path=/';
+    await session.logout();
+    expect(localStorage.length).toBe(0);
+    expect(document.cookie).toBe('');
+    expect(env.reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(env.reload).toHaveBeenCalledOnce();
+  });
+});
