@@ -24,11 +24,8 @@ install: $(UV) ## Install the locked Python dependencies into .venv
 
 WEB_STAMP := web/node_modules/.sportello-installed
 
-# `npm install --no-save` installs exactly the locked versions and never rewrites the lock.
-# (`npm ci` refuses this lock: it lists rollup's native package for this platform only,
-# and npm ci wants every platform's optional package listed.)
 $(WEB_STAMP): web/package-lock.json
-	cd web && npm install --no-audit --no-fund --no-save --loglevel=error
+	cd web && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 web-install: $(WEB_STAMP) ## Install the locked web packages into web/node_modules
