@@ -33,8 +33,15 @@ web-install: $(WEB_STAMP) ## Install the locked web packages into web/node_modul
 chromium: ## Debian's Chromium for the browser tests (installed with apt-get when missing)
 	@test -x /usr/bin/chromium || apt-get install -y --no-install-recommends chromium
 
-web: $(WEB_STAMP) ## Install the locked web dependencies and build the shell and the plugin modules
+WEB_SOURCES := $(shell find web/src web/federation web/index.html web/public web/vite.config.ts web/package.json \
+	plugins/*/web -path '*/node_modules' -prune -o -path '*/dist' -prune -o -type f -print 2>/dev/null)
+WEB_BUILT := web/dist/.sportello-built
+
+$(WEB_BUILT): $(WEB_STAMP) $(WEB_SOURCES)
 	cd web && npm run --silent build
+	touch $@
+
+web: $(WEB_BUILT) ## Install the locked web dependencies and build the shell and the plugin modules (when changed)
 
 web-dev: $(WEB_STAMP) ## Vite with hot reload on :5173, proxying to a backend on :8000 (start `make run` first)
 	cd web && npm run dev

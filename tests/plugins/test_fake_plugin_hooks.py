@@ -226,13 +226,14 @@ async def test_web_module_of_each_offered_line_reaches_the_shell(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    plugins = (rca_plugin, noleggio_plugin, prestiti_plugin)
+    for module in plugins:  # plugin folders of their own: whatever the checkout has built
+        monkeypatch.setattr(module, "HERE", tmp_path / module.__name__)
     unbuilt = await clients(tenant).get("/api/tenant")
     assert {p["module"] for p in unbuilt.json()["products"]} == {None}  # no remote built yet
-    for module in (rca_plugin, noleggio_plugin, prestiti_plugin):
-        here = tmp_path / module.__name__
-        (here / "web" / "dist").mkdir(parents=True)
-        (here / "web" / "dist" / "remoteEntry.js").write_text("export {}")
-        monkeypatch.setattr(module, "HERE", here)
+    for module in plugins:
+        (module.HERE / "web" / "dist").mkdir(parents=True)
+        (module.HERE / "web" / "dist" / "remoteEntry.js").write_text("export {}")
     response = await clients(tenant).get("/api/tenant")
     assert response.status_code == 200
     modules = {p["id"]: p["module"] for p in response.json()["products"]}

@@ -89,6 +89,13 @@ describe('access without login (SPEC §2)', () => {
       await page.goto(server.url('assicurapp', '/resetPwd'));
       await page.getByRole('button', { name: 'Invia il link' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/resetPwd');
+      // the tenant's template class on the body; dark mode from the theme cookie
+      assert.ok(await page.evaluate(() => document.body.classList.contains('standard')));
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'light');
+      await context.addCookies([{ name: 'theme', value: 'dark', url: server.url('assicurapp') }]);
+      await page.reload();
+      await page.getByRole('button', { name: 'Invia il link' }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'dark');
     } finally {
       await context.close();
     }

@@ -1,30 +1,33 @@
 /**
- * The session (SPEC §4 'Session'): token login on load, login and logout, the initial data
- * sync and the resync after a reconnect, the connection banner and the server's events.
+ * The session (SPEC §4 'Session'): token login on load, login and logout, the data sync
+ * (./dataSync) and the resync after a reconnect, the connection banner and the server's events.
  *
  * React reads it through `getState`/`subscribe`; everything else goes through its methods.
  */
-import { clearCookies, readCookie, removeCookie, writeCookie } from '../lib/cookies';
+import { clearCookies } from '../lib/cookies';
 import type { User } from '../lib/roles';
 import { roleFlags } from '../lib/roles';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
-import type { Batch, DataStore, Item } from '../store/store';
+import type { DataStore, Item } from '../store/store';
+import { DataSync } from './dataSync';
 import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
 import type { Socket } from './socket';
+import {
+  cachedProducts,
+  cachedProductsHash,
+  cacheProducts,
+  forgetProductsHash,
+  forgetToken,
+  keepToken,
+  rememberKeep,
+  storedToken,
+} from './storage';
 
 export const TOKEN_LOGIN_DEBOUNCE_MS = 1000;
 export const TOKEN_LOGIN_ACK_MS = 3000;
-export const SYNC_WAIT_MS = 3000;
-export const SYNC_SETTLE_MS = 300;
 export const BANNER_MS = 1400;
 export const LOGOUT_RELOAD_MS = 100;
-const TOKEN_DAYS = 30;
-const PRODUCTS_KEY = 'products';
-const PRODUCTS_HASH_KEY = 'productsHash';
-const KEEP_KEY = 'keep';
-/** Streams of the initial sync (SPEC §7 'getDbData (initial)'). */
-export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr'] as const;
 
 export interface Settings {
   APP_NAME?: string;
@@ -82,10 +85,8 @@ export class Session {
   private everConnected = false;
   private bannerTimer: ReturnType<typeof setTimeout> | null = null;
   private subscribed = new Set<string>();
-  private watermark: unknown = undefined;
   private logTimeSent = false;
-  private syncing: Promise<void> | null = null;
-  private dbDataSink: ((batch: Batch) => void) | null = null;
+  private readonly data: DataSync;
 
   constructor(
     tenant: TenantConfig,
@@ -93,6 +94,7 @@ export class Session {
     private readonly store: DataStore,
     private readonly env: SessionEnvironment,
   ) {
+    this.data = new DataSync(socket, store);
     this.state = {
       phase: 'starting',
       user: null,
@@ -136,7 +138,7 @@ export class Session {
     try {
       answer = await this.socket.invoke<TokenLoginAnswer>(
         'tokenLogin',
-        { t, productsHash: this.cachedProductsHash() },
+        { t, productsHash: cachedProductsHash(this.env.storage) },
         { ackTimeout: TOKEN_LOGIN_ACK_MS },
       );
     } catch (error) {
@@ -144,7 +146,7 @@ export class Session {
       return;
     }
     if (answer.BUILD !== this.state.tenant.BUILD) {
-      this.env.storage.removeItem(PRODUCTS_HASH_KEY);
+      forgetProductsHash(this.env.storage);
       this.env.reload();
       return;
     }
@@ -154,7 +156,7 @@ export class Session {
 
   /** Email and password; errors are thrown to the form. */
   async login(email: string, password: string, keep: boolean): Promise<void> {
-    this.env.storage.setItem(KEEP_KEY, keep ? '1' : '0');
+    rememberKeep(this.env.storage, keep);
     const { token } = await this.socket.invoke<{ token: string }>('login', { email, password, keep });
     this.keepToken(token);
     await this.tokenLogin({ force: true, token });
@@ -197,13 +199,8 @@ export class Session {
   }
 
   private applyLogin(answer: TokenLoginAnswer): void {
-    const products = answer.products ?? this.cachedProducts();
-    if (answer.products) {
-      this.env.storage.setItem(PRODUCTS_KEY, JSON.stringify(answer.products));
-      if (answer.settings.productsHash) {
-        this.env.storage.setItem(PRODUCTS_HASH_KEY, answer.settings.productsHash);
-      }
-    }
+    const products = answer.products ?? cachedProducts(this.env.storage);
+    if (answer.products) cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
     this.store.setCollection('products', products);
     this.store.setCollection('usr', { ...answer.utenti, [answer.u._id]: answer.u as Item });
     this.set({ phase: 'authenticated', user: answer.u, settings: answer.settings, usersLoaded: true });
@@ -222,55 +219,9 @@ export class Session {
 
   // --- data ---------------------------------------------------------------------------------
 
-  /** Initial sync, or a resync with the last watermark after a reconnect. */
-  sync(): Promise<void> {
-    this.syncing ??= this.runSync().finally(() => {
-      this.syncing = null;
-    });
-    return this.syncing;
-  }
-
-  private async runSync(): Promise<void> {
-    const channel = this.dbDataChannel();
-    const received = new Map<string, Record<string, Item | null>>();
-    let arrivals = 0;
-    let arrived: () => void = () => undefined;
-    this.dbDataSink = (batch) => {
-      for (const [name, items] of Object.entries(batch ?? {})) {
-        received.set(name, { ...received.get(name), ...(items ?? {}) });
-      }
-      arrivals += 1;
-      arrived();
-    };
-    const request: Record<string, unknown> = Object.fromEntries(SYNC_STREAMS.map((s) => [s, []]));
-    const delta = this.watermark !== undefined;
-    if (delta) request.wm = this.watermark;
-    try {
-      await waitSubscribed(channel, SYNC_WAIT_MS);
-      const answer = await this.socket.invoke<{ tot?: number; wm?: unknown }>('getDbData', request);
-      const expected = Number(answer?.tot ?? 0);
-      // all collections in, then 300 ms more; never longer than 3 s
-      await new Promise<void>((resolve) => {
-        const cap = setTimeout(resolve, SYNC_WAIT_MS);
-        arrived = () => {
-          if (received.size < expected && arrivals < expected) return;
-          arrived = () => undefined;
-          clearTimeout(cap);
-          setTimeout(resolve, SYNC_SETTLE_MS);
-        };
-        arrived();
-      });
-      for (const [name, items] of received) {
-        // with a watermark honoured the batches are changes; otherwise a full snapshot
-        if (delta && answer?.wm !== undefined) this.store.applyBatch({ [name]: items });
-        else this.store.setCollection(name, withoutDeleted(items));
-      }
-      if (answer?.wm !== undefined) this.watermark = answer.wm;
-    } catch (error) {
-      console.warn('getDbData', error);
-    } finally {
-      this.dbDataSink = null;
-    }
+  /** Initial sync, or a resync with the last watermark after a reconnect; then logTime once. */
+  async sync(): Promise<void> {
+    await this.data.sync();
     if (this.state.dataLoadedAt === null) this.set({ dataLoadedAt: this.env.now() });
     if (!this.logTimeSent) {
       this.logTimeSent = true;
@@ -278,25 +229,9 @@ export class Session {
     }
   }
 
-  /** `dbData` stays subscribed: sync batches go to the running sync, look-ups to the store. */
-  private dbDataChannel() {
-    const channel = this.socket.subscribe<Batch>('dbData', { waitForAuth: true });
-    if (!this.subscribed.has('dbData')) {
-      this.subscribed.add('dbData');
-      void (async () => {
-        for await (const batch of channel) {
-          if (this.dbDataSink) this.dbDataSink(batch);
-          else if (batch) this.store.applyBatch(batch);
-        }
-      })();
-    }
-    return channel;
-  }
-
   /** Ask for missing users and documents (the store's look-up queue calls this). */
   lookup(request: Record<string, string[]>): Promise<unknown> {
-    this.dbDataChannel();
-    return this.socket.invoke('getDbData', request);
+    return this.data.lookup(request);
   }
 
   private subscribeStreams(user: User): void {
@@ -376,34 +311,15 @@ export class Session {
   // --- tokens ------------------------------------------------------------------------------
 
   private storedToken(): string | null {
-    const app = this.state.tenant.appName;
-    return readCookie(`t-${app}`) ?? readCookie('t') ?? this.env.storage.getItem('t');
+    return storedToken(this.state.tenant.appName, this.env.storage);
   }
 
-  /** Cookies t and t-{appName}: 30 days, or a session cookie when keep is 0 (SPEC §7). */
   private keepToken(token: string): void {
-    if (!token) return;
-    const days = this.env.storage.getItem(KEEP_KEY) === '0' ? undefined : TOKEN_DAYS;
-    writeCookie('t', token, { days });
-    writeCookie(`t-${this.state.tenant.appName}`, token, { days });
+    keepToken(this.state.tenant.appName, this.env.storage, token);
   }
 
   private forgetToken(): void {
-    removeCookie('t');
-    removeCookie(`t-${this.state.tenant.appName}`);
-    this.env.storage.removeItem('t');
-  }
-
-  private cachedProductsHash(): string | null {
-    return this.env.storage.getItem(PRODUCTS_KEY) ? this.env.storage.getItem(PRODUCTS_HASH_KEY) : null;
-  }
-
-  private cachedProducts(): Record<string, Item> {
-    try {
-      return JSON.parse(this.env.storage.getItem(PRODUCTS_KEY) ?? '{}') as Record<string, Item>;
-    } catch {
-      return {};
-    }
+    forgetToken(this.state.tenant.appName, this.env.storage);
   }
 
   // --- plumbing ----------------------------------------------------------------------------
@@ -424,21 +340,4 @@ export class Session {
       for await (const data of this.socket.receiver(event)) handler(data);
     })();
   }
-}
-
-function withoutDeleted(items: Record<string, Item | null>): Record<string, Item> {
-  return Object.fromEntries(Object.entries(items).filter(([, item]) => item !== null)) as Record<
-    string,
-    Item
-  >;
-}
-
-async function waitSubscribed(channel: { state?: string; listener(e: 'subscribe'): AsyncIterable<unknown> }, ms: number) {
-  if (channel.state === 'subscribed') return;
-  await Promise.race([
-    (async () => {
-      for await (const _ of channel.listener('subscribe')) return;
-    })(),
-    new Promise((resolve) => setTimeout(resolve, ms)),
-  ]);
 }

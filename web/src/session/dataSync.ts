@@ -1,0 +1,113 @@
+/**
+ * `getDbData` (SPEC §7): the initial sync, the resync after a reconnect (with the last
+ * watermark, when the server gives one) and the lazy look-ups, all answered on `dbData`.
+ * Wait up to 3 s for the collections, then 300 ms after the last one arrived.
+ */
+import type { Batch, DataStore, Item } from '../store/store';
+import type { Socket } from './socket';
+
+export const SYNC_WAIT_MS = 3000;
+export const SYNC_SETTLE_MS = 300;
+/** Streams of the initial sync (SPEC §7 'getDbData (initial)'). */
+export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr'] as const;
+
+export class DataSync {
+  private watermark: unknown = undefined;
+  private syncing: Promise<void> | null = null;
+  private dbDataSink: ((batch: Batch) => void) | null = null;
+  private listening = false;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly store: DataStore,
+  ) {}
+
+  /** Initial sync, or a resync with the last watermark after a reconnect. */
+  sync(): Promise<void> {
+    this.syncing ??= this.runSync().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async runSync(): Promise<void> {
+    const channel = this.dbDataChannel();
+    const received = new Map<string, Record<string, Item | null>>();
+    let arrivals = 0;
+    let arrived: () => void = () => undefined;
+    this.dbDataSink = (batch) => {
+      for (const [name, items] of Object.entries(batch ?? {})) {
+        received.set(name, { ...received.get(name), ...(items ?? {}) });
+      }
+      arrivals += 1;
+      arrived();
+    };
+    const request: Record<string, unknown> = Object.fromEntries(SYNC_STREAMS.map((s) => [s, []]));
+    const delta = this.watermark !== undefined;
+    if (delta) request.wm = this.watermark;
+    try {
+      await waitSubscribed(channel, SYNC_WAIT_MS);
+      const answer = await this.socket.invoke<{ tot?: number; wm?: unknown }>('getDbData', request);
+      const expected = Number(answer?.tot ?? 0);
+      // all collections in, then 300 ms more; never longer than 3 s
+      await new Promise<void>((resolve) => {
+        const cap = setTimeout(resolve, SYNC_WAIT_MS);
+        arrived = () => {
+          if (received.size < expected && arrivals < expected) return;
+          arrived = () => undefined;
+          clearTimeout(cap);
+          setTimeout(resolve, SYNC_SETTLE_MS);
+        };
+        arrived();
+      });
+      for (const [name, items] of received) {
+        // with a watermark honoured the batches are changes; otherwise a full snapshot
+        if (delta && answer?.wm !== undefined) this.store.applyBatch({ [name]: items });
+        else this.store.setCollection(name, withoutDeleted(items));
+      }
+      if (answer?.wm !== undefined) this.watermark = answer.wm;
+    } catch (error) {
+      console.warn('getDbData', error);
+    } finally {
+      this.dbDataSink = null;
+    }
+  }
+
+  /** `dbData` stays subscribed: sync batches go to the running sync, look-ups to the store. */
+  private dbDataChannel() {
+    const channel = this.socket.subscribe<Batch>('dbData', { waitForAuth: true });
+    if (!this.listening) {
+      this.listening = true;
+      void (async () => {
+        for await (const batch of channel) {
+          if (this.dbDataSink) this.dbDataSink(batch);
+          else if (batch) this.store.applyBatch(batch);
+        }
+      })();
+    }
+    return channel;
+  }
+
+  /** Ask for missing users and documents (the store's look-up queue calls this). */
+  lookup(request: Record<string, string[]>): Promise<unknown> {
+    this.dbDataChannel();
+    return this.socket.invoke('getDbData', request);
+  }
+}
+
+function withoutDeleted(items: Record<string, Item | null>): Record<string, Item> {
+  return Object.fromEntries(Object.entries(items).filter(([, item]) => item !== null)) as Record<
+    string,
+    Item
+  >;
+}
+
+async function waitSubscribed(channel: { state?: string; listener(e: 'subscribe'): AsyncIterable<unknown> }, ms: number) {
+  if (channel.state === 'subscribed') return;
+  await Promise.race([
+    (async () => {
+      for await (const _ of channel.listener('subscribe')) return;
+    })(),
+    new Promise((resolve) => setTimeout(resolve, ms)),
+  ]);
+}
