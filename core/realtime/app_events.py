@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from core.errors import Forbidden, NotAuthenticated
+from core.errors import Forbidden
 from core.extensions import CallContext
+from core.realtime.guard import logged_in
 
 APP_EVENTS = ("restartApp", "closePopUp")
 ADMINS_ONLY = "Non consentito: solo un amministratore può inviare questo comando"
@@ -25,9 +26,7 @@ class AppEventBody(BaseModel):
 
 async def send_app_event(ctx: CallContext, data: Any) -> dict[str, str]:
     """Broadcast ``restartApp`` or ``closePopUp`` to every socket of the caller's tenant."""
-    if ctx.principal is None:
-        raise NotAuthenticated("Non autorizzato: effettua l'accesso")
-    if not ctx.principal.is_admin:
+    if not logged_in(ctx).is_admin:
         raise Forbidden(ADMINS_ONLY)
     body = AppEventBody.model_validate(data)
     await ctx.runtime.hub.send_event(ctx.tenant.id, body.event)

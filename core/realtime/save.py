@@ -17,8 +17,9 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
-from core.errors import ClientError, Forbidden, NotAuthenticated, NotFound
+from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
+from core.realtime.guard import logged_in
 from core.validation import StrictBool
 
 NOT_ALLOWED = "Non puoi modificare il campo {field}"
@@ -54,9 +55,7 @@ QUOTE_FIELDS: dict[str, tuple[str, Callable[[Principal], bool]]] = {
 
 
 async def save_data(ctx: CallContext, data: Any) -> dict[str, int]:
-    principal = ctx.principal
-    if principal is None:
-        raise NotAuthenticated("Non autorizzato: effettua l'accesso")
+    principal = logged_in(ctx)
     body = SaveBody.model_validate(data)
     if body.coll != "preventivi":
         raise ClientError(f"Collezione non modificabile: {body.coll[:40]}")

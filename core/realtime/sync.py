@@ -31,10 +31,10 @@ from core.domain.quotes.serialize import policy_payload, quote_payload
 from core.domain.users.serialize import user_payload
 from core.errors import ClientError, NotAuthenticated
 from core.extensions import CallContext
+from core.realtime.guard import LOGIN_FIRST, logged_in
 
 BATCH = 500
 CHANNEL = "dbData"
-LOGIN_FIRST = "Non autorizzato: effettua l'accesso"
 BAD_WATERMARK = "Richiesta non valida: wm deve essere un intero non negativo"
 
 Items = list[tuple[str, dict[str, Any] | None]]
@@ -58,7 +58,8 @@ def from_watermark(wm: int) -> datetime:
 
 async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     """Initial sync, watermark resync or lazy look-up, by the shape of ``data``."""
-    if ctx.principal is None or ctx.client is None:
+    logged_in(ctx)
+    if ctx.client is None:  # called without a socket: there is nowhere to send batches
         raise NotAuthenticated(LOGIN_FIRST)
     requested = dict(data) if isinstance(data, dict) else {}
     wm = requested.pop("wm", None)

@@ -13,10 +13,8 @@ from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import select
 
 from core.db import models as m
-from core.errors import NotAuthenticated
 from core.extensions import CallContext
-
-LOGIN_FIRST = "Non autorizzato: effettua l'accesso"
+from core.realtime.guard import logged_in
 
 
 class PushKeys(BaseModel):
@@ -39,8 +37,7 @@ class PushSubscriptionBody(BaseModel):
 
 
 async def register_web_push(ctx: CallContext, data: Any) -> dict[str, bool]:
-    if ctx.principal is None:
-        raise NotAuthenticated(LOGIN_FIRST)
+    principal = logged_in(ctx)
     body = PushSubscriptionBody.model_validate(data)
     endpoint = str(body.endpoint)
     found = (
@@ -49,7 +46,7 @@ async def register_web_push(ctx: CallContext, data: Any) -> dict[str, bool]:
         )
     ).scalar_one_or_none()
     row = found or m.WebPushSubscription(endpoint=endpoint)
-    row.user_id = ctx.principal.id
+    row.user_id = principal.id
     row.p256dh, row.auth = body.keys.p256dh, body.keys.auth
     row.user_agent = str(ctx.extra.get("user_agent", ""))[:300]
     if found is None:

@@ -24,6 +24,7 @@ from core.permissions import user_visible
 from core.runtime import Runtime
 from core.settings import Settings
 from tests.realtime.conftest import Live, Served, fast_app
+from tests.realtime.records import user_ids
 from tests.realtime.sc_node import NodeCallFailed, NodeSocket, unavailable
 
 pytestmark = pytest.mark.skipif(unavailable() is not None, reason=unavailable() or "")
@@ -61,13 +62,6 @@ async def connected_as(node: OpenSocket, live: Live, tenant: str, who: str) -> N
 
 
 # --- the database side, for expectations and for changes made behind the server's back ----
-
-
-async def user_ids(runtime: Runtime, tenant: str) -> dict[str, str]:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            users = (await session.execute(select(m.User))).scalars().all()
-    return {u.email.split("@")[0]: u.id for u in users}
 
 
 async def quotes_of(runtime: Runtime, tenant: str, agent_id: str) -> list[str]:
