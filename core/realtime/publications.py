@@ -41,11 +41,16 @@ def _document_visible(principal: Principal, document: Mapping[str, Any]) -> bool
     )
 
 
+def _changed(settings: m.TenantSettings) -> dict[str, Any]:
+    return {"_id": settings.id}
+
+
 CORE_PUBLICATIONS: tuple[Publication, ...] = (
     Publication("preventivi", _works_records, perm.record_visible, m.Quote, "p", quote_payload),
     Publication("polizze", _works_records, perm.record_visible, m.Policy, "p", policy_payload),
     Publication("usr", _has_role, perm.user_visible, m.User, "u", user_payload),
-    Publication("settings", _anyone, _anyone, public=True),
+    # A settings change says only that they changed: clients read them again with tokenLogin.
+    Publication("settings", _anyone, _anyone, m.TenantSettings, "s", _changed, public=True),
     # Subscribed without waiting for the login (SPEC §7); events reach logged-in sockets only.
     Publication("products", _anyone, _anyone, m.Product, "p", product_payload, public=True),
     Publication("docs", _anyone, _document_visible, m.Document, "d", document_payload, public=True),

@@ -191,3 +191,41 @@ async def test_product_and_document_events_reach_logged_in_sockets_by_rule(live:
     assert [e["d"]["name"] for e in agent_heard["docs"]] == ["circolare.pdf"]
     assert sorted(e["d"]["name"] for e in admin_heard["docs"]) == ["cid.pdf", "circolare.pdf"]
     assert anonymous_heard == {}
+
+
+async def test_a_settings_change_is_announced_to_the_tenant_without_its_content(
+    live: Live,
+) -> None:
+    mine = await live.logged_in("assicurapp", "agente")
+    other = await live.logged_in("rcadealer", "admin")
+    for client in (mine, other):
+        await client.subscribe("settings")
+    with tenant_scope("assicurapp"):
+        async with live.runtime.db.session() as session:
+            stored = (await session.execute(select(m.TenantSettings))).scalars().first()
+            if stored is None:
+                stored = m.TenantSettings()
+                session.add(stored)
+            stored.assistenza = "<p>Chiamaci allo 02 1234</p>"
+            stored.vapid_private_key = "segreto"
+    packet = await mine.next_event("#publish")
+    assert packet["data"]["channel"] == "settings"
+    event = packet["data"]["data"]
+    assert event["operationType"] in {"insert", "update"}
+    assert set(event["s"]) == {"_id"}  # never the content: private keys live there
+    with pytest.raises(TimeoutError):
+        await other.next_event("#publish", timeout=0.4)
+
+
+async def test_a_new_policy_without_instalments_is_published(live: Live) -> None:
+    from tests.realtime.records import user_ids
+
+    ids = await user_ids(live.runtime, "assicurapp")
+    admin = await live.logged_in("assicurapp", "admin")
+    await admin.subscribe("polizze")
+    with tenant_scope("assicurapp"):
+        async with live.runtime.db.session() as session:
+            session.add(m.Policy(agent_id=ids["agente"], pr={"type": None}))
+    packet = await admin.next_event("#publish")
+    assert packet["data"]["data"]["operationType"] == "insert"
+    assert packet["data"]["data"]["p"]["rate"] == []

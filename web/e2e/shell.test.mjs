@@ -204,6 +204,30 @@ describe('product modules (federated remotes)', () => {
   });
 });
 
+describe('service worker (DESIGN §5)', () => {
+  test('/sw.js is served as JavaScript and registers with the build parameter', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(server.url('assicurapp', '/login'));
+      const result = await page.evaluate(async () => {
+        const response = await fetch('/sw.js?build=test');
+        const registration = await navigator.serviceWorker.register('/sw.js?build=test');
+        await navigator.serviceWorker.ready;
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          script: (registration.active ?? registration.installing ?? registration.waiting)?.scriptURL,
+        };
+      });
+      assert.equal(result.status, 200);
+      assert.match(result.type, /javascript/);
+      assert.match(result.script, /\/sw\.js\?build=test$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('bundle budget', () => {
   test(`the shell's initial JavaScript stays within ${INITIAL_JS_BUDGET_KB} KB gzip`, async () => {
     const { context, page } = await openPage(browser);

@@ -6,7 +6,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
@@ -61,3 +61,10 @@ class Instalment(Base, HasId, TenantOwned, Timestamped):
     """Free notes such as ``{"SOSP": true}``."""
 
     policy: Mapped[Policy] = relationship(back_populates="instalments")
+
+
+@event.listens_for(Policy, "init")
+def _start_without_instalments(_target: Policy, _args: Any, kwargs: dict[str, Any]) -> None:
+    """A new policy's instalments are an empty list, not a lazy load: its change event is
+    built after the commit, where an async session cannot load anything."""
+    kwargs.setdefault("instalments", [])

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { translationKeys } from '../federation/contract';
-import { i18next, initI18n, LOADERS, NAMESPACES } from '../lib/i18n';
+import { FEATURE_NAMESPACES, i18next, initI18n, LOADERS, NAMESPACES } from '../lib/i18n';
 import { wordingForAppName } from '../lib/wording';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -16,10 +16,10 @@ describe('translations', () => {
     const json = (lang: string) => readdirSync(join(locales, lang)).filter((f) => f.endsWith('.json')).sort();
     const it_ = json('it');
     expect(json('en')).toEqual(it_);
-    expect(it_.map((f) => f.replace('.json', ''))).toEqual([...NAMESPACES].sort());
+    expect(it_.map((f) => f.replace('.json', ''))).toEqual([...NAMESPACES, ...FEATURE_NAMESPACES].sort());
   });
 
-  it.each([...NAMESPACES])('has the same keys in it and en for %s', (ns) => {
+  it.each([...NAMESPACES, ...FEATURE_NAMESPACES])('has the same keys in it and en for %s', (ns) => {
     expect(keysOf('en', ns)).toEqual(keysOf('it', ns));
   });
 
@@ -45,5 +45,16 @@ describe('translations', () => {
     await (await import('../lib/i18n')).changeLanguage('en', instance);
     expect(instance.t('layout:connection.lost')).toBe('Connection lost');
     expect(instance.t('layout:missing.key')).toBe('missing.key');
+  });
+
+  it('loads a feature namespace when a screen first asks for it, in the current language', async () => {
+    const instance = i18next.createInstance();
+    await initI18n('it', wordingForAppName('assicurapp'), instance);
+    expect(FEATURE_NAMESPACES).toContain('fields');
+    expect(instance.hasResourceBundle('it', 'fields')).toBe(false);
+    await instance.loadNamespaces('fields');
+    expect(instance.t('fields:errors.cf')).toBe('Codice fiscale errato');
+    await (await import('../lib/i18n')).changeLanguage('en', instance);
+    expect(instance.hasResourceBundle('en', 'fields')).toBe(true);
   });
 });

@@ -126,6 +126,19 @@ describe('Session', () => {
     expect(socket.calls.find((c) => c.name === 'getDbData')?.data).toEqual({ preventivi: [], polizze: [], usr: [] });
   });
 
+  it('follows products and documents live, and reads the settings again when they change', async () => {
+    const { socket, store, session } = setup();
+    await session.tokenLogin({ force: true });
+    socket.channels.products!.push({ operationType: 'update', p: { _id: 'p1', name: 'RC Auto' } });
+    socket.channels.docs!.push({ operationType: 'insert', d: { _id: 'd1', name: 'cid.pdf' } });
+    await vi.waitFor(() => expect(store.get('docs', 'd1')).toMatchObject({ name: 'cid.pdf' }));
+    expect(store.get('products', 'p1')).toMatchObject({ name: 'RC Auto' });
+    socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: {}, settings: { productsHash: 'h1', assistenza: 'nuova' } });
+    socket.channels.settings!.push({ operationType: 'update', s: { _id: 's1' } });
+    await vi.waitFor(() => expect(session.getState().settings).toMatchObject({ assistenza: 'nuova' }));
+    expect(socket.calls.at(-1)).toEqual({ name: 'tokenLogin', data: { productsHash: 'h1' } });
+  });
+
   it('skips an automatic token login within 1 s of the previous one', async () => {
     const { socket, session, advance } = setup();
     await session.tokenLogin();

@@ -1,9 +1,12 @@
 /**
  * i18next: Italian by default, English available, no fallback language, escaping off.
  * One namespace per area of the shell (and one per product plugin, added when its module loads).
+ * The shell's own namespaces (NAMESPACES) load with the language; a feature's namespace
+ * (`locales/{lang}/{feature}.json`) loads the first time a screen asks for it, so screens
+ * behind lazy routes add nothing to the login page.
  * The tenant's wording is a default variable every string may use: {{agent}}, {{agents}}…
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Wording } from './wording';
 
@@ -18,6 +21,47 @@ type Bundles = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 export const LOADERS: Record<Language, () => Promise<Bundles>> = {
   it: () => import('../locales/it/index').then((m) => m.default),
   en: () => import('../locales/en/index').then((m) => m.default),
+};
+
+type JsonModule = { default: Record<string, unknown> };
+/** Every feature file, without the shell's own (they travel in `locales/{lang}/index`). */
+const FEATURE_FILES = import.meta.glob<JsonModule>([
+  '../locales/*/*.json',
+  '!../locales/*/{common,auth,layout,menu}.json',
+]);
+
+/** Feature namespaces: every `locales/it/*.json` that is not one of the shell's own. */
+export const FEATURE_NAMESPACES: string[] = Object.keys(FEATURE_FILES)
+  .filter((path) => path.startsWith('../locales/it/'))
+  .map((path) => path.slice('../locales/it/'.length, -'.json'.length))
+  .filter((ns) => !(NAMESPACES as readonly string[]).includes(ns))
+  .sort();
+
+/** The i18next backend: the shell's namespaces from the language's index, a feature's file when a screen first uses it. */
+const featureBundles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if ((NAMESPACES as readonly string[]).includes(namespace)) {
+      const bundles = LOADERS[language as Language];
+      if (!bundles) callback(null, {});
+      else
+        bundles().then(
+          (all) => callback(null, all[namespace as (typeof NAMESPACES)[number]]),
+          (error: Error) => callback(error, false),
+        );
+      return;
+    }
+    const load = FEATURE_FILES[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
 };
 
 async function loadLanguage(language: string, instance: I18n): Promise<void> {
@@ -35,7 +79,7 @@ export function storedLanguage(allowed: readonly string[], fallback: string): st
 }
 
 export async function initI18n(language: string, wording: Wording, instance: I18n = i18next): Promise<I18n> {
-  await instance.use(initReactI18next).init({
+  await instance.use(featureBundles).use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
     lng: language,

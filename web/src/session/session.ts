@@ -250,6 +250,17 @@ export class Session {
       this.subscribed.add(channelName);
       void this.consume(channelName, (event) => this.store.applyChange(collection, event as never));
     }
+    // subscribed without waiting for the login (SPEC §7)
+    const open: [string, (event: unknown) => void][] = [
+      ['products', (event) => this.store.applyChange('products', event as never)],
+      ['docs', (event) => this.store.applyChange('docs', event as never)],
+      ['settings', () => void this.refreshSettings()],
+    ];
+    for (const [channelName, onEvent] of open) {
+      if (this.subscribed.has(channelName)) continue;
+      this.subscribed.add(channelName);
+      void this.consume(channelName, onEvent, false);
+    }
     const priv = `priv/${user._id}`;
     if (!this.subscribed.has(priv)) {
       this.subscribed.add(priv);
@@ -257,8 +268,8 @@ export class Session {
     }
   }
 
-  private async consume(channelName: string, onEvent: (event: unknown) => void): Promise<void> {
-    for await (const event of this.socket.subscribe(channelName, { waitForAuth: true })) {
+  private async consume(channelName: string, onEvent: (event: unknown) => void, waitForAuth = true): Promise<void> {
+    for await (const event of this.socket.subscribe(channelName, { waitForAuth })) {
       if (event && typeof event === 'object') onEvent(event);
     }
   }
@@ -297,6 +308,24 @@ export class Session {
     if (banner === 'restored') {
       this.bannerTimer = setTimeout(() => this.set({ banner: null }), BANNER_MS);
     }
+  }
+
+  /** The tenant's settings changed: read them again (statuses, support text, extra products). */
+  private async refreshSettings(): Promise<void> {
+    if (this.state.phase !== 'authenticated') return;
+    try {
+      const answer = await this.socket.invoke<TokenLoginAnswer>('tokenLogin', {
+        productsHash: cachedProductsHash(this.env.storage),
+      });
+      if (answer.products) {
+        cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
+        this.store.setCollection('products', answer.products);
+      }
+      this.set({ settings: answer.settings, user: answer.u });
+    } catch (error) {
+      console.warn('settings refresh', error);
+    }
+    await this.refreshTenant();
   }
 
   private async refreshTenant(): Promise<void> {
