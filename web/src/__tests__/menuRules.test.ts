@@ -67,6 +67,10 @@ describe('side menu (SPEC §6)', () => {
     const entries = buildMenu({ flags: roleFlags({ role: { admin: true } }), userProducts: [], tenantProducts: ASSICURAPP, only: null });
     expect(entries.find((e) => e.key === 'preventivi')?.chip).toBe('preventivi');
     expect(entries.find((e) => e.key === 'polizze')?.chip).toBe('polizze');
-    expect(entries.find((e) => e.key === 'noleggio-auto')).toMatchObject({ path: '/noleggio-auto', product: 'noleggio-auto' });
+    expect(entries.find((e) => e.key === 'noleggio-auto')).toMatchObject({
+      path: '/noleggio-auto',
+      product: 'noleggio-auto',
+      chip: 'line:noleggio-auto',
+    });
   });
 });

@@ -41,6 +41,9 @@ const ICONS: Record<string, Icon> = {
   wallet: IconWallet,
 };
 
+/** The icon names known here (products pick one of these). */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function iconFor(name: string | undefined): Icon {
   return (name && ICONS[name]) || IconApps;
 }

@@ -1,0 +1,1 @@
+"""Products: the catalogue an agent quotes from and the customer fields each one asks for."""

@@ -1,0 +1,160 @@
+/** The products list for admins and responsabili: name, line, fields, companies, active switch. */
+import {
+  ActionIcon, Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text,
+  TextInput, ThemeIcon, Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../app/context';
+import { iconFor } from '../../components/icons';
+import { errorMessage, updateProduct } from './api';
+import { notifyFailure, notifySuccess } from './notify';
+import type { ProductPayload } from './productForm';
+import { useManagedProducts } from './useProducts';
+
+const companyNames = (product: ProductPayload): string[] =>
+  product.companies && typeof product.companies === 'object' ? Object.keys(product.companies) : [];
+const fieldCount = (product: ProductPayload): number => (Array.isArray(product.fields) ? product.fields.length : 0);
+
+function ActiveSwitch({ product, onSaved }: { product: ProductPayload; onSaved: (p: ProductPayload) => void }) {
+  const { t } = useTranslation('products');
+  const [busy, setBusy] = useState(false);
+  const toggle = async (active: boolean) => {
+    setBusy(true);
+    try {
+      const saved = await updateProduct(product._id, { active });
+      onSaved(saved);
+      notifySuccess(t(active ? 'list.activated' : 'list.deactivated', { name: product.name ?? '' }));
+    } catch (e) {
+      notifyFailure(t('edit.error', { message: errorMessage(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Switch
+      checked={product.active !== false}
+      disabled={busy}
+      onChange={(event) => void toggle(event.currentTarget.checked)}
+      aria-label={t('list.active')}
+    />
+  );
+}
+
+export default function ProductsList() {
+  const { t } = useTranslation('products');
+  const { tenant } = useSession();
+  const { products, error, patch } = useManagedProducts();
+  const [search, setSearch] = useState('');
+  const lineName = (line: string | null | undefined) =>
+    line ? (tenant.products.find((p) => p.id === line)?.name ?? line) : t('list.plain');
+
+  const shown = useMemo(() => {
+    const text = search.trim().toLowerCase();
+    return (products ?? [])
+      .filter((p) => !text || (p.name ?? '').toLowerCase().includes(text))
+      .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', 'it'));
+  }, [products, search]);
+
+  return (
+    <Stack gap="lg" className="page" data-testid="products-list">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{t('list.title')}</Title>
+          <Text c="dimmed">{t('list.subtitle')}</Text>
+        </div>
+        <Button component={Link} to="/prodotti/nuovo" leftSection={<IconPlus size={18} />}>
+          {t('list.new')}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" icon={<IconAlertTriangle />} variant="light">
+          {t('list.loadError', { message: error })}
+        </Alert>
+      )}
+      <Paper withBorder radius="lg" shadow="xs" p="md">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={360}
+          mb="md"
+        />
+        {products === null && !error ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : shown.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('list.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('list.name')}</Table.Th>
+                  <Table.Th>{t('list.line')}</Table.Th>
+                  <Table.Th ta="right">{t('list.fields')}</Table.Th>
+                  <Table.Th>{t('list.companies')}</Table.Th>
+                  <Table.Th>{t('list.active')}</Table.Th>
+                  <Table.Th w={48} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((product) => {
+                  const Icon = iconFor(product.icon);
+                  const companies = companyNames(product);
+                  return (
+                    <Table.Tr key={product._id} data-testid="product-row" opacity={product.active === false ? 0.6 : 1}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <ThemeIcon variant="light" radius="md" size={34}>
+                            <Icon size={20} />
+                          </ThemeIcon>
+                          <Anchor component={Link} to={`/prodotti/${product._id}`} fw={600}>
+                            {product.name}
+                          </Anchor>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant={product.type ? 'light' : 'default'} radius="sm">
+                          {lineName(product.type)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{fieldCount(product)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {companies.length === 0 ? <Text c="dimmed">—</Text> : null}
+                          {companies.slice(0, 3).map((name) => (
+                            <Badge key={name} variant="outline" radius="sm" tt="none">
+                              {name}
+                            </Badge>
+                          ))}
+                          {companies.length > 3 ? <Text size="sm" c="dimmed">+{companies.length - 3}</Text> : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <ActiveSwitch product={product} onSaved={(saved) => patch(saved._id, saved)} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon component={Link} to={`/prodotti/${product._id}`} variant="subtle"
+                          aria-label={t('list.edit')} title={t('list.edit')}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,248 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../../locales/en/fields.json';
+import it_ from '../../../../locales/it/fields.json';
+import type { HostItem } from '../../../../federation/contract';
+import { CustomerFieldsForm } from '../CustomerFieldsForm';
+import { cleanAmount, formatAmount, parseAmount, parseItalianDate } from '../inputs';
+
+beforeAll(() => {
+  // jsdom lacks what Mantine measures with
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+const FIELDS: HostItem[] = [
+  { _id: 'nome', name: 'Nome', type: 'text', required: true },
+  { _id: 'cf', name: 'Codice fiscale', type: 'cf' },
+  { _id: 'targa', name: 'Targa veicolo', type: 'targa' },
+  { _id: 'atr', name: 'Attestato di rischio', type: 'atr' },
+  { _id: 'valore', name: 'Valore veicolo', type: 'valore' },
+];
+
+async function i18n(language: 'it' | 'en') {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    resources: { it: { fields: it_ }, en: { fields: en } },
+    ns: ['fields'],
+    defaultNS: 'fields',
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+const MORE_FIELDS: HostItem[] = [
+  { _id: 'uso', name: 'Uso', type: 'Selezione', required: true, options: ['Privato', 'Aziendale'] },
+  { _id: 'extra', name: 'Servizi', type: 'Selezione multipla', options: ['Assistenza', 'Cristalli', 'Furto'] },
+  { _id: 'nascita', name: 'Data di nascita', type: 'Data' },
+  { _id: 'massimale', name: 'Massimale', type: 'massimale' },
+];
+
+function Harness({
+  errors,
+  onValues,
+  fields = FIELDS,
+}: {
+  errors?: Record<string, string>;
+  onValues?: (v: Record<string, unknown>) => void;
+  fields?: HostItem[];
+}) {
+  const [value, setValue] = useState<Record<string, unknown>>({});
+  return (
+    <CustomerFieldsForm
+      fields={fields}
+      value={value}
+      errors={errors}
+      onChange={(next) => {
+        setValue(next);
+        onValues?.(next);
+      }}
+    />
+  );
+}
+
+async function renderForm(props: Parameters<typeof Harness>[0] = {}, language: 'it' | 'en' = 'it') {
+  const instance = await i18n(language);
+  const view = render(
+    <I18nextProvider i18n={instance}>
+      <MantineProvider>
+        <Harness {...props} />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, rerenderWith: (next: Parameters<typeof Harness>[0]) =>
+    view.rerender(
+      <I18nextProvider i18n={instance}>
+        <MantineProvider>
+          <Harness {...next} />
+        </MantineProvider>
+      </I18nextProvider>,
+    ) };
+}
+
+describe('CustomerFieldsForm', () => {
+  it('says a typed Codice Fiscale is wrong once the field is left, and decodes a right one', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues });
+    const cf = screen.getByLabelText('Codice fiscale');
+    fireEvent.change(cf, { target: { value: 'rssmra85t10a562t' } });
+    expect(screen.queryByText('Codice fiscale errato')).toBeNull();
+    fireEvent.blur(cf);
+    expect(screen.getByText('Codice fiscale errato')).toBeTruthy();
+    expect(onValues).toHaveBeenLastCalledWith({ cf: 'RSSMRA85T10A562T' });
+
+    fireEvent.change(cf, { target: { value: 'RSSMRA85T10A562S' } });
+    expect(screen.queryByText('Codice fiscale errato')).toBeNull();
+    expect(screen.getByText(/Nato il 10\/12\/(19)?85 · codice luogo A562/)).toBeTruthy();
+  });
+
+  it('asks for required fields and checks plates', async () => {
+    await renderForm();
+    fireEvent.blur(screen.getByLabelText(/Nome/));
+    expect(screen.getByText('Campo obbligatorio: Nome')).toBeTruthy();
+    const plate = within(screen.getByRole('group', { name: 'Targa veicolo' })).getByLabelText('Numero di targa');
+    fireEvent.change(plate, { target: { value: 'ai 123 cd' } });
+    fireEvent.blur(plate);
+    expect(screen.getByText('Targa non valida')).toBeTruthy();
+    fireEvent.change(plate, { target: { value: 'ab 123 cd' } });
+    expect(screen.queryByText('Targa non valida')).toBeNull();
+    expect((plate as HTMLInputElement).value).toBe('AB123CD');
+  });
+
+  it('shows the errors it is given until the field is edited', async () => {
+    const view = await renderForm({ errors: { valore: 'Importo non valido' } });
+    expect(screen.getByText('Importo non valido')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Valore veicolo'), { target: { value: '1500' } });
+    expect(screen.queryByText('Importo non valido')).toBeNull();
+    view.rerenderWith({ errors: { nome: 'Campo obbligatorio: Nome' } });
+    expect(screen.getByText('Campo obbligatorio: Nome')).toBeTruthy();
+  });
+
+  it('sums the claims of the ATR years', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues });
+    const year = (n: number) => String(new Date().getFullYear() - n);
+    fireEvent.change(screen.getByLabelText(`Sinistri ${year(1)}`), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText(`Sinistri ${year(3)}`), { target: { value: '2' } });
+    expect(screen.getByTestId('atr-total').textContent).toBe('3');
+    expect(onValues).toHaveBeenLastCalledWith({ atr: { years: { [year(1)]: 1, [year(3)]: 2 }, total: 3 } });
+  });
+
+  it('chooses one option in a native select, and can undo the choice', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues, fields: MORE_FIELDS });
+    const select = screen.getByLabelText(/Uso/) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Seleziona', 'Privato', 'Aziendale']);
+    fireEvent.change(select, { target: { value: 'Aziendale' } });
+    expect(onValues).toHaveBeenLastCalledWith({ uso: 'Aziendale' });
+    fireEvent.change(select, { target: { value: '' } });
+    expect(onValues).toHaveBeenLastCalledWith({ uso: null });
+    fireEvent.blur(select);
+    expect(screen.getByText('Campo obbligatorio: Uso')).toBeTruthy();
+  });
+
+  it('ticks several options, kept in the order of the options', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues, fields: MORE_FIELDS });
+    const group = screen.getByRole('group', { name: 'Servizi' });
+    fireEvent.click(within(group).getByLabelText('Furto'));
+    fireEvent.click(within(group).getByLabelText('Assistenza'));
+    expect(onValues).toHaveBeenLastCalledWith({ extra: ['Assistenza', 'Furto'] });
+    fireEvent.click(within(group).getByLabelText('Furto'));
+    expect(onValues).toHaveBeenLastCalledWith({ extra: ['Assistenza'] });
+  });
+
+  it('takes dates as AAAA-MM-GG within 1900..2099', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues, fields: MORE_FIELDS });
+    const date = screen.getByLabelText('Data di nascita') as HTMLInputElement;
+    expect([date.type, date.min, date.max]).toEqual(['date', '1900-01-01', '2099-12-31']);
+    fireEvent.change(date, { target: { value: '1985-12-10' } });
+    expect(onValues).toHaveBeenLastCalledWith({ nascita: '1985-12-10' });
+    fireEvent.change(date, { target: { value: '1850-01-01' } });
+    fireEvent.blur(date);
+    expect(screen.getByText('Data non valida')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '' } });
+    expect(onValues).toHaveBeenLastCalledWith({ nascita: null });
+  });
+
+  it('takes amounts in euro: no minus, two decimals, it-IT once left', async () => {
+    const onValues = vi.fn();
+    await renderForm({ onValues, fields: MORE_FIELDS });
+    const amount = screen.getByLabelText('Massimale') as HTMLInputElement;
+    expect(amount.inputMode).toBe('decimal');
+    expect(screen.getByText('€')).toBeTruthy();
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '-1500,456' } });
+    expect(amount.value).toBe('1500,45');
+    expect(onValues).toHaveBeenLastCalledWith({ massimale: 1500.45 });
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('1.500,45');
+    fireEvent.focus(amount);
+    expect(amount.value).toBe('1.500,45'); // kept and selected: typing replaces it
+    expect([amount.selectionStart, amount.selectionEnd]).toEqual([0, '1.500,45'.length]);
+    fireEvent.change(amount, { target: { value: '' } });
+    expect(onValues).toHaveBeenLastCalledWith({ massimale: null });
+  });
+
+  it('speaks English when asked', async () => {
+    await renderForm({}, 'en');
+    const cf = screen.getByLabelText('Codice fiscale');
+    fireEvent.change(cf, { target: { value: '00743110158' } });
+    fireEvent.blur(cf);
+    expect(screen.getByText('Invalid VAT number')).toBeTruthy();
+  });
+});
+
+describe('parseItalianDate', () => {
+  it.each([
+    ['10/12/1985', '1985-12-10'],
+    ['1/2/2020', '2020-02-01'],
+    ['1985-12-10', '1985-12-10'],
+    ['31/02/2020', null],
+    ['01/01/1899', null],
+    ['01/01/2100', null],
+    ['ieri', null],
+  ])('reads %s as %s', (text, iso) => expect(parseItalianDate(text)).toBe(iso));
+});
+
+describe('amounts', () => {
+  it.each([
+    ['1500', '1500', 1500],
+    ['1500.5', '1500,5', 1500.5],
+    ['1.500,456', '1500,45', 1500.45],
+    ['1,500.25', '1500,25', 1500.25],
+    ['1.500.000', '1500000', 1500000],
+    ['-12 €', '12', 12],
+    [',5', ',5', 0.5],
+    ['abc', '', null],
+  ])('cleans %s to %s (%s)', (text, cleaned, number) => {
+    expect(cleanAmount(text)).toBe(cleaned);
+    expect(parseAmount(text)).toBe(number);
+  });
+
+  it('formats in it-IT with two decimals', () => {
+    expect(formatAmount(1500)).toBe('1.500,00');
+    expect(formatAmount(0.5)).toBe('0,50');
+    expect(formatAmount(null)).toBe('');
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * The inputs of the customer field types that are more than a text box: dates, amounts in
+ * euro, plates, claims history (ATR), make and model, registration and previous insurance.
+ * Each takes the field's value and gives back the next one. Only light Mantine parts (text
+ * inputs and checkboxes): the pickers and number inputs would pull Popover and Combobox
+ * into the shared Mantine bundle every page downloads (web/federation/shared.mjs).
+ */
+import { Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isValidDate,
+  MAX_DATE,
+  MIN_DATE,
+  normalisePlate,
+  type AtrValue,
+  type BrandModelValue,
+  type PlateValue,
+  type PreviousInsuranceValue,
+  type RegistrationValue,
+} from './validators';
+
+export interface InputProps<T> {
+  value: T | undefined;
+  onChange: (next: T) => void;
+  onBlur: () => void;
+  /** Shown by the caller under composite inputs; simple inputs show it themselves. */
+  error?: string | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** 'GG/MM/AAAA' (or 'AAAA-MM-GG') to an ISO date within 1900..2099, else null (SPEC §5). */
+export function parseItalianDate(text: string): string | null {
+  const trimmed = text.trim();
+  const italian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
+  const iso = italian ? `${italian[3]}-${italian[2]!.padStart(2, '0')}-${italian[1]!.padStart(2, '0')}` : trimmed;
+  return isValidDate(iso) ? iso : null;
+}
+
+/**
+ * The browser's date input, limited to 1900..2099; its value is `AAAA-MM-GG` (what is typed
+ * where the browser has no date input, GG/MM/AAAA, is read too). A date out of range is passed
+ * on as typed, so the validator can say it is wrong; an incomplete one is null.
+ */
+export function DateField({
+  label,
+  required,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: InputProps<string | null> & { label: string; required?: boolean }) {
+  const { t } = useTranslation('fields');
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      withAsterisk={required}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => {
+        const typed = e.currentTarget.value.trim();
+        onChange(parseItalianDate(typed) ?? (typed || null));
+      }}
+      onBlur={onBlur}
+      error={error}
+      min={MIN_DATE}
+      max={MAX_DATE}
+      placeholder={t('date.placeholder')}
+    />
+  );
+}
+
+const EURO = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+
+/**
+ * What is typed in an amount, cleaned: digits and one decimal comma with at most two decimals.
+ * A single '.' or ',' is the decimal separator; with several, the last one is (the others
+ * group thousands) unless they are all the same, as in '1.500.000'. No minus sign.
+ */
+export function cleanAmount(text: string): string {
+  const kept = text.replace(/[^\d.,]/g, '');
+  const separators = kept.replace(/\d/g, '');
+  const grouped = separators.length > 1 && new Set(separators).size === 1;
+  const last = grouped ? -1 : Math.max(kept.lastIndexOf('.'), kept.lastIndexOf(','));
+  if (last < 0) return kept.replace(/[.,]/g, '');
+  const whole = kept.slice(0, last).replace(/[.,]/g, '');
+  return `${whole},${kept.slice(last + 1).slice(0, 2)}`;
+}
+
+/** The number in a cleaned amount ('1500,5' → 1500.5), or null when there is none. */
+export function parseAmount(text: string): number | null {
+  const cleaned = cleanAmount(text);
+  if (!/\d/.test(cleaned)) return null;
+  const number = Number(cleaned.replace(',', '.').replace(/^\./, '0.'));
+  return Number.isFinite(number) ? number : null;
+}
+
+/** An amount as shown when not being edited: it-IT, two decimals ('1.500,00'). */
+export const formatAmount = (value: number | null | undefined): string =>
+  typeof value === 'number' && Number.isFinite(value) ? EURO.format(value) : '';
+
+/** An amount as edited: no thousands separators, a decimal comma ('1500,5'). */
+const editAmount = (value: number | null | undefined): string =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '';
+
+/**
+ * An amount in euro (SPEC §5): '€' at the end, no negatives, at most two decimals, it-IT
+ * formatting once left. The form value is the number (null when empty).
+ */
+export function AmountInput({
+  label,
+  required,
+  value,
+  onChange,
+  onBlur,
+  error,
+  suffix = '€',
+  'aria-label': ariaLabel,
+}: InputProps<number | null> & { label?: string; required?: boolean; suffix?: string; 'aria-label'?: string }) {
+  const current = typeof value === 'number' ? value : null;
+  const [focused, setFocused] = useState(false);
+  const [text, setText] = useState(() => formatAmount(current));
+  // What was typed, unless the value was changed from outside since.
+  const shown = parseAmount(text) === current ? text : focused ? editAmount(current) : formatAmount(current);
+  return (
+    <TextInput
+      label={label}
+      aria-label={ariaLabel}
+      withAsterisk={required}
+      value={shown}
+      inputMode="decimal"
+      autoComplete="off"
+      rightSection={suffix}
+      rightSectionPointerEvents="none"
+      onFocus={(e) => {
+        // the shown text stays (it parses back to the same number): typing replaces the selection
+        setFocused(true);
+        e.currentTarget.select();
+      }}
+      onChange={(e) => {
+        const cleaned = cleanAmount(e.currentTarget.value);
+        setText(cleaned);
+        onChange(parseAmount(cleaned));
+      }}
+      onBlur={() => {
+        setFocused(false);
+        setText(formatAmount(current));
+        onBlur();
+      }}
+      error={error}
+    />
+  );
+}
+
+export function PlateInput({ value, onChange, onBlur, error }: InputProps<PlateValue>) {
+  const { t } = useTranslation('fields');
+  const current: PlateValue = isRecord(value) ? value : { value: typeof value === 'string' ? value : '' };
+  return (
+    <Group align="flex-end" grow preventGrowOverflow={false}>
+      <TextInput
+        label={t('plate.value')}
+        placeholder={t('plate.placeholder')}
+        value={current.value ?? ''}
+        onChange={(e) => onChange({ ...current, value: normalisePlate(e.currentTarget.value) })}
+        onBlur={onBlur}
+        error={Boolean(error)}
+        maxLength={10}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
+      />
+      <TextInput
+        label={t('plate.tipoBersani')}
+        value={current.tipoBersani ?? ''}
+        onChange={(e) => onChange({ ...current, tipoBersani: e.currentTarget.value })}
+        onBlur={onBlur}
+      />
+      <Checkbox
+        label={t('plate.targaAgev')}
+        checked={current.targaAgev === true}
+        onChange={(e) => {
+          onChange({ ...current, targaAgev: e.currentTarget.checked });
+          onBlur();
+        }}
+        mb={8}
+      />
+    </Group>
+  );
+}
+
+const ATR_YEARS = 5;
+
+/** The years shown: the last five before this one, plus any other year already in the value. */
+export function atrYears(value: AtrValue | undefined, now = new Date()): string[] {
+  const given = isRecord(value) && isRecord(value.years) ? Object.keys(value.years) : [];
+  const recent = Array.from({ length: ATR_YEARS }, (_, i) => String(now.getFullYear() - 1 - i));
+  return [...new Set([...recent, ...given])].sort().reverse();
+}
+
+export function AtrInput({ value, onChange, onBlur }: InputProps<AtrValue>) {
+  const { t } = useTranslation('fields');
+  const years = isRecord(value) && isRecord(value.years) ? value.years : {};
+  const total = Object.values(years).reduce((sum, n) => sum + (typeof n === 'number' ? n : 0), 0);
+  const change = (year: string, digits: string) => {
+    const updated = { ...years };
+    if (digits) updated[year] = Number(digits);
+    else delete updated[year];
+    onChange({ years: updated, total: Object.values(updated).reduce((sum, n) => sum + n, 0) });
+  };
+  return (
+    <Table withTableBorder withColumnBorders verticalSpacing={4} maw={280}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('atr.year')}</Table.Th>
+          <Table.Th>{t('atr.claims')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {atrYears(value).map((year) => (
+          <Table.Tr key={year}>
+            <Table.Td>{year}</Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`${t('atr.claims')} ${year}`}
+                size="xs"
+                value={years[year] ?? ''}
+                onChange={(e) => change(year, e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+                onBlur={onBlur}
+                inputMode="numeric"
+                autoComplete="off"
+                w={90}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>{t('atr.total')}</Table.Th>
+          <Table.Th data-testid="atr-total">{total}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+export function BrandModelInput({ value, onChange, onBlur, error }: InputProps<BrandModelValue>) {
+  const { t } = useTranslation('fields');
+  const current: BrandModelValue = isRecord(value) ? value : { brand: '', model: '' };
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        label={t('brandModel.brand')}
+        value={current.brand ?? ''}
+        onChange={(e) => onChange({ ...current, brand: e.currentTarget.value })}
+        onBlur={onBlur}
+        error={Boolean(error)}
+      />
+      <TextInput
+        label={t('brandModel.model')}
+        value={current.model ?? ''}
+        onChange={(e) => onChange({ ...current, model: e.currentTarget.value })}
+        onBlur={onBlur}
+      />
+    </Group>
+  );
+}
+
+export function RegistrationInput({ value, onChange, onBlur }: InputProps<RegistrationValue>) {
+  const { t } = useTranslation('fields');
+  const isNew = isRecord(value) && value.isNew === true;
+  const date = isRecord(value) && value.isNew === false ? value.date : null;
+  return (
+    <Group align="flex-end" gap="lg">
+      <Checkbox
+        label={t('registration.isNew')}
+        checked={isNew}
+        onChange={(e) => {
+          onChange(e.currentTarget.checked ? { isNew: true } : { isNew: false, date: date ?? '' });
+          onBlur();
+        }}
+        mb={8}
+      />
+      {!isNew && (
+        <DateField
+          label={t('registration.date')}
+          value={date}
+          onChange={(next) => onChange({ isNew: false, date: next ?? '' })}
+          onBlur={onBlur}
+        />
+      )}
+    </Group>
+  );
+}
+
+export function PreviousInsuranceInput({ value, onChange, onBlur }: InputProps<PreviousInsuranceValue>) {
+  const { t } = useTranslation('fields');
+  const current: PreviousInsuranceValue = isRecord(value) ? value : { isInsured: false };
+  return (
+    <Group align="flex-end" gap="lg">
+      <Checkbox
+        label={t('previousInsurance.isInsured')}
+        checked={current.isInsured === true}
+        onChange={(e) => {
+          const isInsured = e.currentTarget.checked;
+          onChange(isInsured ? { ...current, isInsured } : { isInsured, ...(current.at ? { at: current.at } : {}) });
+          onBlur();
+        }}
+        mb={8}
+      />
+      {current.isInsured && (
+        <>
+          <TextInput
+            label={t('previousInsurance.company')}
+            value={current.company ?? ''}
+            onChange={(e) => onChange({ ...current, company: e.currentTarget.value })}
+            onBlur={onBlur}
+          />
+          <DateField
+            label={t('previousInsurance.exp')}
+            value={current.exp ?? null}
+            onChange={(next) => onChange({ ...current, exp: next ?? '' })}
+            onBlur={onBlur}
+          />
+        </>
+      )}
+    </Group>
+  );
+}
+
+export function Hint({ children }: { children: React.ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
+  );
+}
