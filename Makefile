@@ -75,8 +75,9 @@ test: lint test-web test-sqlite test-postgres ## Install and run every check: li
 bench: install ## Run the benchmarks under bench/ and print their tables
 	$(BIN)/python -m bench
 
-bench-web: install web ## Measure the web bundle in Chromium (gzip KB per page) into bench/web-bundle.md
+bench-web: install web ## Measure the web bundle (bench/web-bundle.md) and the 10,000-quote list (bench/web-quotes.md) in Chromium
 	cd web && npm run --silent report
+	cd web && npm run --silent bench:quotes
 
 clean: ## Remove the virtualenvs, caches and the embedded database
 	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules

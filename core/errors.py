@@ -51,3 +51,13 @@ class Conflict(ClientError):
 class TooManyAttempts(ClientError):
     status_code = 429
     name = "TooManyAttempts"
+
+
+class Gone(ClientError):
+    status_code = 410
+    name = "Gone"
+
+
+class TooLarge(ClientError):
+    status_code = 413
+    name = "TooLarge"

@@ -112,6 +112,9 @@ class CallContext:
     runtime: Runtime
     client: RealtimeClient | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    origin: str | None = None
+    """``scheme://host[:port]`` the client reached us at (the socket's Origin or Host header),
+    checked against the tenant's domains; ``None`` when unknown. Used to build absolute links."""
 
 
 CallHandler = Callable[[CallContext, Any], Awaitable[Any]]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from litestar.types import ControllerRouterHandler
     from sqlalchemy.orm import DeclarativeBase
 
+    from core.db import models as m
     from core.extensions import (
         CallHandler,
         DemoContext,
@@ -83,3 +84,20 @@ def default_statuses() -> Sequence[StatusDef]:
 @hookspec
 def seed_demo_data(ctx: DemoContext) -> Awaitable[None] | None:
     """Create this plugin's demo data for one tenant; must be idempotent."""
+
+
+@hookspec
+def prepare_quote(product: m.Product, payload: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Check a new quote's line extras; the quote's column values, or None if not our line."""
+
+
+@hookspec
+def emission_request(
+    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
+) -> None:
+    """Check (or complete) an emission request or its undo for ``quote`` of a line you own.
+
+    Called by ``richiediEmissione`` and the public link before anything changes; answer only
+    for ``quote.type`` values your plugin owns. Raise ``core.errors.ClientError`` (Italian
+    message) to refuse; you may set the quote's line columns (``quote``, ``price``…).
+    """

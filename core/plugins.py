@@ -21,6 +21,9 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.auth.plugin",
     "core.http.plugin",
     "core.realtime.plugin",
+    "core.domain.quotes.plugin",
+    "core.domain.clients.plugin",
+    "core.domain.documents.plugin",
 )
 
 T = TypeVar("T")

@@ -33,3 +33,9 @@ class FileStorage:
         if not candidate.is_relative_to(root) or not candidate.is_file():
             return None
         return candidate
+
+    def delete(self, tenant_id: str, key: str) -> None:
+        """Remove the file for ``key`` if it exists inside the tenant's folder."""
+        path = self.path(tenant_id, key)
+        if path is not None:
+            path.unlink(missing_ok=True)

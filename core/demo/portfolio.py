@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from core import permissions as perm
 from core.db import models as m
-from core.db.types import utcnow
+from core.db.types import new_id, utcnow
 from core.extensions import DemoContext
 from core.storage import FileStorage
 
@@ -62,23 +62,17 @@ async def seed_portfolio(ctx: DemoContext) -> None:
         name="Casa e famiglia", icon="home", fields=CUSTOMER_FIELDS[:2] + CUSTOMER_FIELDS[9:11]
     )
     session.add_all([product, home])
-    clients = [
-        m.Client(name=name, fiscal_code=cf, email=email, agent_id=agent if i % 3 else sub)
-        for i, (name, cf, email) in enumerate(CLIENTS)
-    ]
-    session.add_all(clients)
     await session.flush()
 
     now = utcnow()
     quotes: list[m.Quote] = []
     for i, status in enumerate([*perm.DEFAULT_STATUSES, None]):
-        client = clients[i % len(clients)]
+        client = CLIENTS[i % len(CLIENTS)]
         owner = sub if i % 4 == 3 else agent
         quote = m.Quote(
             product_id=product.id,
             agent_id=owner,
             parent_agent_id=agent if owner == sub else None,
-            client_id=client.id,
             status=status.name if status else None,
             archived=i == 5,
             doc_status=-1 if i == 6 else (1 if i % 2 else None),
@@ -92,13 +86,13 @@ async def seed_portfolio(ctx: DemoContext) -> None:
             quote.emission_requested_at, quote.emission_requested_by = now, owner
         quotes.append(quote)
     session.add_all(quotes)
-    await session.flush()
+    await session.flush()  # each quote's client is derived from its usrData here
 
     for i, quote in enumerate(quotes[:4]):
         _policy(
             ctx,
             quote,
-            clients[i],
+            CLIENTS[i][0],
             ends_in_days=(7, 12, 90, 200)[i],
             frequency=("SEM", "ANN", "MEN", "QUAD")[i],
         )
@@ -106,11 +100,12 @@ async def seed_portfolio(ctx: DemoContext) -> None:
     _documents(ctx, quotes[0])
 
 
-def _usr_data(client: m.Client, plate: str) -> list[dict[str, Any]]:
+def _usr_data(client: tuple[str, str, str], plate: str) -> list[dict[str, Any]]:
+    name, fiscal_code, email = client
     return [
-        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": client.name},
-        {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf",
-         "value": client.fiscal_code},
+        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": name},
+        {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf", "value": fiscal_code},
+        {"_id": "email", "name": "Email", "type": "text", "value": email, "hide": True},
         {"_id": "targa", "name": "Targa", "type": "targa",
          "value": {"value": plate, "tipoBersani": "auto", "targaAgev": None}},
         {"_id": "uso", "name": "Uso", "type": "Selezione", "value": "Privato"},
@@ -121,7 +116,7 @@ INSTALMENTS = {"ANN": 1, "SEM": 2, "QUAD": 3, "MEN": 12, "UNICO": 1}
 
 
 def _policy(
-    ctx: DemoContext, quote: m.Quote, client: m.Client, *, ends_in_days: int, frequency: str
+    ctx: DemoContext, quote: m.Quote, client: str, *, ends_in_days: int, frequency: str
 ) -> None:
     today = date.today()
     total = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
@@ -131,15 +126,15 @@ def _policy(
         quote_id=quote.id,
         agent_id=quote.agent_id,
         parent_agent_id=quote.parent_agent_id,
-        client_id=client.id,
+        client_id=quote.client_id,
         company="Allianz",
         number=f"AZ-{quote.id[-6:].upper()}",
         end_date=today + timedelta(days=ends_in_days),
         frequency=frequency,
         payment_method="bonifico",
         pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
-            "usrData": [{"_id": "Nome", "value": client.name.split()[0]},
-                        {"_id": "Cognome", "value": client.name.split()[-1]}]},
+            "usrData": [{"_id": "Nome", "value": client.split()[0]},
+                        {"_id": "Cognome", "value": client.split()[-1]}]},
         quote={"price": {"company": {"Allianz": {"nPolizza": f"AZ-{quote.id[-6:].upper()}"}},
                          "platform": {"tot": 40}}, "data": {"company": "Allianz"}},
     )  # fmt: skip
@@ -184,13 +179,16 @@ async def _chat(ctx: DemoContext, quote: m.Quote) -> None:
 
 def _documents(ctx: DemoContext, quote: m.Quote) -> None:
     storage = FileStorage(ctx.settings.app.data_dir / "files")
+    ids: dict[str, str] = {}
     for name, doc_type, content in (
         ("libretto.pdf", "libretto", _tiny_pdf("Libretto di circolazione")),
         ("documento-identita.pdf", "documento", _tiny_pdf("Documento di identità")),
     ):
         key = storage.save(ctx.tenant.id, name, content)
+        ids[doc_type] = new_id()
         ctx.session.add(
             m.Document(
+                id=ids[doc_type],
                 owner_kind="preventivo",
                 owner_id=quote.id,
                 doc_type=doc_type,
@@ -203,8 +201,8 @@ def _documents(ctx: DemoContext, quote: m.Quote) -> None:
             )
         )
     quote.allegati = {
-        "libretto": {"name": "Libretto"},
-        "documento": {"name": "Documento di identità"},
+        "libretto": {"name": "Libretto", "files": [ids["libretto"]]},
+        "documento": {"name": "Documento di identità", "files": [ids["documento"]]},
     }
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from litestar.types import ControllerRouterHandler
 
+from core.domain.products.controllers import ProductController
 from core.domain.settings.controllers import toggle_product
 from core.hookspecs import hookimpl
 from core.http.health import healthz, readyz
@@ -17,5 +18,6 @@ from core.http.tenant import tenant_asset, tenant_config
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [
-        healthz, readyz, tenant_config, tenant_asset, toggle_product, plugin_asset, spa_root, spa
+        healthz, readyz, tenant_config, tenant_asset, toggle_product, plugin_asset, spa_root, spa,
+        ProductController,
     ]  # fmt: skip

@@ -13,6 +13,7 @@ from core import permissions as perm
 from core.auth import service
 from core.auth.schemas import LoginBody
 from core.db import models as m
+from core.domain.quotes.create import create_quote_call
 from core.domain.settings.payload import product_payload, products_hash, settings_payload
 from core.domain.users.serialize import user_payload
 from core.errors import NotAuthenticated
@@ -106,4 +107,5 @@ CORE_CALLS: dict[str, CallHandler] = {
     "logTime": log_time,
     "registerWebPush": register_web_push,
     "sendAppEvent": send_app_event,
+    "createQuote": create_quote_call,
 }

@@ -145,6 +145,6 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
         async with runtime.db.session() as session:
             context = CallContext(
                 socket.tenant, session, socket.principal, runtime, client=socket,
-                extra={"user_agent": socket.user_agent},
+                extra={"user_agent": socket.user_agent}, origin=socket.origin,
             )  # fmt: skip
             return await handler(context, packet.data)

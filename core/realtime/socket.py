@@ -14,6 +14,7 @@ import structlog
 from litestar import WebSocket
 
 from core.auth.principal import Principal
+from core.http.origin import client_origin
 from core.realtime import protocol
 from core.realtime.limits import TokenBucket
 from core.settings import RealtimeSettings
@@ -30,6 +31,7 @@ class RealtimeSocket:
         self.ws = ws
         self.tenant = tenant
         self.user_agent = str(ws.headers.get("user-agent", ""))[:300]
+        self.origin = client_origin(ws.headers, ws.url.scheme, tenant)
         self.limits = limits
         self.principal: Principal | None = None
         self.token_expires_at: datetime | None = None

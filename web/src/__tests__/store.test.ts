@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { roleFlags } from '../lib/roles';
 import { LookupQueue } from '../store/lookups';
-import { policyAlerts, quoteAlerts, selectMenuChips, type StatusSetting } from '../store/selectors';
+import { lineChip, policyAlerts, quoteAlerts, selectMenuChips, type StatusSetting } from '../store/selectors';
 import { DataStore } from '../store/store';
 
 const STATI: StatusSetting[] = [
@@ -120,5 +120,22 @@ describe('alert selectors (SPEC §4)', () => {
       polizze: { p1: { _id: 'p1', endDate: '2025-01-15' } },
     });
     expect(selectMenuChips(store.getState(), admin, STATI, new Date(2025, 0, 10))).toEqual({ preventivi: 1, polizze: 1, chat: 0 });
+  });
+
+  it("counts a product line's quotes on the line's own chip, not on Preventivi", () => {
+    const store = new DataStore();
+    const typed = (id: string, status: string, more: Record<string, unknown> = {}) =>
+      ({ _id: id, type: 'noleggio-auto', status, docStatus: 0, ...more });
+    store.applyBatch({
+      preventivi: {
+        r1: typed('r1', 'In attesa di quotazione'),
+        r2: typed('r2', 'Preventivato'),
+        r3: typed('r3', 'In attesa di quotazione', { archived: true }),
+        r4: typed('r4', 'Preventivato', { docStatus: -1 }),
+      },
+    });
+    const chips = (flags: typeof admin) => selectMenuChips(store.getState(), flags, STATI, new Date(2025, 0, 10));
+    expect(chips(admin)).toEqual({ preventivi: 0, polizze: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
+    expect(chips(agent)).toEqual({ preventivi: 1, polizze: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
   });
 });

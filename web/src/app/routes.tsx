@@ -16,12 +16,6 @@ export const PLACEHOLDER_PATHS = [
   'Agenti',
   'utenti',
   'utenti/:id',
-  'prodotti',
-  'prodotti/:id',
-  'preventivi',
-  'preventivi/:id',
-  'clienti',
-  'clienti/:id',
   'account',
   'Report',
   'ProvvigioniAgente/:aId',
@@ -39,8 +33,6 @@ export const PLACEHOLDER_PATHS = [
 export const PUBLIC_PLACEHOLDER_PATHS = [
   'privacy',
   'Doc/*',
-  'preventivo-email/:id/:code',
-  'richiesta-emissione/:id/:code',
   'extension-policy',
   'acquisto-polizza/:id',
 ] as const;
@@ -69,6 +61,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.default })),
           },
           ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) => ({
+            path,
+            lazy: () => import('../features/public-quote/PublicQuotePage').then((m) => ({ Component: m.default })),
+          })),
         ],
       },
       {
@@ -76,6 +72,21 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.default })) },
           ...PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          { path: 'prodotti', lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.default })) },
+          {
+            path: 'prodotti/:id',
+            lazy: () => import('../features/products/ProductEditPage').then((m) => ({ Component: m.default })),
+          },
+          { path: 'preventivi', lazy: () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.default })) },
+          {
+            path: 'preventivi/:id',
+            lazy: () => import('../features/quotes/QuoteDetailPage').then((m) => ({ Component: m.default })),
+          },
+          { path: 'clienti', lazy: () => import('../features/clients/ClientsPage').then((m) => ({ Component: m.default })) },
+          {
+            path: 'clienti/:id',
+            lazy: () => import('../features/clients/ClientDetailPage').then((m) => ({ Component: m.default })),
+          },
           { path: 'targhe', lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.PlatesPage })) },
           {
             path: 'saldo-collaboratore/:id?',

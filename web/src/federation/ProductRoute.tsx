@@ -4,34 +4,20 @@
  * Menus and routes follow the tenant configuration live (an admin may switch a product off).
  */
 import { Center, Loader } from '@mantine/core';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useParams, useRoutes } from 'react-router';
-import { useModules, useServices, useStoreSelector } from '../app/context';
+import { useModules } from '../app/context';
 import { useAccess } from '../app/useAccess';
 import { NotFound } from '../features/errors/NotFoundPage';
 import { ComingSoon } from '../features/placeholder/ComingSoonPage';
 import type { TenantProduct } from '../lib/tenant';
 import type { HostContext, ProductModule } from './contract';
-import type { StoreState } from '../store/store';
-
-const selectUsers = (state: StoreState) => state.collections.usr ?? {};
+import { useHostContext } from './hostContext';
 import { ModuleError, RemoteBoundary } from './RemoteBoundary';
 
 /** The module's routes under an outlet whose context is the host API modules may use. */
 function ModuleRoutes({ module }: { module: ProductModule }) {
-  const { lookups } = useServices();
-  const users = useStoreSelector(selectUsers);
-  const host = useMemo<HostContext>(
-    () => ({
-      userName: (id) => {
-        if (!id) return '';
-        const user = users[id];
-        if (!user) queueMicrotask(() => lookups.request('usr', id));
-        return String(user?.name ?? user?.email ?? '');
-      },
-    }),
-    [users, lookups],
-  );
+  const host: HostContext = useHostContext();
   const routes = useRoutes([{ element: <Outlet context={host} />, children: module.routes }]);
   return <Suspense fallback={<PageLoader />}>{routes ?? <NotFound />}</Suspense>;
 }

@@ -11,6 +11,7 @@
  * Routes are relative to `/{productId}`; labels are keys in the module's own namespace;
  * `it` and `en` carry the same keys.
  */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 export interface ModuleMenuEntry {
@@ -25,10 +26,83 @@ export interface ProductModule {
   translations: Record<'it' | 'en', Record<string, unknown>>;
 }
 
-/** What the shell gives a module's routes as outlet context (`useOutletContext()`). */
+/** A record of a live collection (quote, policy, user, product, document…), keyed by `_id`. */
+export interface HostItem {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/** The quote-list filters the shell's toolbar edits (SPEC §2 quote lists). */
+export interface QuoteFilters {
+  tab: 'preventivi' | 'richieste' | 'emissioni';
+  /** Search text (the `src` query parameter). */
+  search: string;
+  /** Inclusive ISO dates (Europe/Rome) or null. */
+  from: string | null;
+  to: string | null;
+  status: string[];
+  collaborator: string | null;
+  archived: boolean;
+}
+
+/**
+ * What the shell gives a module's routes as outlet context (`useOutletContext()`): live data,
+ * calls, the user's role flags and the shell's shared quote components, so that a product
+ * module reuses the same toolbar, status changer, documents and chat button as core screens.
+ */
 export interface HostContext {
   /** A user's display name; unknown users are looked up lazily ('' until they arrive). */
   userName: (id: string | null | undefined) => string;
+  /** The logged-in user and the role flags of SPEC §6 (`canEdit`: admin or responsabile). */
+  user: HostItem;
+  flags: {
+    admin: boolean;
+    responsabile: boolean;
+    employee: boolean;
+    agent: boolean;
+    referrer: boolean;
+    parentAgentId: string | null;
+    canEdit: boolean;
+  };
+  /** A live collection of the store (a React hook: call it at the top of a component). */
+  useCollection: (name: 'preventivi' | 'polizze' | 'usr' | 'products' | 'docs' | 'chat') => Readonly<Record<string, HostItem>>;
+  /** A realtime call; rejects with an Error whose message is the server's (Italian) message. */
+  call: <T = unknown>(name: string, data?: unknown) => Promise<T>;
+  /** Centred notifications (SPEC §9: 3500 ms, close button). */
+  notify: { success: (message: string) => void; error: (message: string) => void };
+  /** Quote statuses from the settings (SPEC §4). */
+  statuses: { id: number; name: string; canSelectedBy?: string[]; alert?: string[] }[];
+  /** Pure helpers shared with the core quote list. */
+  quotes: {
+    /** Quotes passing `filters`, sorted 'Emissione richiesta' first, then newest first. */
+    filter: (quotes: HostItem[], filters: QuoteFilters) => HostItem[];
+    /** Whether the row is highlighted for this user (no status, or status alerting the role). */
+    highlighted: (quote: HostItem) => boolean;
+    /** The status colour (a hash of the status text). */
+    statusColor: (status: string | null | undefined) => string;
+  };
+  /** The shell's shared components (they carry their own translations). */
+  ui: {
+    /** Tabs, search (`src` param), date range with presets, filters; owns the URL state. */
+    QuoteToolbar: ComponentType<{ quotes: HostItem[]; value: QuoteFilters; onChange: (next: QuoteFilters) => void }>;
+    /** Status select limited by canSelectedBy; saves with `saveData` and notifies. */
+    StatusChanger: ComponentType<{ quote: HostItem }>;
+    /** Files of a quote or policy: list, download, upload and delete for canEdit users. */
+    DocumentsSection: ComponentType<{ ownerKind: 'preventivo' | 'polizza'; ownerId: string }>;
+    /** CHAT button with the unread badge; opens the room `{product}/{quoteId}`. */
+    ChatButton: ComponentType<{ roomId: string }>;
+    /** The customer fields of a product, with the validators of SPEC §3/§5. */
+    CustomerFieldsForm: ComponentType<{
+      fields: HostItem[];
+      value: Record<string, unknown>;
+      onChange: (next: Record<string, unknown>) => void;
+      errors?: Record<string, string>;
+    }>;
+    /** 'Seleziona il collaboratore a cui assegnare il preventivo' (agents of the user's scope). */
+    CollaboratorSelect: ComponentType<{ value: string | null; onChange: (id: string | null) => void; label?: string }>;
+    /** A status badge coloured by `quotes.statusColor`. */
+    StatusBadge: ComponentType<{ status: string | null | undefined }>;
+  };
 }
 
 export const REQUIRED_LANGUAGES = ['it', 'en'] as const;

@@ -4,6 +4,7 @@
  */
 import type { RoleFlags } from '../lib/roles';
 import type { TenantProduct } from '../lib/tenant';
+import { lineChip } from '../store/selectors';
 
 export interface MenuEntry {
   key: string;
@@ -12,7 +13,8 @@ export interface MenuEntry {
   label: string;
   icon: string;
   order: number;
-  chip?: 'preventivi' | 'polizze' | 'chat';
+  /** 'preventivi', 'polizze', 'chat', or a product line's `lineChip(id)`. */
+  chip?: string;
   /** Set for extra products: the product id. */
   product?: string;
 }
@@ -74,6 +76,7 @@ export function buildMenu({ flags, userProducts, tenantProducts, only }: MenuInp
       icon: p.icon,
       order: EXTRA_PRODUCT_ORDER + index * 10,
       product: p.id,
+      chip: lineChip(p.id),
     }));
   return [...core, ...extra].sort((a, b) => a.order - b.order);
 }

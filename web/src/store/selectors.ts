@@ -23,16 +23,30 @@ function alertsFor(flags: RoleFlags, statusName: unknown, statuses: StatusSettin
 }
 
 /**
- * Whether a quote counts in the Preventivi chip (SPEC §4 'Alerts'). Admin and responsabile:
- * plain quotes (no type), not archived, whose status alerts their role or with no docStatus.
- * Others: quotes with docStatus -1. Employees and users without a role: never.
+ * The alert rule of SPEC §4 for one quote, whatever its product line. Admin and responsabile:
+ * not archived, and the status alerts their role or there is no docStatus. Others: docStatus -1.
+ * Employees and users without a role: never.
  */
-export function quoteAlerts(flags: RoleFlags, quote: Item, statuses: StatusSetting[]): boolean {
+function alerting(flags: RoleFlags, quote: Item, statuses: StatusSetting[]): boolean {
   if (flags.employee || !flags.any) return false;
   if (!(flags.admin || flags.responsabile)) return quote.docStatus === -1;
-  if (quote.type || quote.archived) return false;
+  if (quote.archived) return false;
   return quote.docStatus == null || alertsFor(flags, quote.status, statuses);
 }
+
+const isManager = (flags: RoleFlags) => flags.admin || flags.responsabile;
+
+/**
+ * Whether a quote counts in the Preventivi chip (SPEC §4 'Alerts'): for admin and responsabile
+ * only plain quotes (no type); for others every quote with docStatus -1.
+ */
+export function quoteAlerts(flags: RoleFlags, quote: Item, statuses: StatusSetting[]): boolean {
+  if (isManager(flags) && quote.type) return false;
+  return alerting(flags, quote, statuses);
+}
+
+/** The chip of a product line's own menu entry: its typed quotes, by the same rule. */
+export const lineChip = (productId: string): string => `line:${productId}`;
 
 /** Whether a policy counts in the Polizze chip: not typed, ending within 0–16 days. */
 export function policyAlerts(policy: Item, today: Date): boolean {
@@ -45,18 +59,25 @@ export function policyAlerts(policy: Item, today: Date): boolean {
   return days >= 0 && days <= POLICY_ALERT_DAYS;
 }
 
-/** Count chips of the side menu, keyed by chip name. */
+/** Count chips of the side menu, keyed by chip name (a product line's: `lineChip(id)`). */
 export function selectMenuChips(
   state: StoreState,
   flags: RoleFlags,
   statuses: StatusSetting[],
   today: Date,
 ): Record<string, number> {
-  return {
-    preventivi: values(state, 'preventivi').filter((q) => quoteAlerts(flags, q, statuses)).length,
+  const chips: Record<string, number> = {
+    preventivi: 0,
     polizze: values(state, 'polizze').filter((p) => policyAlerts(p, today)).length,
     chat: 0,
   };
+  for (const quote of values(state, 'preventivi')) {
+    if (!alerting(flags, quote, statuses)) continue;
+    const keys = quote.type ? [lineChip(String(quote.type))] : [];
+    if (!(isManager(flags) && quote.type)) keys.push('preventivi');
+    for (const key of keys) chips[key] = (chips[key] ?? 0) + 1;
+  }
+  return chips;
 }
 
 /** Users of the session by id (the login answer's `utenti` plus look-ups). */

@@ -1,0 +1,1 @@
+"""Clients derived from quotes and policies, and the routes that list them."""

@@ -1,0 +1,200 @@
+"""Clients derived from the customer data of quotes and policies (SPEC §3 'usrData').
+
+One :class:`~core.db.models.Client` per tenant and customer: the Codice Fiscale / Partita IVA
+(the ``cf`` entry) identifies it, else the name (``nome``, or ``Nome`` + ``Cognome``). The
+upsert runs in one place, a ``before_flush`` listener on every session, so every write path
+(realtime calls, HTTP routes, plugins, demo data, the CLI) keeps ``client_id`` and the client's
+plates current without calling anything: a quote or policy that is inserted, or whose
+``usr_data`` (policy: ``pr``) changes, gets its client created or updated and linked.
+A ``client_id`` the writer sets explicitly is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import event, func, inspect, select
+from sqlalchemy.orm import InstanceState, Session
+
+from core.context import current_tenant_id
+from core.db import models as m
+from core.db.tenancy import TenantSession
+from core.db.types import new_id
+
+PLATE_INDEX = "plateIndex"
+"""``data`` key holding ``|PLATE|PLATE|``: a search string no JSON key can match."""
+_SPACES = re.compile(r"\s+")
+EMAIL_IDS = frozenset({"email", "mail", "e-mail"})
+PHONE_IDS = frozenset({"telefono", "cellulare", "phone", "tel"})
+
+
+@dataclass(frozen=True, slots=True)
+class Customer:
+    """What identifies and describes a customer in a record's ``usrData``."""
+
+    name: str
+    fiscal_code: str | None = None
+    plates: tuple[str, ...] = ()
+    email: str | None = None
+    phone: str | None = None
+    named: bool = field(default=True)
+    """Whether ``name`` came from name fields (not the fiscal code standing in)."""
+
+    @property
+    def key(self) -> str:
+        return f"cf:{self.fiscal_code}" if self.fiscal_code else f"name:{self.name.lower()}"
+
+
+def _text(value: Any) -> str:
+    return _SPACES.sub(" ", value).strip() if isinstance(value, str) else ""
+
+
+def normal_plate(value: Any) -> str:
+    """``ab 123 cd`` → ``AB123CD``; ``""`` for anything else."""
+    return _SPACES.sub("", value).upper() if isinstance(value, str) else ""
+
+
+def customer_of(entries: Iterable[Any]) -> Customer | None:
+    """The customer described by ``usrData`` entries, or ``None`` (no fiscal code, no name)."""
+    by_id: dict[str, Mapping[str, Any]] = {}
+    fiscal, plates, email, phone = "", [], "", ""
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            continue
+        key, kind, value = str(entry.get("_id", "")), entry.get("type"), entry.get("value")
+        by_id.setdefault(key, entry)
+        if (kind == "cf" or key.lower() == "cf") and not fiscal:
+            fiscal = normal_plate(value)[:16]
+        elif kind == "targa" or key.lower() == "targa":
+            plate = normal_plate(value.get("value") if isinstance(value, Mapping) else value)
+            if plate and plate not in plates:
+                plates.append(plate[:20])
+        elif key.lower() in EMAIL_IDS or kind == "email":
+            email = email or _text(value)[:254]
+        elif key.lower() in PHONE_IDS:
+            phone = phone or _text(value)[:40]
+
+    def value_of(key: str) -> str:
+        return _text(by_id.get(key, {}).get("value"))
+
+    name = value_of("nome") or " ".join(p for p in (value_of("Nome"), value_of("Cognome")) if p)
+    if not name and not fiscal:
+        return None
+    return Customer(
+        name=(name or fiscal)[:200], fiscal_code=fiscal or None, plates=tuple(plates),
+        email=email or None, phone=phone or None, named=bool(name),
+    )  # fmt: skip
+
+
+def record_customer(record: m.Quote | m.Policy) -> Customer | None:
+    """The customer of a quote (``usr_data``) or a policy (``pr.usrData``)."""
+    if isinstance(record, m.Quote):
+        return customer_of(record.usr_data or [])
+    entries = (record.pr or {}).get("usrData")
+    return customer_of(entries if isinstance(entries, list) else [])
+
+
+def _apply(client: m.Client, customer: Customer, agent_id: str | None) -> None:
+    """Bring ``client`` up to date with ``customer``, touching only what differs."""
+    if customer.fiscal_code and client.fiscal_code is None:
+        client.fiscal_code = customer.fiscal_code
+    if customer.named and client.name != customer.name:
+        client.name = customer.name
+    for attribute in ("email", "phone"):
+        value = getattr(customer, attribute)
+        if value and getattr(client, attribute) != value:
+            setattr(client, attribute, value)
+    if client.agent_id is None and agent_id is not None:
+        client.agent_id = agent_id
+    data = dict(client.data or {})
+    plates = list(data.get("plates") or [])
+    added = [p for p in customer.plates if p not in plates]
+    if added:
+        plates += added
+        data["plates"] = plates
+        data[PLATE_INDEX] = "|" + "|".join(plates) + "|"
+        client.data = data
+
+
+def _same(client: m.Client, customer: Customer, tenant_id: str) -> bool:
+    if client.tenant_id not in (None, tenant_id):
+        return False
+    if customer.fiscal_code and client.fiscal_code:
+        return client.fiscal_code == customer.fiscal_code
+    return client.name.lower() == customer.name.lower()
+
+
+def _find(session: Session, tenant_id: str, customer: Customer) -> m.Client | None:
+    """The customer's client: same fiscal code; else, the same name where one side has no
+    fiscal code (a name-only record joins the client that has one, and the other way round)."""
+    pending = [c for c in session.new if isinstance(c, m.Client) and _same(c, customer, tenant_id)]
+    if pending:
+        return sorted(pending, key=lambda c: c.fiscal_code != customer.fiscal_code)[0]
+    stmt = select(m.Client).where(m.Client.tenant_id == tenant_id)
+    same_name = func.lower(m.Client.name) == customer.name.lower()
+    if customer.fiscal_code:
+        by_code = stmt.where(m.Client.fiscal_code == customer.fiscal_code).limit(1)
+        found = session.execute(by_code).scalars().first()
+        if found is not None or not customer.named:
+            return found
+        stmt = stmt.where(m.Client.fiscal_code.is_(None), same_name)
+    else:
+        stmt = stmt.where(same_name)
+    ordered = stmt.order_by(m.Client.fiscal_code.is_(None), m.Client.created_at).limit(1)
+    return session.execute(ordered).scalars().first()
+
+
+def _changed(record: m.Quote | m.Policy, attribute: str) -> bool:
+    state: InstanceState[Any] = inspect(record)
+    return bool(state.attrs[attribute].history.has_changes())
+
+
+def _records_to_link(session: Session) -> list[m.Quote | m.Policy]:
+    found: list[m.Quote | m.Policy] = []
+    for obj in session.new:
+        if isinstance(obj, m.Quote | m.Policy) and obj.client_id is None:
+            found.append(obj)
+    for obj in session.dirty:
+        described = "usr_data" if isinstance(obj, m.Quote) else "pr"
+        if (
+            isinstance(obj, m.Quote | m.Policy)
+            and not _changed(obj, "client_id")
+            and _changed(obj, described)
+        ):
+            found.append(obj)
+    return found
+
+
+def link_clients(session: Session) -> None:
+    """Upsert the client of every new or re-described quote and policy in ``session``."""
+    records = _records_to_link(session)
+    if not records:
+        return
+    with session.no_autoflush:
+        for record in records:
+            tenant_id = record.tenant_id or current_tenant_id()
+            customer = record_customer(record)
+            if tenant_id is None or customer is None:
+                continue
+            client = _find(session, tenant_id, customer)
+            if client is None:
+                client = m.Client(
+                    id=new_id(), tenant_id=tenant_id, name=customer.name,
+                    fiscal_code=customer.fiscal_code, data={},
+                )  # fmt: skip
+                session.add(client)
+            _apply(client, customer, record.agent_id)
+            if record.client_id != client.id:
+                record.client_id = client.id
+
+
+def _before_flush(session: Session, _ctx: Any, _instances: Any) -> None:
+    link_clients(session)
+
+
+# First in line, so the tenancy stamp, the reference check and the audit log see the clients.
+if not event.contains(TenantSession, "before_flush", _before_flush):
+    event.listen(TenantSession, "before_flush", _before_flush, insert=True)

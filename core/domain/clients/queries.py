@@ -1,0 +1,167 @@
+"""Clients a principal may see (SPEC §6 'Clienti: agent or admin'), with their records.
+
+A client is visible when one of its quotes or policies is in the principal's agent tree
+(:func:`core.domain.quotes.queries.in_agent_tree`) or it was first written by an agent the
+scope names; admins see every client of the tenant.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, String, and_, cast, func, or_, select, true
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.db import models as m
+from core.domain.clients.derive import normal_plate
+from core.domain.documents import document_payload
+from core.domain.quotes.queries import in_agent_tree
+from core.domain.quotes.serialize import policy_payload, quote_payload
+from core.errors import NotFound
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+NOT_FOUND = "Cliente non trovato"
+_LIKE_SPECIALS = re.compile(r"([\\%_])")
+
+
+def client_payload(
+    client: m.Client, *, quotes: int = 0, policies: int = 0, last_at: datetime | None = None
+) -> dict[str, Any]:
+    return {
+        "_id": client.id,
+        "name": client.name,
+        "fiscalCode": client.fiscal_code,
+        "plates": list((client.data or {}).get("plates") or []),
+        "email": client.email,
+        "phone": client.phone,
+        "aId": client.agent_id,
+        "quotes": quotes,
+        "policies": policies,
+        "lastAt": last_at.isoformat() if last_at else None,
+    }
+
+
+def _like(text: str) -> str:
+    return _LIKE_SPECIALS.sub(r"\\\1", text)
+
+
+def _matches(query: str) -> ColumnElement[bool]:
+    """Name or fiscal code containing ``query``; a plate starting with it."""
+    text = _like(query.strip())
+    conditions = [
+        m.Client.name.ilike(f"%{text}%", escape="\\"),
+        m.Client.fiscal_code.ilike(f"%{text}%", escape="\\"),
+    ]
+    plate = normal_plate(query)
+    if plate:
+        conditions.append(cast(m.Client.data, String).like(f"%|{_like(plate)}%", escape="\\"))
+    return or_(*conditions)
+
+
+def _counts(principal: Principal) -> tuple[Any, Any]:
+    quotes = (
+        select(
+            m.Quote.client_id.label("client_id"),
+            func.count().label("n"),
+            func.max(m.Quote.at).label("last_at"),
+        )
+        .where(m.Quote.client_id.is_not(None), in_agent_tree(principal, m.Quote))
+        .group_by(m.Quote.client_id)
+        .subquery()
+    )
+    policies = (
+        select(m.Policy.client_id.label("client_id"), func.count().label("n"))
+        .where(m.Policy.client_id.is_not(None), in_agent_tree(principal, m.Policy))
+        .group_by(m.Policy.client_id)
+        .subquery()
+    )
+    return quotes, policies
+
+
+async def list_clients(
+    session: AsyncSession, principal: Principal, query: str | None, limit: int = DEFAULT_LIMIT
+) -> list[dict[str, Any]]:
+    """The visible clients matching ``query`` (name, fiscal code, plate), latest work first."""
+    quotes, policies = _counts(principal)
+    scope = perm.agent_scope(principal)
+    visible: ColumnElement[bool] = (
+        true()
+        if scope.all
+        else or_(
+            quotes.c.n.is_not(None),
+            policies.c.n.is_not(None),
+            m.Client.agent_id.in_(scope.agent_ids),
+        )
+    )
+    stmt = (
+        select(m.Client, quotes.c.n, policies.c.n, quotes.c.last_at)
+        .outerjoin(quotes, quotes.c.client_id == m.Client.id)
+        .outerjoin(policies, policies.c.client_id == m.Client.id)
+        .where(visible)
+        .order_by(quotes.c.last_at.desc().nulls_last(), m.Client.name, m.Client.id)
+        .limit(max(1, min(limit, MAX_LIMIT)))
+    )
+    if query and query.strip():
+        stmt = stmt.where(_matches(query))
+    rows = (await session.execute(stmt)).all()
+    return [
+        client_payload(client, quotes=n_quotes or 0, policies=n_policies or 0, last_at=last_at)
+        for client, n_quotes, n_policies, last_at in rows
+    ]
+
+
+async def client_detail(
+    session: AsyncSession, principal: Principal, client_id: str
+) -> dict[str, Any]:
+    """``{client, quotes, policies, documents}`` restricted to what the principal may see."""
+    client = await session.get(m.Client, client_id)
+    if client is None:
+        raise NotFound(NOT_FOUND)
+    quotes = (
+        (
+            await session.execute(
+                select(m.Quote)
+                .where(m.Quote.client_id == client.id, in_agent_tree(principal, m.Quote))
+                .order_by(m.Quote.at.desc())
+            )
+        )
+        .scalars()
+        .all()
+    )
+    policies = (
+        (
+            await session.execute(
+                select(m.Policy)
+                .where(m.Policy.client_id == client.id, in_agent_tree(principal, m.Policy))
+                .order_by(m.Policy.end_date.desc())
+            )
+        )
+        .scalars()
+        .all()
+    )
+    scope = perm.agent_scope(principal)
+    if not (scope.all or quotes or policies or client.agent_id in scope.agent_ids):
+        raise NotFound(NOT_FOUND)
+    owned = or_(
+        and_(
+            m.Document.owner_kind == "preventivo", m.Document.owner_id.in_([q.id for q in quotes])
+        ),
+        and_(m.Document.owner_kind == "polizza", m.Document.owner_id.in_([p.id for p in policies])),
+    )
+    documents = (
+        (await session.execute(select(m.Document).where(owned).order_by(m.Document.at.desc())))
+        .scalars()
+        .all()
+    )
+    last = max((q.at for q in quotes), default=None)
+    return {
+        "client": client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last),
+        "quotes": [quote_payload(q) for q in quotes],
+        "policies": [policy_payload(p) for p in policies],
+        "documents": [document_payload(d) for d in documents],
+    }

@@ -1,0 +1,70 @@
+"""The record a document belongs to, found only where the user may edit its documents."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.db import models as m
+from core.domain.quotes.queries import in_agent_tree
+from core.errors import ClientError, Forbidden, NotFound
+
+EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
+ONE_OWNER = "Indica uno tra preventivoId, polizzaId e usrId"
+NOT_FOUND = {"preventivo": "Preventivo non trovato", "polizza": "Polizza non trovata"}
+MODELS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
+FIELDS = {"preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente"}
+
+
+def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
+    """``(kind, id)`` from exactly one of ``preventivoId``, ``polizzaId``, ``usrId``."""
+    given = [(FIELDS[name], value) for name, value in fields.items() if value]
+    if len(given) != 1:
+        raise ClientError(ONE_OWNER)
+    kind, owner_id = given[0]
+    if len(owner_id) > 32:
+        raise NotFound(NOT_FOUND.get(kind, "Utente non trovato"))
+    return kind, owner_id
+
+
+async def editable_record(
+    session: AsyncSession, principal: Principal, kind: str, record_id: str
+) -> m.Quote | m.Policy:
+    """The quote or policy, when the user has canEdit (SPEC §6) and may see it."""
+    if not perm.can_upload_documents(principal):
+        raise Forbidden(EDIT_ONLY)
+    model = MODELS[kind]
+    stmt = select(model).where(model.id == record_id, in_agent_tree(principal, model))
+    record = cast("m.Quote | m.Policy | None", (await session.execute(stmt)).scalar_one_or_none())
+    if record is None:
+        raise NotFound(NOT_FOUND[kind])
+    return record
+
+
+def add_to_allegati(
+    allegati: dict[str, object] | None, doc_type: str, document_ids: list[str]
+) -> dict[str, object]:
+    """``{docType: {name, files: [document ids]}}`` with ``document_ids`` appended."""
+    result = dict(allegati or {})
+    entry = result.get(doc_type)
+    entry = dict(entry) if isinstance(entry, dict) else {}
+    files = [f for f in entry.get("files") or [] if f not in document_ids]
+    result[doc_type] = {
+        **entry,
+        "name": entry.get("name") or doc_type,
+        "files": files + document_ids,
+    }
+    return result
+
+
+def remove_from_allegati(allegati: dict[str, object] | None, document_id: str) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, entry in (allegati or {}).items():
+        if isinstance(entry, dict) and isinstance(entry.get("files"), list):
+            entry = {**entry, "files": [f for f in entry["files"] if f != document_id]}
+        result[key] = entry
+    return result

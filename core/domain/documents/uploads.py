@@ -1,0 +1,219 @@
+"""``POST /uploadDocs`` and the download links (SPEC §7 'HTTP'), checked against tenant and role.
+
+Upload: multipart with the token in the ``token`` header (or any other way the app accepts),
+one of ``preventivoId`` / ``polizzaId`` / ``usrId``, ``idToUpload`` (the ``allegati`` key) and
+``file.0`` … ``file.n``. Quote and policy documents need canEdit; an avatar (``usrId``) only
+one's own. A file over the tenant's limit refuses the whole upload with 413 and the message of
+SPEC §5, storing nothing. The answer lists per file the document payload, or ``{name, err}``.
+The record's ``allegati[idToUpload].files`` gets the new document ids (so the quote change is
+published), an avatar becomes the user's ``photo``, and the ``docs`` channel publishes the rows.
+
+Download: ``GET /download/{tenant}/{key}?n={name}`` (attachment) or the ``/upload/…`` uri itself
+(inline for images and PDF), for users who may read the document; anything else is 404.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from anyio import to_thread
+from litestar import Request, get, post
+from litestar.datastructures import UploadFile
+from litestar.params import FromPath, Parameter
+from litestar.response import File
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth.principal import Principal
+from core.db import models as m
+from core.db.types import new_id, utcnow
+from core.domain.documents import files as f
+from core.domain.documents.access import visible_documents
+from core.domain.documents.owners import add_to_allegati, editable_record, owner_of
+from core.domain.documents.serialize import document_payload
+from core.errors import ClientError, Forbidden, NotFound, TooLarge
+from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+from core.storage import FileStorage
+from tenants.config import Tenant
+
+MAX_FILES = 20
+FORM_OVERHEAD = f.MB
+HARD_CAP = 2 * 1024 * f.MB
+"""Route body cap; the tenant's own limit is applied per file, and per request below."""
+NO_FILES = "Nessun file ricevuto"
+TOO_MANY = f"Puoi caricare al massimo {MAX_FILES} file per volta"
+NO_TYPE = "Indica il tipo di documento (idToUpload)"
+OWN_AVATAR = "Puoi cambiare solo la tua foto"
+ONE_AVATAR = "Carica una sola immagine per la foto"
+EMPTY = "File vuoto"
+DOC_NOT_FOUND = "Documento non trovato"
+SECURE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; sandbox",
+    "Cache-Control": "private, max-age=300",
+}
+
+
+def _size(upload: UploadFile) -> int:
+    upload.file.seek(0, 2)
+    size = upload.file.tell()
+    upload.file.seek(0)
+    return size
+
+
+def _uploads(form: Any) -> list[UploadFile]:
+    def index(key: str) -> tuple[int, str]:
+        tail = key.removeprefix("file").lstrip(".[").rstrip("]")
+        return (int(tail), key) if tail.isdigit() else (1 << 30, key)
+
+    found = [(index(k), v) for k, v in form.multi_items() if k.startswith("file")]
+    return [v for _, v in sorted(found, key=lambda item: item[0]) if isinstance(v, UploadFile)]
+
+
+def _text(form: Any, name: str) -> str | None:
+    value = form.get(name)
+    return value.strip() or None if isinstance(value, str) else None
+
+
+async def _store(
+    storage: FileStorage, tenant: Tenant, upload: UploadFile, name: str
+) -> tuple[str, str | None, int, str]:
+    """Save the file (and a thumbnail of an image): (key, thumb key, size, type)."""
+    content = await upload.read()
+    kind = f.file_type(name, upload.content_type)
+    key = await to_thread.run_sync(storage.save, tenant.id, name, content)
+    thumb_key = None
+    if kind in f.THUMB_SOURCES:
+        small = await to_thread.run_sync(f.thumbnail, content)
+        if small is not None:
+            thumb_key = await to_thread.run_sync(storage.save, tenant.id, "thumb.jpg", small)
+    return key, thumb_key, len(content), kind
+
+
+async def _target(
+    session: AsyncSession, principal: Principal, user: m.User, form: Any, count: int
+) -> tuple[str, m.Quote | m.Policy | m.User, str]:
+    """The record the files go to and their ``allegati`` key, after the role checks."""
+    kind, owner_id = owner_of({k: _text(form, k) for k in ("preventivoId", "polizzaId", "usrId")})
+    if kind == "utente":
+        if owner_id != principal.id:
+            raise Forbidden(OWN_AVATAR)
+        if count != 1:
+            raise ClientError(ONE_AVATAR)
+        return kind, user, "avatar"
+    record = await editable_record(session, principal, kind, owner_id)
+    doc_type = _text(form, "idToUpload")
+    if doc_type is None or len(doc_type) > 100:
+        raise ClientError(NO_TYPE)
+    return kind, record, doc_type
+
+
+@post(
+    "/uploadDocs",
+    summary="Upload documents of a quote or policy, or one's avatar (multipart)",
+    tags=["documents"],
+    status_code=200,
+    request_max_body_size=HARD_CAP,
+)
+async def upload_docs(
+    request: Request,  # type: ignore[type-arg]
+    principal: PrincipalDep,
+    current_user: UserDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> list[dict[str, Any]]:
+    limit = f.max_upload_bytes(tenant)
+    announced = request.headers.get("content-length", "")
+    if announced.isdigit() and int(announced) > limit * MAX_FILES + FORM_OVERHEAD:
+        raise TooLarge(f.too_big(tenant, "la richiesta"))
+    form = await request.form()
+    uploads = _uploads(form)
+    if not uploads:
+        raise ClientError(NO_FILES)
+    if len(uploads) > MAX_FILES:
+        raise ClientError(TOO_MANY)
+    kind, owner, doc_type = await _target(db_session, principal, current_user, form, len(uploads))
+    for upload in uploads:  # every size first: an oversize file stores nothing at all
+        if _size(upload) > limit:
+            raise TooLarge(f.too_big(tenant, f.clean_name(upload.filename)))
+    storage = f.storage_of(runtime.settings)
+    answers: list[m.Document | dict[str, str]] = []
+    documents: list[m.Document] = []
+    stored: list[str] = []
+    try:
+        for upload in uploads:
+            name = f.clean_name(upload.filename)
+            if _size(upload) == 0:
+                answers.append({"name": name, "err": EMPTY})
+                continue
+            key, thumb_key, size, file_type = await _store(storage, tenant, upload, name)
+            stored += [k for k in (key, thumb_key) if k]
+            document = m.Document(
+                id=new_id(), owner_kind=kind, owner_id=owner.id, doc_type=doc_type, name=name,
+                uri=f.upload_uri(tenant.id, key), storage_key=key, file_type=file_type,
+                size=size, thumb=f.upload_uri(tenant.id, thumb_key) if thumb_key else None,
+                uploaded_by=principal.id, at=utcnow(),
+            )  # fmt: skip
+            db_session.add(document)
+            documents.append(document)
+            answers.append(document)
+        if isinstance(owner, m.User):
+            if documents:
+                owner.photo = documents[0].uri
+        elif documents:
+            owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
+        await db_session.flush()
+    except BaseException:
+        for key in stored:
+            storage.delete(tenant.id, key)
+        raise
+    return [document_payload(a) if isinstance(a, m.Document) else a for a in answers]
+
+
+def _download_name(wanted: str | None, fallback: str) -> str:
+    return f.clean_name(wanted) if wanted else fallback
+
+
+@get(
+    ["/download/{tenant_id:str}/{key:str}", "/upload/{tenant_id:str}/{key:str}"],
+    summary="A document's file, for users who may read the document",
+    tags=["documents"],
+)
+async def download_document(
+    request: Request,  # type: ignore[type-arg]
+    tenant_id: FromPath[str],
+    key: FromPath[str],
+    principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+    n: Annotated[str | None, Parameter(max_length=255)] = None,
+) -> File:
+    if tenant_id != tenant.id:
+        raise NotFound(DOC_NOT_FOUND)
+    uri = f.upload_uri(tenant_id, key)
+    document = (
+        (
+            await db_session.execute(
+                select(m.Document).where(or_(m.Document.uri == uri, m.Document.thumb == uri))
+            )
+        )
+        .scalars()
+        .first()
+    )
+    if document is None or not await visible_documents(db_session, principal, [document.id]):
+        raise NotFound(DOC_NOT_FOUND)
+    path = f.storage_of(runtime.settings).path(tenant.id, key)
+    if path is None:
+        raise NotFound(DOC_NOT_FOUND)
+    is_thumb = document.thumb == uri and document.uri != uri
+    media_type = "image/jpeg" if is_thumb else document.file_type
+    inline = request.url.path.startswith("/upload/") and media_type in f.INLINE_TYPES
+    return File(
+        path=path,
+        filename=_download_name(n, document.name),
+        media_type=media_type if media_type in f.INLINE_TYPES else "application/octet-stream",
+        content_disposition_type="inline" if inline else "attachment",
+        headers=SECURE_HEADERS,
+    )

@@ -1,0 +1,134 @@
+"""``richiediEmissione``: an agent asks for (or cancels) the emission of a quote (SPEC §4).
+
+``{pId: quoteId, quote?: number, undo?: bool}`` → ``{requestEmission: {by, at} | null, status}``.
+Without ``undo`` the call toggles: it requests when nothing is requested and cancels when
+something is ('annulla richiesta emissione'); ``undo: true`` only cancels, ``undo: false`` only
+requests (asking twice changes nothing). Requesting sets the status 'Emissione richiesta' and
+keeps the previous one in ``quote.quote["statusBefore"]``; cancelling restores it while the
+quote still shows 'Emissione richiesta'. ``quote`` (the consultancy value) must be a number
+≥ 0; the line's plugin, consulted first through the ``emission_request`` hook, checks it, keeps
+it (``quote.quote["qFattura"]``) or refuses the request with a
+:class:`~core.errors.ClientError`; core does that for plain quotes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.quotes.queries import in_agent_tree
+from core.errors import ClientError, Forbidden, NotFound
+from core.extensions import CallContext
+from core.plugins import await_me_maybe
+from core.realtime.guard import logged_in
+from core.runtime import Runtime
+from core.validation import StrictBool
+
+QUOTE_NOT_FOUND = "Preventivo non trovato"
+AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
+ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
+NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
+BAD_QUOTE = "Valore di consulenza non valido"
+REQUESTED_STATUS_ID = 2
+INITIAL_STATUS_ID = 0
+STATUS_BEFORE = "statusBefore"
+
+
+class EmissionBody(BaseModel):
+    """The call's payload; other keys travel to the line's plugin untouched."""
+
+    model_config = ConfigDict(extra="allow")
+    pId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
+    quote: float | None = Field(default=None, ge=0, le=1_000_000)
+    undo: StrictBool | None = None
+
+
+def _status_name(runtime: Runtime, status_id: int, fallback: str) -> str:
+    return next((s.name for s in runtime.statuses if s.id == status_id), fallback)
+
+
+def emission_state(quote: m.Quote) -> dict[str, Any]:
+    """``{requestEmission: {by, at} | None, status}`` as the call answers."""
+    requested = quote.emission_requested_at
+    return {
+        "requestEmission": (
+            {"by": quote.emission_requested_by, "at": requested.isoformat()} if requested else None
+        ),
+        "status": quote.status,
+    }
+
+
+async def set_emission(
+    session: AsyncSession,
+    runtime: Runtime,
+    quote: m.Quote,
+    *,
+    by: str | None,
+    payload: Mapping[str, Any],
+    undo: bool | None,
+) -> dict[str, Any]:
+    """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``."""
+    requested = quote.emission_requested_at is not None
+    cancel = requested if undo is None else undo
+    if cancel and not requested:
+        raise ClientError(NOT_REQUESTED)
+    if not cancel and requested:
+        return emission_state(quote)  # already requested: nothing to do
+    if not cancel and quote.archived:
+        raise ClientError(ARCHIVED)
+    consultancy = payload.get("quote")
+    if consultancy is not None and (
+        isinstance(consultancy, bool)
+        or not isinstance(consultancy, int | float)
+        or not math.isfinite(consultancy)
+        or consultancy < 0
+    ):
+        raise ClientError(BAD_QUOTE)
+    product = await session.get(m.Product, quote.product_id) if quote.product_id else None
+    for answer in runtime.pm.hook.emission_request(
+        quote=quote, product=product, payload=payload, undo=cancel
+    ):
+        await await_me_maybe(answer)
+    requested_name = _status_name(runtime, REQUESTED_STATUS_ID, "Emissione richiesta")
+    details = dict(quote.quote or {})
+    if cancel:
+        before = details.pop(STATUS_BEFORE, None)
+        if quote.status == requested_name:
+            quote.status = before or _status_name(
+                runtime, INITIAL_STATUS_ID, "In attesa di quotazione"
+            )
+        quote.emission_requested_at = quote.emission_requested_by = None
+    else:
+        if quote.status != requested_name:
+            details[STATUS_BEFORE] = quote.status
+        quote.status = requested_name
+        quote.emission_requested_at, quote.emission_requested_by = utcnow(), by
+    quote.quote = details
+    await session.flush()
+    return emission_state(quote)
+
+
+async def richiedi_emissione(ctx: CallContext, data: Any) -> dict[str, Any]:
+    principal = logged_in(ctx)
+    body = EmissionBody.model_validate(data)
+    if not perm.can_request_emission(principal):
+        raise Forbidden(AGENTS_ONLY)
+    quote = (
+        await ctx.session.execute(
+            select(m.Quote).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
+        )
+    ).scalar_one_or_none()
+    if quote is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    payload = {k: v for k, v in dict(data).items() if k not in ("pId", "undo")}
+    return await set_emission(
+        ctx.session, ctx.runtime, quote, by=principal.id, payload=payload, undo=body.undo
+    )

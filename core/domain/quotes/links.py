@@ -1,0 +1,154 @@
+"""Quote links for customers: ``createLinkPreventivo`` and the public pages behind them.
+
+The link is ``{origin}/preventivo-email/{id}/{code}``; the code is a JWT signed with the app's
+key, of purpose ``preventivo``, naming the quote (``sub``) and the tenant (``tid``), valid
+30 days. A code of another tenant or another quote, or a tampered one, is refused with 403
+'Link non valido'; an expired one with 410 'Il link è scaduto'.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from litestar import get, post
+from litestar.params import FromPath
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth import tokens
+from core.db import models as m
+from core.domain.quotes.emission import QUOTE_NOT_FOUND, emission_state, set_emission
+from core.domain.quotes.queries import in_agent_tree
+from core.errors import Forbidden, Gone, NotAuthenticated, NotFound
+from core.extensions import CallContext
+from core.http.deps import RuntimeDep, SessionDep, TenantDep
+from core.http.origin import default_origin
+from core.realtime.guard import logged_in
+from core.runtime import Runtime
+from core.settings import Settings
+from tenants.config import Tenant
+
+PURPOSE = "preventivo"
+LINK_TTL = timedelta(days=30)
+INVALID = "Link non valido"
+EXPIRED = "Il link è scaduto"
+VIA_LINK = {"via": "link"}
+"""The payload ``emission_request`` hears when a customer asks through the public link."""
+
+
+def mint_code(settings: Settings, tenant: Tenant, quote_id: str, by: str) -> str:
+    return tokens.mint(
+        settings.signing_key(), tenant_id=tenant.id, subject=quote_id, kind=PURPOSE,
+        ttl=LINK_TTL, data={"by": by},
+    )  # fmt: skip
+
+
+def open_code(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> datetime:
+    """The code's expiry, if it is a valid code for this quote of this tenant."""
+    try:
+        claims = tokens.verify(settings.signing_key(), code, tenant_id=tenant.id, kind=PURPOSE)
+    except tokens.TokenExpired as exc:
+        raise Gone(EXPIRED) from exc
+    except NotAuthenticated as exc:
+        raise Forbidden(INVALID) from exc
+    if claims.subject != quote_id:
+        raise Forbidden(INVALID)
+    return claims.expires_at
+
+
+class LinkBody(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    pId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
+    aId: str | None = Field(default=None, max_length=32)  # noqa: N815 (wire name)
+
+
+async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
+    """``{pId, aId?}`` → ``{link}`` for a quote the caller may see."""
+    principal = logged_in(ctx)
+    body = LinkBody.model_validate(data)
+    found = await ctx.session.execute(
+        select(m.Quote.id).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
+    )
+    if found.first() is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    code = mint_code(ctx.runtime.settings, ctx.tenant, body.pId, principal.id)
+    origin = ctx.origin or default_origin(ctx.tenant, ctx.runtime.settings)
+    return {"link": f"{origin}/preventivo-email/{body.pId}/{code}"}
+
+
+async def _quote(session: AsyncSession, quote_id: str) -> m.Quote:
+    quote = await session.get(m.Quote, quote_id)
+    if quote is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    return quote
+
+
+async def public_quote_payload(
+    session: AsyncSession, runtime: Runtime, quote: m.Quote
+) -> dict[str, Any]:
+    """What the customer's page shows: no agent, no earnings, no hidden fields."""
+    from core.domain.clients.derive import record_customer
+
+    product = await session.get(m.Product, quote.product_id) if quote.product_id else None
+    line = runtime.product_lines.get(quote.type or "")
+    customer = record_customer(quote)
+    return {
+        "_id": quote.id,
+        "type": quote.type,
+        "productName": product.name if product else (line.name if line else ""),
+        "status": quote.status,
+        "at": quote.at.isoformat(),
+        "customer": customer.name if customer else "",
+        "usrData": [
+            entry
+            for entry in quote.usr_data or []
+            if isinstance(entry, dict) and not entry.get("hide")
+        ],
+        "car": quote.car or {},
+        "price": quote.price or {},
+        "requestEmission": emission_state(quote)["requestEmission"],
+    }
+
+
+@get(
+    "/api/public/quotes/{quote_id:str}/{code:str}",
+    summary="A quote as its customer sees it (link code, no login)",
+    tags=["public"],
+)
+async def public_quote(
+    quote_id: FromPath[str],
+    code: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:
+    expires = open_code(runtime.settings, tenant, quote_id, code)
+    quote = await _quote(db_session, quote_id)
+    return {
+        "quote": await public_quote_payload(db_session, runtime, quote),
+        "expiresAt": expires.isoformat(),
+    }
+
+
+@post(
+    "/api/public/quotes/{quote_id:str}/{code:str}/emission",
+    summary="The customer asks for the emission (link code, no login)",
+    tags=["public"],
+    status_code=200,
+)
+async def public_emission(
+    quote_id: FromPath[str],
+    code: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:
+    """Asks on behalf of the quote's agent; asking twice changes nothing."""
+    open_code(runtime.settings, tenant, quote_id, code)
+    quote = await _quote(db_session, quote_id)
+    state = await set_emission(
+        db_session, runtime, quote, by=quote.agent_id, payload=VIA_LINK, undo=False
+    )
+    return {"requestEmission": state["requestEmission"]}

@@ -1,0 +1,62 @@
+"""Quotes: emission requests and customer links, registered like any plugin.
+
+Core owns plain quotes (``type`` ``None``) and answers ``emission_request`` for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from litestar.types import ControllerRouterHandler
+
+from core.db import models as m
+from core.domain.quotes.emission import richiedi_emissione
+from core.domain.quotes.links import create_link_preventivo, public_emission, public_quote
+from core.errors import ClientError
+from core.extensions import CallHandler
+from core.hookspecs import hookimpl
+
+OUT_OF_RANGE = "Valore di consulenza fuori dai limiti ({low} – {high})"
+
+
+@hookimpl
+def register_calls() -> Mapping[str, CallHandler]:
+    return {"richiediEmissione": richiedi_emissione, "createLinkPreventivo": create_link_preventivo}
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [public_quote, public_emission]
+
+
+def _bounds(quote: m.Quote, product: m.Product) -> tuple[float, float] | None:
+    """qMin/qMax over the companies the quote is priced with (else all the product's)."""
+    priced = (quote.price or {}).get("company")
+    names = set(priced) if isinstance(priced, dict) and priced else set(product.companies or {})
+    limits = [
+        (float(c["qMin"]), float(c["qMax"]))
+        for name, c in (product.companies or {}).items()
+        if name in names
+        and isinstance(c, dict)
+        and isinstance(c.get("qMin"), int | float)
+        and isinstance(c.get("qMax"), int | float)
+    ]
+    if not limits:
+        return None
+    return min(low for low, _ in limits), max(high for _, high in limits)
+
+
+@hookimpl(trylast=True)
+def emission_request(
+    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
+) -> None:
+    """Plain quotes: a consultancy value within the companies' qMin–qMax becomes qFattura."""
+    value = payload.get("quote")
+    if quote.type is not None or undo or value is None:
+        return
+    bounds = _bounds(quote, product) if product is not None else None
+    if bounds is not None and not bounds[0] <= float(value) <= bounds[1]:
+        low, high = (f"{b:g}" for b in bounds)
+        raise ClientError(OUT_OF_RANGE.format(low=low, high=high))
+    quote.quote = {**(quote.quote or {}), "qFattura": round(float(value), 2)}

@@ -1,0 +1,137 @@
+// End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminToken(tenant = 'assicurapp') {
+  const response = await server.api(tenant, '/api/auth/login', {
+    method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234' },
+  });
+  return (await response.json()).token;
+}
+
+async function product(id) {
+  const response = await server.api('assicurapp', `/api/products/${id}`, { token: await adminToken() });
+  assert.equal(response.status, 200, response.text);
+  return response.json();
+}
+
+describe('products (admin and responsabile)', () => {
+  test('an admin creates a product, mistakes first, then switches it off', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await login(page, server, 'assicurapp', 'admin@demo.it');
+      await page.goto(server.url('assicurapp', '/prodotti'));
+      await page.getByTestId('product-row').filter({ hasText: 'RC Auto' }).waitFor();
+      await page.getByRole('link', { name: 'Nuovo prodotto' }).click();
+      await page.getByTestId('product-edit').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/prodotti/nuovo');
+
+      await page.getByPlaceholder('Es. RC Auto').fill('Tutela legale');
+      await page.getByRole('button', { name: 'Aggiungi campo' }).click();
+      const row = page.getByTestId('field-row').first();
+      await row.getByRole('textbox', { name: 'Etichetta' }).fill('Uso veicolo');
+      await row.getByRole('combobox', { name: 'Tipo' }).selectOption({ label: 'Selezione' });
+      await page.getByRole('button', { name: 'Aggiungi compagnia' }).click();
+      const company = page.getByTestId('company-row').first();
+      await company.getByRole('combobox', { name: 'Compagnia' }).fill('Allianz');
+      await company.getByRole('textbox', { name: 'Quotazioni min' }).fill('5');
+      await company.getByRole('textbox', { name: 'Quotazioni max' }).fill('2');
+      await page.getByRole('button', { name: 'Crea prodotto' }).first().click();
+
+      await page.getByText('Il campo Uso veicolo richiede un elenco di opzioni').waitFor();
+      await page.getByText('qMin non può superare qMax').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/prodotti/nuovo');
+
+      await row.getByRole('textbox', { name: 'Opzioni' }).fill('Privato');
+      await row.getByRole('textbox', { name: 'Opzioni' }).press('Enter');
+      await company.getByRole('textbox', { name: 'Quotazioni max' }).fill('8');
+      await page.getByRole('button', { name: 'Crea prodotto' }).first().click();
+      await page.getByText('Prodotto creato').waitFor();
+      await page.waitForURL((url) => /^\/prodotti\/[0-9a-f]{24}$/.test(url.pathname));
+      const id = new URL(page.url()).pathname.split('/').at(-1);
+      const saved = await product(id);
+      assert.deepEqual(saved.fields, [{ _id: 'uso_veicolo', name: 'Uso veicolo', type: 'Selezione', options: ['Privato'] }]);
+      assert.deepEqual(saved.companies, { Allianz: { provv: 0, istruttoria: 0, qMin: 5, qMax: 8 } });
+      assert.equal(saved.active, true);
+
+      await page.getByRole('link', { name: 'Prodotti' }).first().click();
+      const listed = page.getByTestId('product-row').filter({ hasText: 'Tutela legale' });
+      await listed.waitFor();
+      await listed.getByRole('switch', { name: 'Attivo' }).click({ force: true });
+      await page.getByText('Tutela legale disattivato').waitFor();
+      assert.equal((await product(id)).active, false);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an employee has no products page', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await login(page, server, 'assicurapp', 'dipendente@demo.it');
+      await page.goto(server.url('assicurapp', '/prodotti'));
+      await page.getByTestId('not-found').waitFor();
+      await page.goto(server.url('assicurapp', '/prodotti/nuovo'));
+      await page.getByTestId('not-found').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('nuova quotazione (agents)', () => {
+  test('an agent picks a product, fixes a wrong Codice Fiscale and creates the quote', async () => {
+    const { context, page } = await openPage(browser, { colorScheme: 'dark' });
+    try {
+      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await page.locator('[data-menu-key="nuova-quotazione"]').click();
+      await page.getByTestId('new-quote').waitFor();
+      const cards = await page.getByTestId('quote-product').allTextContents();
+      assert.ok(cards.some((text) => text.includes('Casa e famiglia')), cards.join(' | '));
+      assert.ok(!cards.some((text) => text.includes('Tutela legale')), 'inactive products are not offered');
+
+      await page.getByRole('button', { name: 'Casa e famiglia' }).click();
+      await page.getByTestId('quote-form').waitFor();
+      await page.getByRole('textbox', { name: 'Nome e cognome' }).fill('Mario Rossi');
+      const cf = page.getByRole('textbox', { name: 'Codice fiscale / Partita IVA' });
+      await cf.fill('RSSMRA80A01H501X');
+      await page.getByRole('button', { name: 'Richiedi quotazione' }).click();
+      await page.getByTestId('quote-form').getByText('Codice fiscale errato').first().waitFor();
+      assert.equal(new URL(page.url()).pathname, '/prodotti');
+
+      await cf.fill('RSSMRA80A01H501U');
+      await page.getByRole('button', { name: 'Richiedi quotazione' }).click();
+      await page.waitForURL((url) => /^\/preventivi\/[0-9a-f]{24}$/.test(url.pathname));
+      await page.getByText('Preventivo creato').waitFor();
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a line's product opens the line's own module", async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await page.goto(server.url('assicurapp', '/prodotti'));
+      await page.getByTestId('quote-product').filter({ hasText: 'Finanziamenti' }).click();
+      await page.waitForURL((url) => url.pathname === '/prestiti');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+// Quote list at scale: the demo agent with 10,000 quotes on a fresh SQLite database, the
+// built shell in Chromium. Measures what a broker feels: the list appearing after login,
+// a search narrowing it, and frame times while scrolling through it. Prints one table and
+// writes ../bench/web-quotes.md. Needs the built shell (`npm run build`) and the Python venv.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, LiveServer, login, openPage } from '../e2e/harness.mjs';
+
+const QUOTES = Number(process.env.QUOTES ?? 10_000);
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const out = join(repo, 'bench', 'web-quotes.md');
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sportello-bench-quotes-'));
+execFileSync(join(repo, '.venv', 'bin', 'python'), ['-m', 'bench.realtime.seed', '--quotes', String(QUOTES), '--policies', '0'], {
+  cwd: repo,
+  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'WARNING' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const server = new LiveServer(await freePort(), dataDir);
+await server.up();
+const browser = await launchBrowser();
+const rows = [];
+try {
+  const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+  const started = Date.now();
+  await login(page, server, 'assicurapp', 'agente@demo.it');
+  await page.goto(server.url('assicurapp', '/preventivi'));
+  await page.waitForFunction((n) => {
+    const table = document.querySelector('[role="table"][aria-rowcount]');
+    return table && Number(table.getAttribute('aria-rowcount')) >= n;
+  }, QUOTES);
+  rows.push(['login → list of all quotes shown', `${Date.now() - started} ms`]);
+
+  const search = page.getByTestId('quote-search');
+  const typed = Date.now();
+  await search.fill('Cliente 09999');
+  await page.waitForFunction(() => Number(document.querySelector('[role="table"]')?.getAttribute('aria-rowcount')) < 10);
+  rows.push(['search typed → list narrowed (includes the input debounce)', `${Date.now() - typed} ms`]);
+  await search.fill('');
+  await page.waitForFunction((n) => Number(document.querySelector('[role="table"]')?.getAttribute('aria-rowcount')) >= n, QUOTES);
+
+  const frames = await page.evaluate(async () => {
+    const deltas = [];
+    let last = performance.now();
+    const end = last + 4000;
+    const height = document.scrollingElement.scrollHeight;
+    await new Promise((done) => {
+      const step = (now) => {
+        deltas.push(now - last);
+        last = now;
+        const progress = 1 - (end - now) / 4000;
+        window.scrollTo(0, Math.min(1, progress) * height);
+        if (now < end) requestAnimationFrame(step);
+        else done();
+      };
+      requestAnimationFrame(step);
+    });
+    return { deltas: deltas.slice(1), rendered: document.querySelectorAll('[data-testid="quote-row"]').length };
+  });
+  rows.push(['scroll top → bottom in 4 s: frames', String(frames.deltas.length)]);
+  rows.push(['frame time p50 / p95 / max', `${percentile(frames.deltas, 50).toFixed(1)} / ${percentile(frames.deltas, 95).toFixed(1)} / ${Math.max(...frames.deltas).toFixed(1)} ms`]);
+  rows.push(['rows in the DOM while scrolling (virtualised)', String(frames.rendered)]);
+  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+  if (heap) rows.push(['JS heap with the list open', `${(heap / 2 ** 20).toFixed(0)} MB`]);
+  if (page.errors.length) throw new Error(page.errors.join('\n'));
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const table = [`| ${QUOTES.toLocaleString('en')} quotes, Chromium headless | value |`, '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
+console.log(table);
+writeFileSync(out, `# Quote list with ${QUOTES.toLocaleString('en')} quotes\n\nMeasured by \`make bench-web\` (web/scripts/quotes-list-bench.mjs) on ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n`);

@@ -1,0 +1,186 @@
+/** `/clienti/:id`: the client's data, quotes, policies and documents. */
+import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFile } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { HttpError } from '../../lib/http';
+import StatusBadge from '../quotes/components/StatusBadge';
+import { downloadUrl } from '../quotes/documents';
+import { useCollection, useQuoteEnv } from '../quotes/env';
+import { romeDateTime } from '../quotes/fieldText';
+import { customerName } from '../quotes/quoteLogic';
+import { type ClientDetail, getClient } from './api';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={4} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {value || '—'}
+      </Text>
+    </div>
+  );
+}
+
+const day = (value: unknown) => romeDateTime(value).slice(0, 10);
+
+export default function ClientDetailPage() {
+  const { t } = useTranslation('clients');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { userName } = useQuoteEnv();
+  const products = useCollection('products');
+  const [data, setData] = useState<ClientDetail | null>(null);
+  const [error, setError] = useState<{ status: number; message: string } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setData(null);
+    setError(null);
+    getClient(id, controller.signal)
+      .then(setData)
+      .catch((e: Error) => {
+        if (!controller.signal.aborted) setError({ status: e instanceof HttpError ? e.status : 0, message: e.message });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  if (error) {
+    return (
+      <Center className="page-center">
+        <Stack align="center" gap="xs">
+          <Title order={3}>{error.status === 404 ? t('detail.notFound') : t('detail.error', { error: error.message })}</Title>
+          <Anchor component={Link} to="/clienti">
+            {t('detail.back')}
+          </Anchor>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!data) {
+    return (
+      <Center className="page-center">
+        <Loader />
+      </Center>
+    );
+  }
+  const { client, quotes, policies, documents } = data;
+  const quotePath = (q: ClientDetail['quotes'][number]) => (q.type ? `/${String(q.type)}/${q._id}` : `/preventivi/${q._id}`);
+
+  return (
+    <Stack gap="lg" className="page" maw={1300} data-testid="client-detail">
+      <Title order={2}>{client.name}</Title>
+      <Section title={t('detail.data')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Field label={t('detail.fiscalCode')} value={client.fiscalCode} />
+          <Field label={t('detail.email')} value={client.email} />
+          <Field label={t('detail.phone')} value={client.phone} />
+          <Field
+            label={t('detail.plates')}
+            value={
+              client.plates?.length ? (
+                <Group gap={4}>
+                  {client.plates.map((p) => (
+                    <Badge key={p} variant="outline" color="gray" radius="sm" ff="monospace">
+                      {p}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : null
+            }
+          />
+          <Field label={t('detail.collaborator')} value={userName(client.aId)} />
+        </SimpleGrid>
+      </Section>
+      <Section title={t('detail.quotes')}>
+        {quotes.length ? (
+          <Table highlightOnHover data-testid="client-quotes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('detail.name')}</Table.Th>
+                <Table.Th>{t('detail.product')}</Table.Th>
+                <Table.Th>{t('detail.status')}</Table.Th>
+                <Table.Th>{t('detail.date')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {quotes.map((q) => (
+                <Table.Tr key={q._id} style={{ cursor: 'pointer' }} onClick={() => void navigate(quotePath(q))}>
+                  <Table.Td>{customerName(q) || q._id}</Table.Td>
+                  <Table.Td>{String(products[String(q.pId)]?.name ?? q.type ?? '—')}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={q.status as string | null} />
+                  </Table.Td>
+                  <Table.Td>{romeDateTime(q.at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text c="dimmed">{t('detail.noQuotes')}</Text>
+        )}
+      </Section>
+      <Section title={t('detail.policies')}>
+        {policies.length ? (
+          <Table data-testid="client-policies">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('detail.number')}</Table.Th>
+                <Table.Th>{t('detail.company')}</Table.Th>
+                <Table.Th>{t('detail.endDate')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {policies.map((p) => {
+                const quote = (p.quote ?? {}) as { data?: { company?: string }; price?: { company?: Record<string, { nPolizza?: string }> } };
+                const company = quote.data?.company ?? '';
+                return (
+                  <Table.Tr key={p._id}>
+                    <Table.Td ff="monospace">{quote.price?.company?.[company]?.nPolizza ?? p._id}</Table.Td>
+                    <Table.Td>{company || '—'}</Table.Td>
+                    <Table.Td>{day(p.endDate) || '—'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text c="dimmed">{t('detail.noPolicies')}</Text>
+        )}
+      </Section>
+      <Section title={t('detail.documents')}>
+        {documents.length ? (
+          <Stack gap={6} data-testid="client-documents">
+            {documents.map((d) => (
+              <Group key={d._id} gap="xs">
+                <IconFile size={18} stroke={1.5} />
+                <Anchor href={downloadUrl(d.uri, d.name)} target="_blank" rel="noopener">
+                  {d.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {romeDateTime(d.at)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed">{t('detail.noDocuments')}</Text>
+        )}
+      </Section>
+    </Stack>
+  );
+}

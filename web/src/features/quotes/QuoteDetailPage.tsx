@@ -1,0 +1,252 @@
+/**
+ * `/preventivi/:id` (SPEC §2, §4): customer data, product and quotations, the status changer,
+ * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat.
+ */
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconLink, IconSend, IconSendOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../app/context';
+import type { HostItem } from '../../federation/contract';
+import ChatButton from './components/ChatButton';
+import DocumentsSection from './components/DocumentsSection';
+import StatusBadge from './components/StatusBadge';
+import StatusChanger from './components/StatusChanger';
+import { notify, useCollection, useQuoteEnv } from './env';
+import { fieldText, romeDateTime } from './fieldText';
+import { customerName } from './quoteLogic';
+import './quotes.css';
+
+const POPUP_WIDTH = 900;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+interface UsrEntry {
+  _id: string;
+  name?: string;
+  type?: string;
+  value?: unknown;
+  hide?: boolean;
+}
+
+/** Opens the quote's public link in a popup: width 900, height screen − 300 (SPEC §7). */
+export function openQuoteLink(link: string): void {
+  const height = Math.max(window.screen.height - 300, 300);
+  window.open(link, '_blank', `popup=yes,width=${POPUP_WIDTH},height=${height}`);
+}
+
+function Actions({ quote }: { quote: HostItem }) {
+  const { t } = useTranslation('quotes');
+  const { flags, canEdit, call } = useQuoteEnv();
+  const [busy, setBusy] = useState<string | null>(null);
+  const requested = Boolean(quote.requestEmission);
+  const run = async (name: string, work: () => Promise<void>) => {
+    setBusy(name);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleEmission = () =>
+    run('emission', async () => {
+      try {
+        await call('richiediEmissione', { pId: quote._id, undo: requested });
+        notify.success(requested ? t('emission.undone') : t('emission.requested'));
+      } catch (error) {
+        notify.error(t('emission.error', { error: errorText(error) }));
+      }
+    });
+
+  const toggleArchive = () =>
+    run('archive', async () => {
+      const archived = !quote.archived;
+      try {
+        await call('saveData', { coll: 'preventivi', _id: quote._id, upd: { $set: { archived } } });
+        notify.success(archived ? t('archive.archived') : t('archive.restored'));
+      } catch (error) {
+        notify.error(t('status.updateError', { error: errorText(error) }));
+      }
+    });
+
+  const link = () =>
+    run('link', async () => {
+      try {
+        const answer = await call<{ link: string }>('createLinkPreventivo', { pId: quote._id, aId: quote.aId });
+        openQuoteLink(answer.link);
+      } catch (error) {
+        notify.error(errorText(error));
+      }
+    });
+
+  return (
+    <Group gap="sm" data-testid="quote-actions">
+      <StatusChanger quote={quote} />
+      {flags.agent ? (
+        <Button
+          variant={requested ? 'default' : 'filled'}
+          color={requested ? 'red' : undefined}
+          leftSection={requested ? <IconSendOff size={18} /> : <IconSend size={18} />}
+          loading={busy === 'emission'}
+          onClick={() => void toggleEmission()}
+          data-testid="emission-toggle"
+        >
+          {requested ? t('emission.undo') : t('emission.request')}
+        </Button>
+      ) : null}
+      {canEdit ? (
+        <Button
+          variant="default"
+          leftSection={quote.archived ? <IconArchiveOff size={18} /> : <IconArchive size={18} />}
+          loading={busy === 'archive'}
+          onClick={() => void toggleArchive()}
+          data-testid="archive-toggle"
+        >
+          {quote.archived ? t('archive.restore') : t('archive.archive')}
+        </Button>
+      ) : null}
+      <Button variant="default" leftSection={<IconLink size={18} />} loading={busy === 'link'} onClick={() => void link()} data-testid="quote-link">
+        {t('link.button')}
+      </Button>
+      <ChatButton roomId={`preventivi/${quote._id}`} />
+    </Group>
+  );
+}
+
+function CustomerCard({ quote }: { quote: HostItem }) {
+  const { t } = useTranslation('quotes');
+  const entries = (Array.isArray(quote.usrData) ? (quote.usrData as UsrEntry[]) : []).filter((e) => !e.hide);
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={4} mb="md">
+        {t('detail.customer')}
+      </Title>
+      {entries.length ? (
+        <div className="field-grid" data-testid="customer-fields">
+          {entries.map((entry) => (
+            <div key={entry._id}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {entry.name ?? entry._id}
+              </Text>
+              <Text size="sm" fw={500}>
+                {fieldText(entry.type, entry.value, t)}
+              </Text>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Text c="dimmed">{t('detail.noFields')}</Text>
+      )}
+    </Paper>
+  );
+}
+
+function ProductCard({ quote }: { quote: HostItem }) {
+  const { t } = useTranslation('quotes');
+  const product = useCollection('products')[String(quote.pId)];
+  const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+  const companies = Object.entries(((quote.price as { company?: Record<string, { tot?: number }> })?.company ?? {}));
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={4} mb="md">
+        {t('detail.product')}
+      </Title>
+      <Text fw={600} data-testid="quote-product">
+        {product ? String(product.name ?? '') : t('detail.noProduct')}
+      </Text>
+      {product?.description ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {String(product.description)}
+        </Text>
+      ) : null}
+      {companies.length ? (
+        <Table mt="md" striped withRowBorders={false}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('detail.company')}</Table.Th>
+              <Table.Th ta="right">{t('detail.total')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {companies.map(([name, price]) => (
+              <Table.Tr key={name}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td ta="right">{typeof price?.tot === 'number' ? euro.format(price.tot) : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Paper>
+  );
+}
+
+export default function QuoteDetailPage() {
+  const { t } = useTranslation('quotes');
+  const { id = '' } = useParams();
+  const { dataLoadedAt } = useSession();
+  const { userName } = useQuoteEnv();
+  const quote = useCollection('preventivi')[id] as HostItem | undefined;
+
+  if (!quote) {
+    if (dataLoadedAt === null) {
+      return (
+        <Center className="page-center">
+          <Loader />
+        </Center>
+      );
+    }
+    return (
+      <Center className="page-center">
+        <Stack align="center" gap="xs" data-testid="quote-not-found">
+          <Title order={3}>{t('detail.notFound')}</Title>
+          <Text c="dimmed">{t('detail.notFoundText')}</Text>
+          <Anchor component={Link} to="/preventivi">
+            {t('detail.back')}
+          </Anchor>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const requestEmission = quote.requestEmission as { at?: string } | undefined;
+  return (
+    <Stack gap="lg" className="quotes-page" data-testid="quote-detail">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="sm">
+            <Title order={2}>{customerName(quote) || t('detail.title')}</Title>
+            <StatusBadge status={quote.status as string | null} />
+            {quote.archived ? (
+              <Badge color="gray" variant="outline">
+                {t('detail.archived')}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text c="dimmed" size="sm" mt={4}>
+            {[t('detail.id', { id: quote._id }), t('detail.createdAt', { date: romeDateTime(quote.at) }), userName(quote.aId)]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          {requestEmission ? (
+            <Text size="sm" c="orange" fw={600} mt={4}>
+              {t('detail.emissionRequested', { date: romeDateTime(requestEmission.at) })}
+            </Text>
+          ) : null}
+        </div>
+        {quote.type ? (
+          <Button component={Link} to={`/${String(quote.type)}/${quote._id}`} variant="light">
+            {t('detail.practice')}
+          </Button>
+        ) : null}
+      </Group>
+      <Actions quote={quote} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <CustomerCard quote={quote} />
+        <ProductCard quote={quote} />
+      </SimpleGrid>
+      <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
+    </Stack>
+  );
+}

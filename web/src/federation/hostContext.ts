@@ -1,0 +1,45 @@
+/**
+ * The `HostContext` (./contract) the shell gives a product module's routes: the user and role
+ * flags, live collections, realtime calls, notifications, statuses, the quote-list rules and
+ * the shared quote components, all from the shell's own features.
+ */
+import { useMemo } from 'react';
+import { useStoreSelector } from '../app/context';
+import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
+import { filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
+import type { HostContext, HostItem } from './contract';
+import { hostUi } from './hostUi';
+
+/** A live store collection, as a hook (`host.useCollection('preventivi')`). */
+const useCollection: HostContext['useCollection'] = (name) => useStoreSelector(collectionSelector(name));
+
+export function useHostContext(): HostContext {
+  const env = useQuoteEnv();
+  const { user, flags, canEdit, statuses, call, userName } = env;
+  return useMemo<HostContext>(
+    () => ({
+      userName: (id) => userName(id),
+      user: (user ?? { _id: '' }) as HostItem,
+      flags: {
+        admin: flags.admin,
+        responsabile: flags.responsabile,
+        employee: flags.employee,
+        agent: flags.agent,
+        referrer: flags.referrer,
+        parentAgentId: flags.parentAgentId,
+        canEdit,
+      },
+      useCollection,
+      call: (name, data) => call(name, data),
+      notify,
+      statuses,
+      quotes: {
+        filter: (quotes, filters) => filterQuotes(quotes, filters, { extraText: (q) => userName(q.aId) }),
+        highlighted: (quote) => isHighlighted(quote, flags, statuses),
+        statusColor,
+      },
+      ui: hostUi,
+    }),
+    [user, flags, canEdit, statuses, call, userName],
+  );
+}

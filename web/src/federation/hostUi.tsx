@@ -1,0 +1,30 @@
+/**
+ * The shell's shared quote components handed to product modules (`HostContext.ui`). Each one
+ * loads on first use, in its own Suspense boundary, so none of them weighs on the login page.
+ */
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import type { HostContext } from './contract';
+
+type Ui = HostContext['ui'];
+
+function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const Lazy = lazy(load) as LazyExoticComponent<ComponentType<P>>;
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+export const hostUi: Ui = {
+  QuoteToolbar: deferred(() => import('../features/quotes/components/QuoteToolbar')),
+  StatusChanger: deferred(() => import('../features/quotes/components/StatusChanger')),
+  DocumentsSection: deferred(() => import('../features/quotes/components/DocumentsSection')),
+  ChatButton: deferred(() => import('../features/quotes/components/ChatButton')),
+  CustomerFieldsForm: deferred(() => import('../features/products/fields/CustomerFieldsForm')),
+  CollaboratorSelect: deferred(() => import('../features/quotes/components/CollaboratorSelect')),
+  StatusBadge: deferred(() => import('../features/quotes/components/StatusBadge')),
+};
