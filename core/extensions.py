@@ -136,6 +136,9 @@ class Publication:
     serialize: Callable[[Any], dict[str, Any]] | None = None
     public: bool = False
     """Sockets that have not logged in may subscribe too."""
+    product: str | None = None
+    """The product line the channel belongs to: open only where the tenant has the line on,
+    to users who may work it; switching the line off closes it on every socket."""
 
 
 @dataclass(frozen=True, slots=True)

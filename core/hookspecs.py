@@ -1,6 +1,7 @@
 """Extension points. One hook per point; core's own areas implement them like any plugin.
 
-Hooks return plain values; ``seed_demo_data`` may be a coroutine (it is awaited).
+Hooks return plain values; ``seed_demo_data``, ``prepare_quote`` and ``emission_request`` may
+return a coroutine (it is awaited). An implementation may take any subset of a hook's arguments.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from litestar.types import ControllerRouterHandler
+    from sqlalchemy.ext.asyncio import AsyncSession
     from sqlalchemy.orm import DeclarativeBase
 
     from core.db import models as m
@@ -87,14 +89,20 @@ def seed_demo_data(ctx: DemoContext) -> Awaitable[None] | None:
 
 
 @hookspec
-def prepare_quote(product: m.Product, payload: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def prepare_quote(
+    session: AsyncSession, product: m.Product, payload: Mapping[str, Any]
+) -> Mapping[str, Any] | Awaitable[Mapping[str, Any] | None] | None:
     """Check a new quote's line extras; the quote's column values, or None if not our line."""
 
 
 @hookspec
 def emission_request(
-    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
-) -> None:
+    session: AsyncSession,
+    quote: m.Quote,
+    product: m.Product | None,
+    payload: Mapping[str, Any],
+    undo: bool,
+) -> Awaitable[None] | None:
     """Check (or complete) an emission request or its undo for ``quote`` of a line you own.
 
     Called by ``richiediEmissione`` and the public link before anything changes; answer only

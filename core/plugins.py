@@ -24,6 +24,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.quotes.plugin",
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",
+    "core.domain.chats.plugin",
 )
 
 T = TypeVar("T")

@@ -104,6 +104,13 @@ class Runtime:
             return offered
         return [p for p in offered if p not in stored.disabled_products]
 
+    async def line_enabled(self, session: AsyncSession, tenant_id: str, line: str | None) -> bool:
+        """Plain quotes (no line) always; a line's where the tenant offers it and has it on."""
+        if line is None:
+            return True
+        tenant = self.tenants.get(tenant_id)
+        return tenant is not None and line in await self.enabled_products(session, tenant)
+
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None
     ) -> list[dict[str, Any]]:

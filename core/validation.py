@@ -1,10 +1,18 @@
-"""Field types for request bodies that must not be coerced (Litestar validates leniently)."""
+"""Checking request bodies: field types that must not be coerced (Litestar validates
+leniently), and pydantic's problems told in Italian."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Any, TypeVar
 
+import pydantic
 from pydantic import BeforeValidator
+from pydantic_core import ErrorDetails
+
+from core.errors import ClientError
+
+Body = TypeVar("Body", bound=pydantic.BaseModel)
 
 
 def _a_real_boolean(value: object) -> bool:
@@ -15,3 +23,63 @@ def _a_real_boolean(value: object) -> bool:
 
 
 StrictBool = Annotated[bool, BeforeValidator(_a_real_boolean)]
+
+
+def _a_real_number(value: object) -> object:
+    """Only JSON numbers: "12" or true must not pass for an amount."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("Input should be a valid number")
+    return value
+
+
+NumberOnly = BeforeValidator(_a_real_number)
+"""Put in ``Annotated[Decimal, NumberOnly, …]`` so that only JSON numbers are accepted."""
+
+
+# pydantic's messages, in Italian; the first pattern that matches wins.
+PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), italian)
+    for pattern, italian in (
+        (r"^Field required", "Campo obbligatorio"),
+        (r"^Extra inputs are not permitted", "Campo non previsto"),
+        (r"valid string", "Deve essere un testo"),
+        (r"valid boolean", "Deve essere vero o falso"),
+        (r"valid integer", "Deve essere un numero intero"),
+        (r"valid number", "Deve essere un numero"),
+        (r"valid dictionary|valid object", "Deve essere un oggetto"),
+        (r"valid list|valid array", "Deve essere un elenco"),
+        (r"at least (\d+) character", r"Deve avere almeno \1 caratteri"),
+        (r"at most (\d+) character", r"Deve avere al massimo \1 caratteri"),
+        (r"email", "Indirizzo email non valido"),
+    )
+)
+
+
+def italian_problem(message: str) -> str:
+    for pattern, italian in PROBLEMS:
+        found = pattern.search(message)
+        if found:
+            return found.expand(italian)
+    return "Valore non valido"
+
+
+def _problem(error: ErrorDetails) -> str:
+    """Our own (Italian) validator messages as they are; pydantic's translated."""
+    own = str(error.get("ctx", {}).get("error", "")) if error["type"] == "value_error" else ""
+    return own if own and not own.startswith("Input should") else italian_problem(error["msg"])
+
+
+def parse(model: type[Body], data: Any, invalid: str = "Dati non validi") -> Body:
+    """Validate ``data`` as ``model``; a :class:`ClientError` ``"{invalid}: {problem} (field)"``
+    naming the first problem, with every problem in ``dettagli``."""
+    try:
+        return model.model_validate(data)
+    except pydantic.ValidationError as exc:
+        problems = [
+            {"campo": ".".join(str(part) for part in error["loc"]), "problema": _problem(error)}
+            for error in exc.errors()
+        ]
+        first = problems[0] if problems else {"campo": "", "problema": ""}
+        where = f" ({first['campo']})" if first["campo"] else ""
+        message = f"{invalid}: {first['problema']}{where}"
+        raise ClientError(message, extra={"dettagli": problems}) from None

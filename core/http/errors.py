@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import structlog
@@ -13,6 +12,7 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from core.context import NoTenantError
 from core.db.tenancy import CrossTenantWriteError
 from core.errors import SportelloError
+from core.validation import italian_problem
 
 log = structlog.get_logger(__name__)
 
@@ -34,33 +34,6 @@ def _body(name: str, message: str, **extra: Any) -> dict[str, Any]:
 
 def sportello_error(_: Request, exc: SportelloError) -> Response[Any]:  # type: ignore[type-arg]
     return Response(_body(exc.name, exc.message, **exc.extra), status_code=exc.status_code)
-
-
-# pydantic's messages, in Italian; the first pattern that matches wins.
-PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), italian)
-    for pattern, italian in (
-        (r"^Field required", "Campo obbligatorio"),
-        (r"^Extra inputs are not permitted", "Campo non previsto"),
-        (r"valid string", "Deve essere un testo"),
-        (r"valid boolean", "Deve essere vero o falso"),
-        (r"valid integer", "Deve essere un numero intero"),
-        (r"valid number", "Deve essere un numero"),
-        (r"valid dictionary|valid object", "Deve essere un oggetto"),
-        (r"valid list|valid array", "Deve essere un elenco"),
-        (r"at least (\d+) character", r"Deve avere almeno \1 caratteri"),
-        (r"at most (\d+) character", r"Deve avere al massimo \1 caratteri"),
-        (r"email", "Indirizzo email non valido"),
-    )
-)
-
-
-def italian_problem(message: str) -> str:
-    for pattern, italian in PROBLEMS:
-        found = pattern.search(message)
-        if found:
-            return found.expand(italian)
-    return "Valore non valido"
 
 
 def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # type: ignore[type-arg]

@@ -8,27 +8,21 @@ from typing import Any
 import pydantic
 import structlog
 
+from core import permissions as perm
 from core.auth.service import authenticate, principal_of
 from core.auth.tokens import TokenExpired
 from core.context import acting_as
 from core.errors import SportelloError
 from core.extensions import CallContext
 from core.realtime import protocol
+from core.realtime.guard import CallError, unknown_call
 from core.realtime.publications import may_subscribe
 from core.realtime.socket import RealtimeSocket
 from core.runtime import Runtime
 
 log = structlog.get_logger(__name__)
 
-UNKNOWN_CALL = "Chiamata sconosciuta: {name}"
 NOT_HANDSHAKEN = "Connessione non inizializzata: manca #handshake"
-
-
-class CallError(SportelloError):
-    """A realtime call that failed for a reason the caller should read."""
-
-    status_code = 400
-    name = "CallError"
 
 
 async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> None:
@@ -129,7 +123,9 @@ async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> Non
     channel = data.get("channel") if isinstance(data, dict) else None
     if not isinstance(channel, str) or not channel:
         raise CallError("Canale mancante")
-    if not may_subscribe(runtime.publications, socket.principal, channel):
+    if not may_subscribe(runtime.publications, socket.principal, channel) or not (
+        await _line_open(runtime, socket, channel)
+    ):
         raise CallError(f"Non puoi iscriverti al canale {channel}")
     if channel not in socket.subscriptions:
         if len(socket.subscriptions) >= runtime.settings.realtime.max_subscriptions:
@@ -137,10 +133,22 @@ async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> Non
         socket.subscriptions.add(channel)
 
 
+async def _line_open(runtime: Runtime, socket: RealtimeSocket, channel: str) -> bool:
+    """A product line's channel: the tenant has the line on and the user may work it."""
+    publication = runtime.publications.get(channel)
+    if publication is None or publication.product is None:
+        return True
+    async with runtime.db.session() as session:
+        enabled = await runtime.enabled_products(session, socket.tenant)
+    return socket.principal is not None and perm.sees_extra_product(
+        socket.principal, publication.product, enabled
+    )
+
+
 async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:
     handler = runtime.calls.get(packet.event)
     if handler is None:
-        raise CallError(UNKNOWN_CALL.format(name=packet.event[:60]))
+        raise unknown_call(packet.event)
     with acting_as(socket.user_id):  # around the commit too: the audit log is written there
         async with runtime.db.session() as session:
             context = CallContext(

@@ -158,6 +158,12 @@ class Hub:
         except Exception as exc:  # the user's next call is refused anyway
             log.warning("hub.kick_failed", error=repr(exc), user=user_id)
 
+    async def close_channels(self, tenant_id: str, channels: list[str], reason: str) -> None:
+        """Unsubscribe every socket of a tenant from ``channels``, on every process
+        (``#kickOut``: the client marks them unsubscribed and may subscribe again later)."""
+        if channels:
+            await self._send_bus({"t": tenant_id, "drop": channels, "why": reason})
+
     async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None:
         await self._send_bus({"t": tenant_id, "c": f"priv/{user_id}", "d": data})
 
@@ -193,11 +199,26 @@ class Hub:
             code, reason = int(message["code"]), str(message["why"])
             await asyncio.gather(*(s.close(code, reason) for s in kicked))
             return
+        if "drop" in message:
+            await self._kick_out(targets, list(message["drop"]), str(message["why"]))
+            return
         if "e" in message:
             packet = protocol.event(str(message["e"]))
             await asyncio.gather(*(s.send(packet) for s in list(targets)))
             return
         await self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
+
+    async def _kick_out(
+        self, targets: set[RealtimeSocket], channels: list[str], reason: str
+    ) -> None:
+        sends = []
+        for socket in list(targets):
+            for channel in channels:
+                if channel in socket.subscriptions:
+                    socket.subscriptions.discard(channel)
+                    kick = {"channel": channel, "message": reason}
+                    sends.append(socket.send(protocol.event(protocol.KICK_OUT, kick)))
+        await asyncio.gather(*sends)
 
     async def _resync_asked(self, nonce: str) -> None:
         """Another process lost its bus: what it published meanwhile never reached us."""

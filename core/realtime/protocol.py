@@ -23,6 +23,7 @@ AUTHENTICATE = "#authenticate"
 SET_AUTH_TOKEN = "#setAuthToken"
 REMOVE_AUTH_TOKEN = "#removeAuthToken"
 DISCONNECT = "#disconnect"
+KICK_OUT = "#kickOut"
 
 # Close codes: SocketCluster's own, and ours (>= 4500 tell the client not to reconnect).
 CLOSE_PONG_TIMEOUT = 4001

@@ -74,6 +74,8 @@ async def save_data(ctx: CallContext, data: Any) -> dict[str, int]:
     ).scalar_one_or_none()
     if quote is None:
         raise NotFound("Preventivo non trovato")
+    if not await ctx.runtime.line_enabled(ctx.session, quote.tenant_id, quote.type):
+        raise NotFound("Prodotto non disponibile")
     modified = 0
     for field, value in changes.items():
         attribute = QUOTE_FIELDS[field][0]

@@ -1,46 +1,37 @@
-"""Car rental (noleggio auto): an extra product line. Full screens come with its web module."""
+"""Car rental (noleggio auto): an extra product line, entirely in this package.
+
+See README.md beside this file for its data, rules, calls and routes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from litestar import get
 from litestar.types import ControllerRouterHandler
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
-from core.domain.quotes.queries import visible_quotes
-from core.domain.quotes.serialize import customer_name
-from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
-from core.guards import product_router, require_extra_product
+from core.db import models as m
+from core.extensions import (
+    CallHandler,
+    DemoContext,
+    MenuEntry,
+    MigrationSource,
+    ProductLine,
+    Publication,
+    WebModule,
+)
 from core.hookspecs import hookimpl
-from core.http.deps import PrincipalDep, SessionDep
+from core.realtime.guard import product_calls
+from plugins.noleggio_auto import cars, practice
+from plugins.noleggio_auto.cars import PRODUCT_ID
+from plugins.noleggio_auto.models import RentalCar
+from plugins.noleggio_auto.routes import router
 
-PRODUCT_ID = "noleggio-auto"
 HERE = Path(__file__).resolve().parent
-
-
-@get("/preventivi", summary="Rental quotes the user may see", tags=[PRODUCT_ID])
-async def rental_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
-    """Columns of SPEC §2: Cliente, Auto, Canone, Data, Collaboratore."""
-    require_extra_product(principal, PRODUCT_ID)
-    quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
-    return [
-        {
-            "_id": q.id,
-            "cliente": customer_name(q),
-            "auto": q.car.get("car_fullname", ""),
-            "canone": q.price.get("canone"),
-            "at": q.at.isoformat(),
-            "aId": q.agent_id,
-            "status": q.status,
-        }
-        for q in quotes
-    ]
-
-
-router = product_router(PRODUCT_ID, [rental_quotes])
 
 
 @hookimpl
@@ -49,8 +40,47 @@ def product_lines() -> Sequence[ProductLine]:
 
 
 @hookimpl
+def register_models() -> Sequence[type[DeclarativeBase]]:
+    return [RentalCar]
+
+
+@hookimpl
+def register_migrations() -> MigrationSource:
+    return MigrationSource("noleggio_auto", HERE / "migrations")
+
+
+@hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [router]
+
+
+@hookimpl
+def register_calls() -> Mapping[str, CallHandler]:
+    return product_calls(
+        PRODUCT_ID,
+        {
+            "noleggioAuto.auto": cars.cars_call,
+            "noleggioAuto.salvaAuto": cars.save_car_call,
+            "noleggioAuto.quotazione": practice.quotation_call,
+        },
+    )
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [cars.PUBLICATION]
+
+
+@hookimpl
+def prepare_quote(session: AsyncSession, product: m.Product, payload: Mapping[str, Any]) -> Any:
+    return practice.prepare_rental(session, product, payload)
+
+
+@hookimpl
+def emission_request(
+    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
+) -> None:
+    practice.check_emission(quote, product, payload, undo)
 
 
 @hookimpl

@@ -153,16 +153,30 @@ class LinePlugin:
 
 async def test_the_lines_plugin_is_consulted_and_may_refuse(live: Live) -> None:
     quote = await pick_quote(live.runtime, "assicurapp", "agente", open_quote("Preventivato"))
-    plugin = LinePlugin("finta-linea")
+    plugin = LinePlugin("prestiti")  # a line assicurapp offers
     agent = await live.logged_in("assicurapp", "agente")
-    with registered(live.runtime.pm, plugin, name="finta-linea"):
+    with registered(live.runtime.pm, plugin, name="test-line"):
         await agent.invoke("richiediEmissione", {"pId": quote.id, "quote": 4, "extra": "x"})
         await agent.invoke("richiediEmissione", {"pId": quote.id})
-        await update_quote(live.runtime, "assicurapp", quote.id, type="finta-linea")
+        await update_quote(live.runtime, "assicurapp", quote.id, type="prestiti")
         with pytest.raises(CallFailed, match="Manca il contratto firmato") as failed:
             await agent.invoke("richiediEmissione", {"pId": quote.id})
     assert failed.value.name == "BadRequest"
     assert plugin.heard[0] == (quote.id, "RC Auto", {"quote": 4, "extra": "x"}, False)
     assert [undo for *_, undo in plugin.heard] == [False, True, False]
+    stored = await reload(live.runtime, "assicurapp", quote.id)
+    assert (stored.status, stored.emission_requested_at) == ("Preventivato", None)
+
+
+async def test_a_quote_of_a_line_the_tenant_does_not_offer_is_not_worked(live: Live) -> None:
+    quote = await pick_quote(live.runtime, "assicurapp", "agente", open_quote("Preventivato"))
+    await update_quote(live.runtime, "assicurapp", quote.id, type="linea-sconosciuta")
+    agent = await live.logged_in("assicurapp", "agente")
+    with pytest.raises(CallFailed, match="Prodotto non disponibile"):
+        await agent.invoke("richiediEmissione", {"pId": quote.id})
+    admin = await live.logged_in("assicurapp", "admin")
+    change = {"$set": {"status": "In lavorazione compagnia"}}
+    with pytest.raises(CallFailed, match="Prodotto non disponibile"):
+        await admin.invoke("saveData", {"coll": "preventivi", "_id": quote.id, "upd": change})
     stored = await reload(live.runtime, "assicurapp", quote.id)
     assert (stored.status, stored.emission_requested_at) == ("Preventivato", None)

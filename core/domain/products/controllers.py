@@ -7,12 +7,10 @@ and are the only ones who create, change and delete. Writes go through the ORM, 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
-import pydantic
 from litestar import Controller, delete, get, post, put
 from litestar.params import FromPath, JSONBody
-from pydantic_core import ErrorDetails
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,37 +22,14 @@ from core.domain.settings.payload import product_payload
 from core.errors import ClientError, Conflict, NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
-from core.http.errors import italian_problem
 from core.runtime import Runtime
+from core.validation import parse
 from tenants.config import Tenant
 
 NOT_FOUND = "Prodotto non trovato"
 UNKNOWN_LINE = "Linea di prodotto non disponibile: {line}"
 INVALID = "Dati del prodotto non validi"
 IN_USE = "Il prodotto ha già dei preventivi: disattivalo invece di eliminarlo"
-
-Body_ = TypeVar("Body_", bound=pydantic.BaseModel)
-
-
-def _problem(error: ErrorDetails) -> str:
-    """Our own (Italian) validator messages as they are; pydantic's translated."""
-    own = str(error.get("ctx", {}).get("error", "")) if error["type"] == "value_error" else ""
-    return own if own and not own.startswith("Input should") else italian_problem(error["msg"])
-
-
-def parse(model: type[Body_], data: Any) -> Body_:
-    """Validate ``data`` as ``model``; a :class:`ClientError` naming the first problem."""
-    try:
-        return model.model_validate(data)
-    except pydantic.ValidationError as exc:
-        problems = [
-            {"campo": ".".join(str(part) for part in error["loc"]), "problema": _problem(error)}
-            for error in exc.errors()
-        ]
-        first = problems[0] if problems else {"campo": "", "problema": ""}
-        where = f" ({first['campo']})" if first["campo"] else ""
-        message = f"{INVALID}: {first['problema']}{where}"
-        raise ClientError(message, extra={"dettagli": problems}) from None
 
 
 def _check_line(runtime: Runtime, tenant: Tenant, changes: dict[str, Any]) -> None:
@@ -99,7 +74,7 @@ class ProductController(Controller):
         db_session: SessionDep,
     ) -> dict[str, Any]:
         require(perm.sees_products, principal)
-        changes = parse(ProductCreate, data).changes()
+        changes = parse(ProductCreate, data, INVALID).changes()
         _check_line(runtime, tenant, changes)
         product = m.Product(**changes)
         db_session.add(product)
@@ -117,7 +92,7 @@ class ProductController(Controller):
         db_session: SessionDep,
     ) -> dict[str, Any]:
         require(perm.sees_products, principal)
-        changes = parse(ProductUpdate, data).changes()
+        changes = parse(ProductUpdate, data, INVALID).changes()
         product = await _product(db_session, product_id, principal)
         _check_line(runtime, tenant, changes)
         for attribute, value in changes.items():

@@ -22,6 +22,7 @@ from core.db import models as m
 from core.domain.products.fields import validate_usr_data
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
+from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
 from core.runtime import Runtime
 
@@ -63,11 +64,9 @@ async def _usable_product(
     if not product.active:
         raise ClientError(PRODUCT_INACTIVE)
     if product.line is not None:
-        tenant = runtime.tenants.get(principal.tenant_id)
-        enabled = [] if tenant is None else await runtime.enabled_products(session, tenant)
-        if product.line not in enabled:
+        if not await runtime.line_enabled(session, principal.tenant_id, product.line):
             raise NotFound(PRODUCT_NOT_ENABLED)
-        if not perm.sees_extra_product(principal, product.line, enabled):
+        if not perm.sees_extra_product(principal, product.line, {product.line}):
             raise Forbidden(PRODUCT_NOT_YOURS)
     return product
 
@@ -90,10 +89,13 @@ async def _owner(
     return agent.id, agent.parent_agent_id
 
 
-def _extras(runtime: Runtime, product: m.Product, payload: Mapping[str, Any]) -> dict[str, Any]:
+async def _extras(
+    session: AsyncSession, runtime: Runtime, product: m.Product, payload: Mapping[str, Any]
+) -> dict[str, Any]:
     """The column values the line's plugin makes of the payload's extra keys."""
     unknown = sorted(set(payload) - BASE_KEYS)
-    answers = [a for a in runtime.pm.hook.prepare_quote(product=product, payload=payload) if a]
+    results = runtime.pm.hook.prepare_quote(session=session, product=product, payload=payload)
+    answers = [a for a in [await await_me_maybe(r) for r in results] if a]
     if unknown and not answers:
         raise ClientError(UNKNOWN_KEYS.format(keys=", ".join(k[:40] for k in unknown[:10])))
     columns: dict[str, Any] = {}
@@ -124,7 +126,7 @@ async def create_quote(
     entries, errors = validate_usr_data(product.fields or [], body.usrData)
     if errors:
         raise ClientError(usr_data_message(errors), extra={"errors": dict(errors)})
-    columns = _extras(runtime, product, payload)
+    columns = await _extras(session, runtime, product, payload)
     quote = m.Quote(
         type=product.line,
         product_id=product.id,

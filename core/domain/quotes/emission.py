@@ -33,6 +33,7 @@ from core.runtime import Runtime
 from core.validation import StrictBool
 
 QUOTE_NOT_FOUND = "Preventivo non trovato"
+LINE_OFF = "Prodotto non disponibile"
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
 NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
@@ -76,6 +77,8 @@ async def set_emission(
     undo: bool | None,
 ) -> dict[str, Any]:
     """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``."""
+    if not await runtime.line_enabled(session, quote.tenant_id, quote.type):
+        raise NotFound(LINE_OFF)
     requested = quote.emission_requested_at is not None
     cancel = requested if undo is None else undo
     if cancel and not requested:
@@ -94,7 +97,7 @@ async def set_emission(
         raise ClientError(BAD_QUOTE)
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
     for answer in runtime.pm.hook.emission_request(
-        quote=quote, product=product, payload=payload, undo=cancel
+        session=session, quote=quote, product=product, payload=payload, undo=cancel
     ):
         await await_me_maybe(answer)
     requested_name = _status_name(runtime, REQUESTED_STATUS_ID, "Emissione richiesta")

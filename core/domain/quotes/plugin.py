@@ -11,6 +11,7 @@ from typing import Any
 from litestar.types import ControllerRouterHandler
 
 from core.db import models as m
+from core.domain.quotes.controllers import quote_detail, quotes_list
 from core.domain.quotes.emission import richiedi_emissione
 from core.domain.quotes.links import create_link_preventivo, public_emission, public_quote
 from core.errors import ClientError
@@ -27,7 +28,7 @@ def register_calls() -> Mapping[str, CallHandler]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [public_quote, public_emission]
+    return [public_quote, public_emission, quotes_list, quote_detail]
 
 
 def _bounds(quote: m.Quote, product: m.Product) -> tuple[float, float] | None:

@@ -19,6 +19,7 @@ from core.validation import StrictBool
 
 PRODUCTS_CHANGED = "productsChanged"
 """Server event telling the tenant's connected clients to re-read ``/api/tenant``."""
+LINE_SWITCHED_OFF = "Prodotto disattivato"
 
 
 class ProductToggle(BaseModel):
@@ -54,5 +55,8 @@ async def toggle_product(
     await db_session.flush()
     products = await runtime.enabled_products(db_session, tenant)
     await db_session.commit()  # clients re-read the configuration as soon as they hear of it
+    if not data.enabled:
+        channels = [p.channel for p in runtime.publications.values() if p.product == product_id]
+        await runtime.hub.close_channels(tenant.id, channels, LINE_SWITCHED_OFF)
     await runtime.hub.send_event(tenant.id, PRODUCTS_CHANGED)
     return {"products": products}

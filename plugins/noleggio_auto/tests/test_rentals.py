@@ -6,6 +6,8 @@ rental quotes of agente.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.runtime import Runtime
@@ -106,3 +108,45 @@ async def test_a_token_of_another_tenant_is_refused(
     headers = await login(clients("rcadealer"), "admin")
     response = await clients("assicurapp").get(ROUTE, headers=headers)
     assert response.status_code == 401
+
+
+async def _practice(client: Any, role: str, car: str) -> Any:
+    rows = (await client.get(ROUTE, headers=await login(client, role))).json()
+    quote_id = next(row["_id"] for row in rows if row["auto"] == car)
+    return await client.get(f"{ROUTE}/{quote_id}", headers=await login(client, role))
+
+
+async def test_a_practice_with_its_earnings(seeded: Runtime, clients: ClientFactory) -> None:
+    """Golf: emission asked at 4% of 419 € for 36 months; the demo agent's share is 50%.
+    Fiat 500: not asked yet, so the midpoint of Leasys' 1–5% (3%) of 289 €."""
+    client = clients("assicurapp")
+    golf = (await _practice(client, "agente", "Volkswagen Golf 1.5 eTSI")).json()
+    assert golf["requestEmission"]["by"] == golf["aId"]
+    assert golf["quote"]["qFattura"] == 4
+    assert golf["earnings"] == {"monthly": 8.38, "total": 301.68}  # no platform for agents
+    fiat = (await _practice(client, "admin", "Fiat 500 Hybrid")).json()
+    assert fiat["earnings"] == {"monthly": 4.34, "total": 156.24, "platform": 155.88}
+    assert fiat["car"]["company"] == "Leasys"
+
+
+async def test_a_practice_outside_ones_tree_is_not_found(
+    seeded: Runtime, clients: ClientFactory
+) -> None:
+    client = clients("assicurapp")
+    assert (await _practice(client, "admin", "Fiat 500 Hybrid")).status_code == 200
+    rows = (await client.get(ROUTE, headers=await login(client, "admin"))).json()
+    sub = await client.get(f"{ROUTE}/{rows[0]['_id']}", headers=await login(client, "subagente"))
+    assert sub.status_code == 404
+    other = clients("rcadealer")
+    foreign = await other.get(f"{ROUTE}/{rows[0]['_id']}", headers=await login(other, "admin"))
+    assert foreign.status_code == 404
+
+
+async def test_the_catalogue_over_http(seeded: Runtime, clients: ClientFactory) -> None:
+    client = clients("assicurapp")
+    cars = (await client.get("/api/noleggio-auto/auto", headers=await login(client))).json()
+    assert len(cars) == 5
+    assert {car["company"] for car in cars} == {"Leasys", "Arval"}
+    assert all(car["img_file"].startswith("/plugins/noleggio_auto/cars/") for car in cars)
+    refused = await client.get("/api/noleggio-auto/auto", headers=await login(client, "dipendente"))
+    assert refused.status_code == 403

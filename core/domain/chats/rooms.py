@@ -1,0 +1,89 @@
+"""``sendChatMessage`` (SPEC §7): open a chat room, and post a message when there is one.
+
+``{roomId, text?}`` → ``{chatId, roomId}``. Rooms are ``/support/{userId}`` (a user's chat with
+the platform: the user and admins) or ``{product}/{quoteId}`` (a quote's chat: whoever sees
+the quote; ``product`` is the quote's line, or ``preventivi`` for a plain quote). A room is
+created the first time it is asked for; asking again changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth.principal import Principal
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.quotes.queries import in_agent_tree
+from core.errors import ClientError, Forbidden, NotFound
+from core.extensions import CallContext
+from core.realtime.guard import logged_in
+from core.runtime import Runtime
+from core.validation import parse
+
+SUPPORT_PREFIX = "/support/"
+PLAIN_QUOTES = "preventivi"
+INVALID = "Messaggio non valido"
+BAD_ROOM = "Chat non valida: {room}"
+NOT_YOUR_SUPPORT = "Puoi aprire solo la tua chat di assistenza"
+QUOTE_NOT_FOUND = "Preventivo non trovato"
+
+
+class ChatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    roomId: str = Field(min_length=3, max_length=200)  # noqa: N815 (wire name)
+    text: str | None = Field(default=None, max_length=10_000)
+
+
+async def _support_room(
+    session: AsyncSession, principal: Principal, user_id: str
+) -> dict[str, Any]:
+    if user_id != principal.id and not principal.is_admin:
+        raise Forbidden(NOT_YOUR_SUPPORT)
+    if await session.get(m.User, user_id) is None:
+        raise NotFound("Utente non trovato")
+    return {"user_id": user_id}
+
+
+async def _quote_room(
+    session: AsyncSession, runtime: Runtime, principal: Principal, room: str
+) -> dict[str, Any]:
+    line, _, quote_id = room.partition("/")
+    if not quote_id or "/" in quote_id:
+        raise ClientError(BAD_ROOM.format(room=room[:60]))
+    found = await session.execute(
+        select(m.Quote).where(m.Quote.id == quote_id, in_agent_tree(principal, m.Quote))
+    )
+    quote = found.scalar_one_or_none()
+    if quote is None or (quote.type or PLAIN_QUOTES) != line:
+        raise NotFound(QUOTE_NOT_FOUND)
+    if not await runtime.line_enabled(session, principal.tenant_id, quote.type):
+        raise NotFound("Prodotto non disponibile")
+    return {"quote_id": quote.id}
+
+
+async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
+    principal = logged_in(ctx)
+    body = parse(ChatBody, data, INVALID)
+    room = body.roomId
+    if room.startswith(SUPPORT_PREFIX):
+        owner = await _support_room(ctx.session, principal, room.removeprefix(SUPPORT_PREFIX))
+    else:
+        owner = await _quote_room(ctx.session, ctx.runtime, principal, room)
+    found = await ctx.session.execute(select(m.Chat).where(m.Chat.room == room))
+    chat = found.scalar_one_or_none()
+    if chat is None:
+        chat = m.Chat(room=room, **owner)
+        ctx.session.add(chat)
+        await ctx.session.flush()
+    if body.text:
+        now = utcnow()
+        ctx.session.add(
+            m.ChatMessage(chat_id=chat.id, sender_id=principal.id, at=now, text=body.text)
+        )
+        chat.last_message_at = now
+        await ctx.session.flush()
+    return {"chatId": chat.id, "roomId": room}

@@ -1,0 +1,98 @@
+"""GET /api/preventivi[/{id}] per role, tree, tenant and product line (SPEC §6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.runtime import Runtime
+from tests.harness import ClientFactory
+from tests.integration.quotes.helpers import agent_quote, headers_for
+
+pytestmark = pytest.mark.usefixtures("seeded")
+TENANT = "assicurapp"
+
+
+async def _get(clients: ClientFactory, runtime: Runtime, who: str, path: str) -> Any:
+    async with clients(TENANT) as client:
+        return await client.get(path, headers=await headers_for(runtime, TENANT, who))
+
+
+async def _ids(clients: ClientFactory, runtime: Runtime, who: str, path: str) -> set[str]:
+    response = await _get(clients, runtime, who, path)
+    assert response.status_code == 200, f"{who}: {response.text}"
+    return {quote["_id"] for quote in response.json()}
+
+
+async def _plain_quotes(runtime: Runtime) -> dict[str, set[str]]:
+    """Demo account → the ids of the plain quotes it owns."""
+    with tenant_scope(TENANT):
+        async with runtime.db.session() as session:
+            users = {
+                u.id: u.email.split("@")[0]
+                for u in (await session.execute(select(m.User))).scalars()
+            }
+            quotes = (
+                await session.execute(select(m.Quote).where(m.Quote.type.is_(None)))
+            ).scalars()
+            owned: dict[str, set[str]] = {}
+            for quote in quotes:
+                owned.setdefault(users.get(str(quote.agent_id), ""), set()).add(quote.id)
+    return owned
+
+
+async def test_each_role_lists_its_tree(clients: ClientFactory, seeded: Runtime) -> None:
+    owned = await _plain_quotes(seeded)
+    everything = set().union(*owned.values())
+    expected = {
+        "admin": everything,
+        "responsabile": everything,
+        "agente": owned["agente"] | owned["subagente"],
+        "subagente": owned["subagente"],
+        "segnalatore": owned["agente"],
+    }
+    for who, ids in expected.items():
+        assert await _ids(clients, seeded, who, "/api/preventivi") == ids, who
+    refused = await _get(clients, seeded, "dipendente", "/api/preventivi")
+    assert refused.status_code == 403
+    async with clients(TENANT) as client:
+        assert (await client.get("/api/preventivi")).status_code == 401
+        forged = {"Authorization": "Bearer eyJhbGciOiJIUzI1NiJ9.e30.bm9wZQ"}
+        assert (await client.get("/api/preventivi", headers=forged)).status_code == 401
+
+
+async def test_an_agent_cannot_read_another_agents_quote(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote = await agent_quote(seeded, TENANT)
+    assert (await _get(clients, seeded, "agente", f"/api/preventivi/{quote.id}")).status_code == 200
+    sub = await _get(clients, seeded, "subagente", f"/api/preventivi/{quote.id}")
+    assert sub.status_code == 404
+    assert sub.json()["error"]["message"] == "Preventivo non trovato"
+    async with clients("rcadealer") as other:
+        admin = await headers_for(seeded, "rcadealer", "admin")
+        assert (await other.get(f"/api/preventivi/{quote.id}", headers=admin)).status_code == 404
+        mine = await headers_for(seeded, TENANT, "admin")
+        assert (await other.get(f"/api/preventivi/{quote.id}", headers=mine)).status_code == 401
+
+
+async def test_a_lines_quotes_where_it_is_on(clients: ClientFactory, seeded: Runtime) -> None:
+    rentals = await _ids(clients, seeded, "agente", "/api/preventivi?type=noleggio-auto")
+    assert len(rentals) == 3
+    assert rentals.isdisjoint(await _ids(clients, seeded, "agente", "/api/preventivi"))
+    async with clients(TENANT) as client:
+        admin = await headers_for(seeded, TENANT, "admin")
+        off = await client.put(
+            "/api/settings/products/noleggio-auto", json={"enabled": False}, headers=admin
+        )
+        assert off.status_code == 200
+    refused = await _get(clients, seeded, "agente", "/api/preventivi?type=noleggio-auto")
+    assert refused.status_code == 404
+    one = next(iter(rentals))
+    assert (await _get(clients, seeded, "agente", f"/api/preventivi/{one}")).status_code == 404
+    unknown = await _get(clients, seeded, "agente", "/api/preventivi?type=linea-inesistente")
+    assert unknown.status_code == 404
