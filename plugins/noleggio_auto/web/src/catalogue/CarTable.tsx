@@ -17,13 +17,13 @@ export default function CarTable({ cars, busyId, onEdit, onToggle }: Props) {
   const { t } = useTranslation('noleggio_auto');
   return (
     <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className="na-table-plain" data-testid="car-table">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className="na-table-plain na-table-heads" data-testid="car-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('catalogue.columns.car')}</Table.Th>
             <Table.Th>{t('catalogue.fields.company')}</Table.Th>
-            <Table.Th ta="right">{t('fields.durataMonths')}</Table.Th>
-            <Table.Th ta="right">{t('fields.km_annuali')}</Table.Th>
+            <Table.Th ta="right">{t('catalogue.columns.months')}</Table.Th>
+            <Table.Th ta="right">{t('catalogue.columns.km')}</Table.Th>
             <Table.Th ta="right">{t('fields.canone')}</Table.Th>
             <Table.Th ta="right">{t('fields.anticipo')}</Table.Th>
             <Table.Th>{t('catalogue.columns.state')}</Table.Th>

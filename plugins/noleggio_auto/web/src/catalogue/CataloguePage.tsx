@@ -36,7 +36,7 @@ export default function CataloguePage() {
     setBusyId(car._id);
     try {
       await host.call('noleggioAuto.salvaAuto', withActive(car, !car.active));
-      host.notify.success(car.active ? t('catalogue.retired') : t('catalogue.restored'));
+      host.notify.success(car.active ? t('catalogue.retiredDone') : t('catalogue.restored'));
       catalogue.reload();
     } catch (error) {
       host.notify.error(t('catalogue.saveError', { message: errorMessage(error) }));
@@ -46,7 +46,7 @@ export default function CataloguePage() {
   };
 
   return (
-    <Stack gap="lg" className="na-page na-narrow" data-testid="rental-catalogue">
+    <Stack gap="lg" className="na-page" data-testid="rental-catalogue">
       <Group justify="space-between" align="flex-end">
         <div>
           <Anchor component={Link} to={paths.list} size="sm">

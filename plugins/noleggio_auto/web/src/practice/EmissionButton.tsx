@@ -2,7 +2,7 @@
  * Agents ask for emission at the chosen consultancy (`richiediEmissione`), or take the request
  * back ('annulla richiesta emissione'); the practice updates live from the store.
  */
-import { Button } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,18 +30,25 @@ export default function EmissionButton({ quote, money }: { quote: HostItem; mone
     }
   };
 
+  const waiting = !requested && !quoted;
   return (
-    <Button
-      variant={requested ? 'default' : 'filled'}
-      color={requested ? 'red' : undefined}
-      leftSection={requested ? <IconSendOff size={18} /> : <IconSend size={18} />}
-      loading={busy}
-      disabled={!requested && !quoted}
-      title={!requested && !quoted ? t('emission.notQuoted') : undefined}
-      onClick={() => void toggle()}
-      data-testid="emission-toggle"
-    >
-      {requested ? t('emission.undo') : t('emission.request')}
-    </Button>
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        variant={requested ? 'default' : 'filled'}
+        color={requested ? 'red' : undefined}
+        leftSection={requested ? <IconSendOff size={18} /> : <IconSend size={18} />}
+        loading={busy}
+        disabled={waiting}
+        onClick={() => void toggle()}
+        data-testid="emission-toggle"
+      >
+        {requested ? t('emission.undo') : t('emission.request')}
+      </Button>
+      {waiting ? (
+        <Text size="xs" c="dimmed" maw={220} lh={1.3} data-testid="emission-waiting">
+          {t('emission.notQuoted')}
+        </Text>
+      ) : null}
+    </Group>
   );
 }

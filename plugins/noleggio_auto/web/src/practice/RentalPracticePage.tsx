@@ -34,13 +34,13 @@ function Practice({ quote }: { quote: HostItem }) {
         <Stack gap="lg">
           <CarCard quote={quote} />
           <CustomerCard quote={quote} />
+          <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
         </Stack>
         <Stack gap="lg">
           <QuotationCard quote={quote} money={money} />
           <EarningsCard quote={quote} money={money} />
         </Stack>
       </div>
-      <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
     </Stack>
   );
 }
