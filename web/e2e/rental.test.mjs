@@ -50,7 +50,7 @@ describe('car rental module', () => {
       await login(admin.page, server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(server.url('assicurapp', `/noleggio-auto/${id}`));
       await admin.page.getByTestId('quotation-edit').click();
-      await admin.page.getByTestId('quotation-canone').fill('455,9');
+      await admin.page.getByTestId('offer-canone').fill('455,9');
       await admin.page.getByTestId('quotation-save').click();
       await admin.page.getByTestId('quotation-table').getByText('455,90').waitFor();
 
@@ -101,7 +101,7 @@ describe('car rental module', () => {
       await admin.page.getByTestId('car-save').click();
       await admin.page.getByText('Inserisci il nome dell’auto').waitFor();
       await admin.page.getByTestId('car-name').fill('Renault Clio E-Tech');
-      await admin.page.getByTestId('car-canone').fill('-279,999');
+      await admin.page.getByTestId('offer-canone').fill('-279,999');
       await admin.page.getByTestId('car-save').click();
       await admin.page.getByText('Auto salvata').waitFor();
       const row = admin.page.getByTestId('car-row').filter({ hasText: 'Renault Clio E-Tech' });

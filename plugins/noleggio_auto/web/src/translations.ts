@@ -37,7 +37,8 @@ export const translations = {
     create: {
       title: 'Nuovo preventivo di noleggio',
       subtitle: 'Scegli l’auto, le condizioni e inserisci i dati del cliente.',
-      setup: 'Impostazioni',
+      agent: 'Collaboratore',
+      agentAndProduct: 'Collaboratore e prodotto',
       product: 'Prodotto',
       car: 'Scegli l’auto',
       terms: 'Condizioni',
@@ -184,7 +185,8 @@ export const translations = {
     create: {
       title: 'New rental quote',
       subtitle: 'Choose the car and the terms, then enter the customer’s details.',
-      setup: 'Setup',
+      agent: 'Collaborator',
+      agentAndProduct: 'Collaborator and product',
       product: 'Product',
       car: 'Choose the car',
       terms: 'Terms',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
 import ChoiceSelect from '../components/ChoiceSelect';
-import NumberField from '../components/NumberField';
+import OfferFields from '../components/OfferFields';
 import { useHost } from '../host';
 import { carProblems, toCarBody, type CarDraft, type CarField } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
@@ -47,7 +47,13 @@ export default function CarEditor({ initial, companies, onClose, onSaved }: Prop
   };
 
   return (
-    <Modal opened onClose={onClose} size="xl" radius="lg" title={<Text fw={700}>{draft._id ? t('catalogue.editTitle') : t('catalogue.newTitle')}</Text>}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      radius="lg"
+      title={<Text fw={700}>{draft._id ? t('catalogue.editTitle') : t('catalogue.newTitle')}</Text>}
+    >
       <Stack gap="md" data-testid="car-editor">
         <div className="na-car-layout">
           <CarImage src={draft.img_file.trim()} alt={draft.car_fullname} h={150} />
@@ -60,7 +66,12 @@ export default function CarEditor({ initial, companies, onClose, onSaved }: Prop
           </Stack>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('catalogue.fields.img_file')} description={t('catalogue.pictureHint')} placeholder="/plugins/noleggio_auto/cars/city.svg" {...text('img_file')} />
+          <TextInput
+            label={t('catalogue.fields.img_file')}
+            description={t('catalogue.pictureHint')}
+            placeholder="/plugins/noleggio_auto/cars/city.svg"
+            {...text('img_file')}
+          />
           <ChoiceSelect
             label={t('catalogue.fields.company')}
             required
@@ -72,12 +83,7 @@ export default function CarEditor({ initial, companies, onClose, onSaved }: Prop
           />
         </SimpleGrid>
         <Divider label={t('catalogue.offer')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <NumberField label={t('fields.durataMonths')} decimals={0} suffix={t('price.monthsUnit')} required value={draft.durata} onChange={(durata) => set({ durata })} error={errorOf('durata')} />
-          <NumberField label={t('fields.km_annuali')} decimals={0} suffix="km" required value={draft.km_annuali} onChange={(km_annuali) => set({ km_annuali })} error={errorOf('km_annuali')} />
-          <NumberField label={t('fields.canone')} decimals={2} suffix={t('price.euroPerMonth')} required value={draft.canone} onChange={(canone) => set({ canone })} error={errorOf('canone')} data-testid="car-canone" />
-          <NumberField label={t('fields.anticipo')} decimals={2} suffix="€" value={draft.anticipo} onChange={(anticipo) => set({ anticipo })} error={errorOf('anticipo')} />
-        </SimpleGrid>
+        <OfferFields value={draft} onChange={set} errorOf={errorOf} columns={4} />
         <Switch
           label={t('catalogue.fields.active')}
           description={t('catalogue.activeHint')}

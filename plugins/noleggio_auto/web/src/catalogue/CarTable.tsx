@@ -60,7 +60,13 @@ export default function CarTable({ cars, busyId, onEdit, onToggle }: Props) {
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('catalogue.edit')} title={t('catalogue.edit')} onClick={() => onEdit(car)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('catalogue.edit')}
+                    title={t('catalogue.edit')}
+                    onClick={() => onEdit(car)}
+                  >
                     <IconPencil size={18} />
                   </ActionIcon>
                   <ActionIcon

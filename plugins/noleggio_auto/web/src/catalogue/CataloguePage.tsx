@@ -62,7 +62,12 @@ export default function CataloguePage() {
             {catalogue.cars ? t('catalogue.count', { count: catalogue.cars.length }) : t('catalogue.subtitle')}
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(emptyCarDraft(companies[0]))} disabled={!companies.length} data-testid="car-add">
+        <Button
+          leftSection={<IconPlus size={18} />}
+          onClick={() => setEditing(emptyCarDraft(companies[0]))}
+          disabled={!companies.length}
+          data-testid="car-add"
+        >
           {t('catalogue.add')}
         </Button>
       </Group>

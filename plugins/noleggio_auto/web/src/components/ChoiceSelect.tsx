@@ -21,7 +21,8 @@ interface Props {
   'data-testid'?: string;
 }
 
-export default function ChoiceSelect({ label, data, value, onChange, placeholder, description, error, required, disabled, ...rest }: Props) {
+export default function ChoiceSelect(props: Props) {
+  const { label, data, value, onChange, placeholder, description, error, required, disabled, ...rest } = props;
   const id = useId();
   return (
     <Input.Wrapper label={label} id={id} description={description} error={error} withAsterisk={required}>

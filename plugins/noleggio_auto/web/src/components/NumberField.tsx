@@ -20,6 +20,11 @@ interface Props {
   'data-testid'?: string;
 }
 
+const STYLES = {
+  input: { fontVariantNumeric: 'tabular-nums' },
+  section: { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' },
+} as const;
+
 export default function NumberField({ label, value, onChange, decimals, suffix, error, description, required, disabled, ...rest }: Props) {
   const [focused, setFocused] = useState(false);
   const [text, setText] = useState(() => formatNumber(value, decimals));
@@ -37,7 +42,7 @@ export default function NumberField({ label, value, onChange, decimals, suffix, 
       rightSection={suffix}
       rightSectionWidth={suffix && suffix.length > 2 ? 64 : undefined}
       rightSectionPointerEvents="none"
-      styles={{ input: { fontVariantNumeric: 'tabular-nums' }, section: { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' } }}
+      styles={STYLES}
       onFocus={(event) => {
         setFocused(true);
         event.currentTarget.select();

@@ -46,6 +46,7 @@ export default function NewRentalPage() {
   const product = products.find((p) => p._id === chosenProduct) ?? products[0];
   const fields = useMemo(() => productFields(product), [product]);
   const { CustomerFieldsForm, CollaboratorSelect } = host.ui;
+  const setupTitle = !forOthers ? 'create.product' : products.length > 1 ? 'create.agentAndProduct' : 'create.agent';
 
   if (forOthers && !host.flags.canEdit) {
     return <Alert color="yellow" variant="light" icon={<IconAlertTriangle />}>{t('create.notAllowed')}</Alert>;
@@ -57,7 +58,13 @@ export default function NewRentalPage() {
   };
 
   const submit = async () => {
-    const missing = !product ? t('create.noProduct') : !car || !terms ? t('create.chooseCar') : forOthers && !agentId ? t('create.chooseAgent') : null;
+    const missing = !product
+      ? t('create.noProduct')
+      : !car || !terms
+        ? t('create.chooseCar')
+        : forOthers && !agentId
+          ? t('create.chooseAgent')
+          : null;
     setProblem(missing);
     if (missing || !product || !car || !terms) return;
     setSending(true);
@@ -95,7 +102,7 @@ export default function NewRentalPage() {
         <div className="na-create">
           <Stack gap="lg">
             {forOthers || products.length > 1 ? (
-              <Section title={t('create.setup')} testId="rental-setup">
+              <Section title={t(setupTitle)} testId="rental-setup">
                 <Group grow align="flex-start">
                   {forOthers ? <CollaboratorSelect label={t('list.assign')} value={agentId} onChange={setAgentId} /> : null}
                   {products.length > 1 ? (

@@ -78,7 +78,16 @@ export default function RentalSummary({ car, terms, agentName, sending, onSubmit
           {t('create.summaryEmpty')}
         </Text>
       )}
-      <Button fullWidth mt="lg" size="md" leftSection={<IconSend size={18} />} loading={sending} disabled={!car} onClick={onSubmit} data-testid="rental-submit">
+      <Button
+        fullWidth
+        mt="lg"
+        size="md"
+        leftSection={<IconSend size={18} />}
+        loading={sending}
+        disabled={!car}
+        onClick={onSubmit}
+        data-testid="rental-submit"
+      >
         {t('create.submit')}
       </Button>
     </Paper>

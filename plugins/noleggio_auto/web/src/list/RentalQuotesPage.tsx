@@ -60,7 +60,13 @@ export default function RentalQuotesPage() {
         </div>
         <Group gap="sm" align="flex-end">
           {host.flags.canEdit ? (
-            <Button component={Link} to={paths.catalogue} variant="default" leftSection={<IconCar size={18} />} data-testid="catalogue-link">
+            <Button
+              component={Link}
+              to={paths.catalogue}
+              variant="default"
+              leftSection={<IconCar size={18} />}
+              data-testid="catalogue-link"
+            >
               {t('list.catalogue')}
             </Button>
           ) : null}

@@ -16,30 +16,38 @@ export default function CarCard({ quote }: { quote: HostItem }) {
       <div className="na-car-layout">
         <CarImage src={car.img_file} alt={car.car_fullname} h={190} />
         <Stack gap="md">
-            <div>
-              <Group gap="xs">
-                <Title order={3}>{car.car_fullname || t('practice.noCar')}</Title>
-                {car.company ? (
-                  <Badge variant="light" color="gray" radius="sm" tt="none">
-                    {car.company}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('practice.carHint')}
-              </Text>
-            </div>
-            <div className="na-figures">
-              <Figure label={t('fields.durata')} value={price.durata === null ? '—' : t('price.months', { count: price.durata })} testId="figure-durata" />
-              <Figure label={t('fields.km_annuali')} value={price.km_annuali === null ? '—' : `${formatWhole(price.km_annuali)} km`} testId="figure-km" />
-              <Figure
-                label={t('fields.canone')}
-                value={price.canone === null ? t('price.toQuote') : formatEuro(price.canone)}
-                hint={price.canone === null ? undefined : t('price.monthly')}
-                testId="figure-canone"
-              />
-              <Figure label={t('fields.anticipo')} value={formatEuro(price.anticipo ?? 0)} testId="figure-anticipo" />
-            </div>
+          <div>
+            <Group gap="xs">
+              <Title order={3}>{car.car_fullname || t('practice.noCar')}</Title>
+              {car.company ? (
+                <Badge variant="light" color="gray" radius="sm" tt="none">
+                  {car.company}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('practice.carHint')}
+            </Text>
+          </div>
+          <div className="na-figures">
+            <Figure
+              label={t('fields.durata')}
+              value={price.durata === null ? '—' : t('price.months', { count: price.durata })}
+              testId="figure-durata"
+            />
+            <Figure
+              label={t('fields.km_annuali')}
+              value={price.km_annuali === null ? '—' : `${formatWhole(price.km_annuali)} km`}
+              testId="figure-km"
+            />
+            <Figure
+              label={t('fields.canone')}
+              value={price.canone === null ? t('price.toQuote') : formatEuro(price.canone)}
+              hint={price.canone === null ? undefined : t('price.monthly')}
+              testId="figure-canone"
+            />
+            <Figure label={t('fields.anticipo')} value={formatEuro(price.anticipo ?? 0)} testId="figure-anticipo" />
+          </div>
         </Stack>
       </div>
     </Paper>

@@ -31,7 +31,12 @@ export default function PracticeHeader({ quote }: { quote: HostItem }) {
         ) : null}
       </Group>
       <Text c="dimmed" size="sm" mt={4} data-testid="practice-meta">
-        {[customer, t('practice.id', { id: quote._id }), t('practice.createdAt', { date: romeDateTime(quote.at) }), host.userName(quote.aId as string | null)]
+        {[
+          customer,
+          t('practice.id', { id: quote._id }),
+          t('practice.createdAt', { date: romeDateTime(quote.at) }),
+          host.userName(quote.aId as string | null),
+        ]
           .filter(Boolean)
           .join(' · ')}
       </Text>

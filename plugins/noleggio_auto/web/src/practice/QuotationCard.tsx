@@ -53,7 +53,12 @@ function ConsultancyControl({ quote, money }: { quote: HostItem; money: Practice
   }
   return (
     <Stack gap={6}>
-      <ConsultancySlider bounds={money.bounds} value={money.consultancy ?? money.bounds.midpoint} onChange={money.setConsultancy} disabled={money.locked} />
+      <ConsultancySlider
+        bounds={money.bounds}
+        value={money.consultancy ?? money.bounds.midpoint}
+        onChange={money.setConsultancy}
+        disabled={money.locked}
+      />
       {money.locked ? (
         <Text size="xs" c="dimmed">
           <IconLock size={12} style={{ verticalAlign: -1, marginRight: 4 }} />
@@ -75,14 +80,24 @@ export default function QuotationCard({ quote, money }: { quote: HostItem; money
       testId="quotation"
       actions={
         editable && !editing ? (
-          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)} data-testid="quotation-edit">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(true)}
+            data-testid="quotation-edit"
+          >
             {t('quotation.edit')}
           </Button>
         ) : null
       }
     >
       <Stack gap="lg">
-        {editing && editable ? <QuotationEditor quote={quote} onDone={() => setEditing(false)} /> : <QuotationTable quote={quote} money={money} />}
+        {editing && editable ? (
+          <QuotationEditor quote={quote} onDone={() => setEditing(false)} />
+        ) : (
+          <QuotationTable quote={quote} money={money} />
+        )}
         <ConsultancyControl quote={quote} money={money} />
       </Stack>
     </Section>

@@ -1,9 +1,9 @@
 /** Admins and responsabili set the practice's price (`noleggioAuto.quotazione`) before emission is requested. */
-import { Button, Group, SimpleGrid } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import NumberField from '../components/NumberField';
+import OfferFields from '../components/OfferFields';
 import { useHost, type HostItem } from '../host';
 import { errorMessage } from '../lib/newRental';
 import { offerProblems, toOffer, type OfferDraft } from '../lib/offer';
@@ -35,12 +35,7 @@ export default function QuotationEditor({ quote, onDone }: { quote: HostItem; on
 
   return (
     <div data-testid="quotation-editor">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberField label={t('fields.canone')} decimals={2} suffix={t('price.euroPerMonth')} required value={draft.canone} onChange={(canone) => set({ canone })} error={errorOf('canone')} data-testid="quotation-canone" />
-        <NumberField label={t('fields.anticipo')} decimals={2} suffix="€" value={draft.anticipo} onChange={(anticipo) => set({ anticipo })} error={errorOf('anticipo')} />
-        <NumberField label={t('fields.durataMonths')} decimals={0} suffix={t('price.monthsUnit')} required value={draft.durata} onChange={(durata) => set({ durata })} error={errorOf('durata')} />
-        <NumberField label={t('fields.km_annuali')} decimals={0} suffix="km" required value={draft.km_annuali} onChange={(km_annuali) => set({ km_annuali })} error={errorOf('km_annuali')} />
-      </SimpleGrid>
+      <OfferFields value={draft} onChange={set} errorOf={errorOf} columns={2} />
       <Group justify="flex-end" mt="md" gap="sm">
         <Button variant="default" onClick={onDone} disabled={saving}>
           {t('actions.cancel')}
