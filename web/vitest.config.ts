@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // plugin modules' tests live outside this folder and resolve the shell's packages
+  server: { fs: { allow: ['..'] } },
+  resolve: { dedupe: ['react', 'react-dom', 'react-router', 'react-i18next', 'i18next', '@mantine/core'] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '../plugins/*/web/src/**/*.test.{ts,tsx}'],

@@ -140,7 +140,7 @@ describe('product modules (federated remotes)', () => {
       const table = page.getByTestId('rental-quotes');
       await table.waitFor();
       await table.getByRole('columnheader', { name: 'Canone' }).waitFor();
-      assert.ok((await table.locator('tbody tr').count()) > 0);
+      await table.getByTestId('rental-row').first().waitFor();
       assert.ok(pluginRequests.includes('/plugins/noleggio_auto/remoteEntry.js'));
       // the remote never fetched its own copy of a shared package
       assert.deepEqual(pluginRequests.filter((p) => /prebuild__(react|_mf_0_mantine|i18next)/.test(p)), []);

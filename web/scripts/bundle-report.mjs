@@ -60,7 +60,7 @@ try {
   await measure('… plus the car-rental module', async (page) => {
     await login(page, server, 'assicurapp', 'admin@demo.it');
     await page.goto(server.url('assicurapp', '/noleggio-auto'));
-    await page.getByTestId('rental-quotes').locator('table').waitFor();
+    await page.getByTestId('rental-quotes').getByRole('table').waitFor();
   });
   const initial = rows[0].gzip;
   const groups = new Map();

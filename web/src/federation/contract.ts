@@ -64,6 +64,11 @@ export interface HostContext {
     parentAgentId: string | null;
     canEdit: boolean;
   };
+  /**
+   * Whether the first data sync is over. Until then a quote missing from a collection may still
+   * arrive, so a practice page shows a loader rather than 'not found'.
+   */
+  dataLoaded: boolean;
   /** A live collection of the store (a React hook: call it at the top of a component). */
   useCollection: (name: 'preventivi' | 'polizze' | 'usr' | 'products' | 'docs' | 'chat') => Readonly<Record<string, HostItem>>;
   /** A realtime call; rejects with an Error whose message is the server's (Italian) message. */

@@ -4,7 +4,7 @@
  * the shared quote components, all from the shell's own features.
  */
 import { useMemo } from 'react';
-import { useStoreSelector } from '../app/context';
+import { useSession, useStoreSelector } from '../app/context';
 import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
 import { filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
 import type { HostContext, HostItem } from './contract';
@@ -16,6 +16,7 @@ const useCollection: HostContext['useCollection'] = (name) => useStoreSelector(c
 export function useHostContext(): HostContext {
   const env = useQuoteEnv();
   const { user, flags, canEdit, statuses, call, userName } = env;
+  const dataLoaded = useSession().dataLoadedAt !== null;
   return useMemo<HostContext>(
     () => ({
       userName: (id) => userName(id),
@@ -29,6 +30,7 @@ export function useHostContext(): HostContext {
         parentAgentId: flags.parentAgentId,
         canEdit,
       },
+      dataLoaded,
       useCollection,
       call: (name, data) => call(name, data),
       notify,
@@ -40,6 +42,6 @@ export function useHostContext(): HostContext {
       },
       ui: hostUi,
     }),
-    [user, flags, canEdit, statuses, call, userName],
+    [user, flags, canEdit, statuses, call, userName, dataLoaded],
   );
 }

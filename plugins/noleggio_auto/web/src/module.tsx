@@ -1,14 +1,21 @@
-/** The module contract the shell checks: routes (relative to /noleggio-auto), menu, translations. */
+/**
+ * The module contract the shell checks: routes (relative to /noleggio-auto), menu and
+ * translations. Each screen loads with its route, so the shell carries none of their code.
+ */
 import { lazy } from 'react';
 import { translations } from './translations';
 
-const RentalQuotes = lazy(() => import('./RentalQuotes'));
-const RentalPractice = lazy(() => import('./RentalPractice'));
+const RentalQuotesPage = lazy(() => import('./list/RentalQuotesPage'));
+const NewRentalPage = lazy(() => import('./create/NewRentalPage'));
+const CataloguePage = lazy(() => import('./catalogue/CataloguePage'));
+const RentalPracticePage = lazy(() => import('./practice/RentalPracticePage'));
 
 export default {
   routes: [
-    { index: true, element: <RentalQuotes /> },
-    { path: ':id', element: <RentalPractice /> },
+    { index: true, element: <RentalQuotesPage /> },
+    { path: 'nuovo', element: <NewRentalPage /> },
+    { path: 'catalogo', element: <CataloguePage /> },
+    { path: ':id', element: <RentalPracticePage /> },
   ],
   menu: [{ label: 'menu.label', icon: 'car-suv' }],
   translations,

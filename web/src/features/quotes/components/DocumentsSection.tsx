@@ -19,6 +19,8 @@ import {
   uploadForm,
 } from '../documents';
 import { notify, useCollection, useQuoteEnv } from '../env';
+// its own styles: product modules show it without the core quote pages having loaded them
+import '../quotes.css';
 
 type OwnerKind = 'preventivo' | 'polizza';
 const GENERAL = 'documenti';

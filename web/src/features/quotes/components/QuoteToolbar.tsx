@@ -13,6 +13,8 @@ import { useQuoteEnv } from '../env';
 import { archivedCount, DEFAULT_FILTERS, matcher } from '../quoteLogic';
 import CollaboratorSelect from './CollaboratorSelect';
 import DateRangeFilter, { useRangeLabel } from './DateRangeFilter';
+// its own styles: product modules show it without the core quote pages having loaded them
+import '../quotes.css';
 
 const TABS: QuoteFilters['tab'][] = ['preventivi', 'richieste', 'emissioni'];
 export const SEARCH_PARAM = 'src';

@@ -1,0 +1,157 @@
+/**
+ * `/noleggio-auto/nuovo` (`?aId=` for the collaborator it is for): the rental product, a car of
+ * the catalogue, the terms and the customer's data, then `createQuote` and on to the practice.
+ * Refusals show as a notification and, when the server names fields, under those fields.
+ */
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCatalogue } from '../catalogue/useCatalogue';
+import ChoiceSelect from '../components/ChoiceSelect';
+import Section from '../components/Section';
+import { useHost } from '../host';
+import type { Car } from '../lib/catalogue';
+import { createQuoteBody, errorMessage, fieldErrorsOf, listTerms, productFields, rentalProducts, type RentalTerms } from '../lib/newRental';
+import { paths } from '../paths';
+import CarChoice from './CarChoice';
+import RentalSummary from './RentalSummary';
+import TermsFields from './TermsFields';
+import '../rental.css';
+
+/** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
+function useAgentChoice(): [string | null, (id: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const agentId = params.get('aId');
+  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
+  return [agentId, choose];
+}
+
+export default function NewRentalPage() {
+  const { t } = useTranslation('noleggio_auto');
+  const host = useHost();
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const products = rentalProducts(host.useCollection('products'));
+  const [agentId, setAgentId] = useAgentChoice();
+  const [chosenProduct, setProductId] = useState<string | null>(null);
+  const [car, setCar] = useState<Car | null>(null);
+  const [terms, setTerms] = useState<RentalTerms | null>(null);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const forOthers = !host.flags.agent;
+  const product = products.find((p) => p._id === chosenProduct) ?? products[0];
+  const fields = useMemo(() => productFields(product), [product]);
+  const { CustomerFieldsForm, CollaboratorSelect } = host.ui;
+  const setupTitle = !forOthers ? 'create.product' : products.length > 1 ? 'create.agentAndProduct' : 'create.agent';
+
+  if (forOthers && !host.flags.canEdit) {
+    return <Alert color="yellow" variant="light" icon={<IconAlertTriangle />}>{t('create.notAllowed')}</Alert>;
+  }
+
+  const chooseCar = (next: Car) => {
+    setCar(next);
+    setTerms(listTerms(next));
+  };
+
+  const submit = async () => {
+    const missing = !product
+      ? t('create.noProduct')
+      : !car || !terms
+        ? t('create.chooseCar')
+        : forOthers && !agentId
+          ? t('create.chooseAgent')
+          : null;
+    setProblem(missing);
+    if (missing || !product || !car || !terms) return;
+    setSending(true);
+    try {
+      const body = createQuoteBody({ productId: product._id, agentId: forOthers ? agentId : null, values, car, terms });
+      const { _id } = await host.call<{ _id: string }>('createQuote', body);
+      host.notify.success(t('create.created'));
+      void navigate(paths.practice(_id));
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      host.notify.error(t('create.error', { message: errorMessage(error) }));
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" className="na-page" data-testid="rental-new">
+      <div>
+        <Anchor component={Link} to={paths.list} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            {t('list.title')}
+          </Group>
+        </Anchor>
+        <Title order={2} mt={4}>
+          {t('create.title')}
+        </Title>
+        <Text c="dimmed">{product ? String(product.name ?? '') : t('create.subtitle')}</Text>
+      </div>
+      {!products.length ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} data-testid="rental-no-product">
+          {t('create.noProduct')}
+        </Alert>
+      ) : (
+        <div className="na-create">
+          <Stack gap="lg">
+            {forOthers || products.length > 1 ? (
+              <Section title={t(setupTitle)} testId="rental-setup">
+                <Group grow align="flex-start">
+                  {forOthers ? <CollaboratorSelect label={t('list.assign')} value={agentId} onChange={setAgentId} /> : null}
+                  {products.length > 1 ? (
+                    <ChoiceSelect
+                      label={t('create.product')}
+                      data={products.map((p) => ({ value: p._id, label: String(p.name ?? p._id) }))}
+                      value={product?._id ?? ''}
+                      onChange={setProductId}
+                    />
+                  ) : null}
+                </Group>
+              </Section>
+            ) : null}
+            <Section step={1} title={t('create.car')} testId="rental-cars">
+              <CarChoice catalogue={catalogue} chosenId={car?._id ?? null} onChoose={chooseCar} />
+            </Section>
+            <Section step={2} title={t('create.terms')} testId="rental-terms">
+              {car && terms ? (
+                <TermsFields car={car} terms={terms} onChange={setTerms} />
+              ) : (
+                <Text c="dimmed" size="sm">
+                  {t('create.termsAfterCar')}
+                </Text>
+              )}
+            </Section>
+            <Section step={3} title={t('create.customer')} testId="rental-customer">
+              {fields.length ? (
+                <CustomerFieldsForm fields={fields} value={values} onChange={setValues} errors={errors} />
+              ) : (
+                <Text c="dimmed" size="sm">
+                  {t('create.noFields')}
+                </Text>
+              )}
+            </Section>
+            {problem ? (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle />} data-testid="rental-problem">
+                {problem}
+              </Alert>
+            ) : null}
+          </Stack>
+          <RentalSummary
+            car={car}
+            terms={terms}
+            agentName={forOthers ? host.userName(agentId) : null}
+            sending={sending}
+            onSubmit={() => void submit()}
+          />
+        </div>
+      )}
+    </Stack>
+  );
+}

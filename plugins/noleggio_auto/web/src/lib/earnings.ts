@@ -1,0 +1,57 @@
+/**
+ * What a rental practice earns (SPEC §9, plugins/noleggio_auto/README.md 'Commission'), to the
+ * cent and half up like the server (plugins/noleggio_auto/pricing.py); both read the cases in
+ * __tests__/earnings-cases.json.
+ */
+import { centsOfProduct, euroOf, numberOrNull } from './money';
+
+export interface RentalEarnings {
+  /** The consultancy the customer pays a month: qFattura × canone / 100. */
+  consultancyMonthly: number;
+  /** The agent's commission a month: qFattura × canone × rate / 10000. */
+  monthly: number;
+  /** 'Tuo guadagno totale': the monthly commission times the months. */
+  total: number;
+  /** 'Guadagno piattaforma': the consultancy over the months minus the agent's total. */
+  platform: number;
+}
+
+export interface EarningsInput {
+  /** The consultancy rate in % of the monthly fee. */
+  qFattura: number;
+  /** The monthly fee in euro. */
+  canone: number;
+  /** The agent's share of the consultancy in %. */
+  rate: number;
+  /** Months. */
+  durata: number;
+}
+
+export function rentalEarnings({ qFattura, canone, rate, durata }: EarningsInput): RentalEarnings {
+  const monthly = centsOfProduct([qFattura, canone, rate], 10000);
+  const total = monthly * BigInt(durata);
+  const consultancy = centsOfProduct([qFattura, canone, durata], 100);
+  return {
+    consultancyMonthly: euroOf(centsOfProduct([qFattura, canone], 100)),
+    monthly: euroOf(monthly),
+    total: euroOf(total),
+    platform: euroOf(consultancy - total),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The agent's consultancy share in %: `provv[productId].provvConsulenza` (else the same under the
+ * line's id, as the server reads it), else `provv.default`, else 0.
+ */
+export function consultancyRate(provv: unknown, productId: string | null | undefined, line: string): number {
+  const all = isRecord(provv) ? provv : {};
+  for (const key of [productId, line]) {
+    const specific = key ? all[key] : undefined;
+    const rate = isRecord(specific) ? numberOrNull(specific.provvConsulenza) : null;
+    if (rate !== null) return rate;
+  }
+  return numberOrNull(all.default) ?? 0;
+}

@@ -1,0 +1,83 @@
+/**
+ * `/noleggio-auto` (SPEC §2 'Quote list for car rental'): the rental quotes of the live
+ * `preventivi` collection through the shell's toolbar, filters, sort and highlight; a row opens
+ * its practice. Filters and scroll survive navigation (../lib/listMemory).
+ */
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCar } from '@tabler/icons-react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useHost, type HostItem, type QuoteFilters } from '../host';
+import { rememberedList, rememberList } from '../lib/listMemory';
+import { rentalQuotes } from '../lib/rentalQuote';
+import { paths } from '../paths';
+import EmptyRentals from './EmptyRentals';
+import NewRentalAction from './NewRentalAction';
+import RentalRows from './RentalRows';
+import '../rental.css';
+
+function ColumnHeads() {
+  const { t } = useTranslation('noleggio_auto');
+  return (
+    <div className="na-grid na-head" role="row">
+      <span role="columnheader">{t('columns.cliente')}</span>
+      <span role="columnheader">{t('columns.auto')}</span>
+      <span role="columnheader" className="na-amount">
+        {t('columns.canone')}
+      </span>
+      <span role="columnheader">{t('columns.data')}</span>
+      <span role="columnheader">{t('columns.collaboratore')}</span>
+    </div>
+  );
+}
+
+export default function RentalQuotesPage() {
+  const { t } = useTranslation('noleggio_auto');
+  const host = useHost();
+  const navigate = useNavigate();
+  const collection = host.useCollection('preventivi');
+  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList().filters);
+  const deferred = useDeferredValue(filters);
+  const { QuoteToolbar } = host.ui;
+
+  const quotes = useMemo(() => rentalQuotes(collection), [collection]);
+  const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
+  const onFilters = useCallback((next: QuoteFilters) => {
+    setFilters(next);
+    rememberList({ filters: next });
+  }, []);
+  const open = useCallback((quote: HostItem) => void navigate(paths.practice(quote._id)), [navigate]);
+
+  return (
+    <Stack gap="md" className="na-page" data-testid="rental-quotes">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('list.title')}</Title>
+          <Text c="dimmed" size="sm" data-testid="rental-count">
+            {t('list.count', { count: rows.length })}
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end">
+          {host.flags.canEdit ? (
+            <Button
+              component={Link}
+              to={paths.catalogue}
+              variant="default"
+              leftSection={<IconCar size={18} />}
+              data-testid="catalogue-link"
+            >
+              {t('list.catalogue')}
+            </Button>
+          ) : null}
+          {rows.length ? <NewRentalAction variant="header" /> : null}
+        </Group>
+      </Group>
+      <QuoteToolbar quotes={quotes} value={filters} onChange={onFilters} />
+      <Paper className="na-table" role="table" aria-rowcount={rows.length}>
+        <ColumnHeads />
+        {rows.length ? <RentalRows rows={rows} onOpen={open} /> : <EmptyRentals filters={deferred} />}
+      </Paper>
+    </Stack>
+  );
+}

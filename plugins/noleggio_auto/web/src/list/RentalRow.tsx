@@ -1,0 +1,78 @@
+/** One practice of the list: Cliente (with its status), Auto, Canone, Data, Collaboratore. */
+import { Group, Text } from '@mantine/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import CarImage from '../components/CarImage';
+import { useHost, type HostItem } from '../host';
+import { formatEuro } from '../lib/money';
+import { carOf, customerName, priceOf, romeDateTime } from '../lib/rentalQuote';
+
+interface Props {
+  quote: HostItem;
+  index: number;
+  offset: number;
+  onOpen: (quote: HostItem) => void;
+}
+
+function RentalRow({ quote, index, offset, onOpen }: Props) {
+  const { t } = useTranslation('noleggio_auto');
+  const host = useHost();
+  const { StatusBadge } = host.ui;
+  const car = carOf(quote);
+  const { canone } = priceOf(quote);
+  return (
+    <div
+      role="row"
+      tabIndex={0}
+      aria-rowindex={index + 1}
+      data-testid="rental-row"
+      data-id={quote._id}
+      className={`na-grid na-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
+      style={{ transform: `translateY(${offset}px)` }}
+      onClick={() => onOpen(quote)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen(quote);
+      }}
+    >
+      <div className="na-cell" role="cell">
+        <Text className="na-customer" size="sm" fw={500} truncate="end">
+          {customerName(quote) || '—'}
+        </Text>
+        <StatusBadge status={quote.status as string | null} />
+      </div>
+      <Group className="na-cell" role="cell" gap="sm" wrap="nowrap">
+        <CarImage src={car.img_file} alt="" className="na-thumb" />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" truncate="end">
+            {car.car_fullname || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {car.company}
+          </Text>
+        </div>
+      </Group>
+      <div className="na-cell na-amount" role="cell">
+        {canone === null ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {t('price.toQuote')}
+          </Text>
+        ) : (
+          <Text size="sm" fw={600}>
+            {formatEuro(canone)}
+            <Text span size="xs" c="dimmed" fw={400}>
+              {t('price.perMonth')}
+            </Text>
+          </Text>
+        )}
+      </div>
+      <Text className="na-cell" role="cell" size="sm">
+        {romeDateTime(quote.at)}
+      </Text>
+      <Text className="na-cell" role="cell" size="sm">
+        {host.userName(quote.aId as string | null) || '—'}
+      </Text>
+    </div>
+  );
+}
+
+export default memo(RentalRow);

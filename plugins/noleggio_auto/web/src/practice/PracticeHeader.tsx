@@ -1,0 +1,50 @@
+/** Title, status, who and when; the emission request once made. */
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHost, type HostItem } from '../host';
+import { customerName, romeDateTime } from '../lib/rentalQuote';
+import { paths } from '../paths';
+
+export default function PracticeHeader({ quote }: { quote: HostItem }) {
+  const { t } = useTranslation('noleggio_auto');
+  const host = useHost();
+  const { StatusBadge } = host.ui;
+  const requested = quote.requestEmission as { at?: string } | undefined;
+  const customer = customerName(quote);
+  return (
+    <div>
+      <Anchor component={Link} to={paths.list} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('list.title')}
+        </Group>
+      </Anchor>
+      <Group gap="sm" mt={4}>
+        <Title order={2}>{t('practice.title')}</Title>
+        <StatusBadge status={quote.status as string | null} />
+        {quote.archived ? (
+          <Badge color="gray" variant="outline">
+            {t('practice.archived')}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text c="dimmed" size="sm" mt={4} data-testid="practice-meta">
+        {[
+          customer,
+          t('practice.id', { id: quote._id }),
+          t('practice.createdAt', { date: romeDateTime(quote.at) }),
+          host.userName(quote.aId as string | null),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Text>
+      {requested ? (
+        <Text size="sm" c="orange" fw={600} mt={4} data-testid="practice-requested">
+          {t('practice.emissionRequested', { date: romeDateTime(requested.at) })}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

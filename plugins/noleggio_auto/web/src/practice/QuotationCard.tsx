@@ -1,0 +1,105 @@
+/**
+ * 'Quotazione': the practice's price and consultancy (rate and monthly amount), the consultancy
+ * slider, and for admins and responsabili the price editor while emission is not requested.
+ */
+import { Alert, Button, Stack, Table, Text } from '@mantine/core';
+import { IconLock, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ConsultancySlider from '../components/ConsultancySlider';
+import Section from '../components/Section';
+import { useHost, type HostItem } from '../host';
+import { formatEuro, formatRate, formatWhole } from '../lib/money';
+import { carOf, priceOf } from '../lib/rentalQuote';
+import QuotationEditor from './QuotationEditor';
+import type { PracticeMoney } from './usePracticeMoney';
+
+function QuotationTable({ quote, money }: { quote: HostItem; money: PracticeMoney }) {
+  const { t } = useTranslation('noleggio_auto');
+  const price = priceOf(quote);
+  const rows: [string, string][] = [
+    [t('quotation.canone'), price.canone === null ? t('price.toQuote') : formatEuro(price.canone)],
+    [t('fields.anticipo'), formatEuro(price.anticipo ?? 0)],
+    [t('fields.durataMonths'), price.durata === null ? '—' : String(price.durata)],
+    [t('fields.km_annuali'), price.km_annuali === null ? '—' : formatWhole(price.km_annuali)],
+    [t('quotation.consultancyRate'), money.consultancy === null ? '—' : `${formatRate(money.consultancy)} %`],
+    [t('quotation.consultancyMonthly'), money.earnings ? formatEuro(money.earnings.consultancyMonthly) : '—'],
+  ];
+  return (
+    <Table className="na-table-plain" verticalSpacing={8} data-testid="quotation-table">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Td c="dimmed">{label}</Table.Td>
+            <Table.Td ta="right" fw={600}>
+              {value}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ConsultancyControl({ quote, money }: { quote: HostItem; money: PracticeMoney }) {
+  const { t } = useTranslation('noleggio_auto');
+  if (!money.bounds) {
+    if (money.locked) return null;
+    return (
+      <Alert color="yellow" variant="light" data-testid="consultancy-missing">
+        {t('quotation.noBounds', { company: carOf(quote).company || '—' })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <ConsultancySlider
+        bounds={money.bounds}
+        value={money.consultancy ?? money.bounds.midpoint}
+        onChange={money.setConsultancy}
+        disabled={money.locked}
+      />
+      {money.locked ? (
+        <Text size="xs" c="dimmed">
+          <IconLock size={12} style={{ verticalAlign: -1, marginRight: 4 }} />
+          {t('quotation.locked')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function QuotationCard({ quote, money }: { quote: HostItem; money: PracticeMoney }) {
+  const { t } = useTranslation('noleggio_auto');
+  const host = useHost();
+  const [editing, setEditing] = useState(false);
+  const editable = host.flags.canEdit && !money.locked;
+  return (
+    <Section
+      title={t('quotation.title')}
+      testId="quotation"
+      actions={
+        editable && !editing ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(true)}
+            data-testid="quotation-edit"
+          >
+            {t('quotation.edit')}
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap="lg">
+        {editing && editable ? (
+          <QuotationEditor quote={quote} onDone={() => setEditing(false)} />
+        ) : (
+          <QuotationTable quote={quote} money={money} />
+        )}
+        <ConsultancyControl quote={quote} money={money} />
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,138 @@
+// End-to-end: the car-rental module on assicurapp (SPEC §2 'Quote list for car rental' and
+// 'Rental practice page'): a quote created from the catalogue, quoted by an admin and sent
+// for emission by its agent, each browser following the other live; the catalogue editor.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+
+const VALID_CF = 'RSSGLI85M41F205V';
+const euro = (text) => text.replace(/\u00a0/g, ' ').trim();
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('car rental module', () => {
+  test('an agent creates a quote off the list terms, an admin quotes it, the agent asks for emission', async () => {
+    const agent = await openPage(browser);
+    const admin = await openPage(browser);
+    try {
+      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await agent.page.getByTestId('rental-row').first().waitFor();
+      await agent.page.getByTestId('rental-new').click();
+
+      await agent.page.getByTestId('car-option').filter({ hasText: 'Golf' }).click();
+      await agent.page.getByTestId('terms-durata').selectOption('48');
+      assert.equal(await agent.page.getByTestId('summary-canone').textContent(), 'Da quotare');
+      await agent.page.getByLabel('Nome e cognome').fill('Giulia Rossi');
+      // the server's per-field message shows under the field
+      await agent.page.getByLabel('Codice fiscale / Partita IVA').fill('RSSGLI85M41F205X');
+      await agent.page.getByTestId('rental-submit').click();
+      await agent.page.getByTestId('rental-customer').getByText('Codice fiscale errato').waitFor();
+      await agent.page.getByLabel('Codice fiscale / Partita IVA').fill(VALID_CF);
+      await agent.page.getByTestId('rental-submit').click();
+
+      await agent.page.getByTestId('rental-practice').waitFor();
+      const id = new URL(agent.page.url()).pathname.split('/').pop();
+      assert.equal(await agent.page.getByTestId('figure-canone').locator('p').nth(1).textContent(), 'Da quotare');
+      assert.ok(await agent.page.getByTestId('emission-toggle').isDisabled());
+      await agent.page.getByTestId('earnings-pending').waitFor();
+
+      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(server.url('assicurapp', `/noleggio-auto/${id}`));
+      await admin.page.getByTestId('quotation-edit').click();
+      await admin.page.getByTestId('offer-canone').fill('455,9');
+      await admin.page.getByTestId('quotation-save').click();
+      await admin.page.getByTestId('quotation-table').getByText('455,90').waitFor();
+
+      // the agent's open practice follows: 455.90 € at the Arval midpoint 4 %, agent share 50 %
+      await agent.page.getByTestId('figure-canone').getByText('455,90').waitFor();
+      assert.equal(await agent.page.getByTestId('consultancy-value').textContent(), '4 %');
+      assert.equal(euro(await agent.page.getByTestId('earnings-value').textContent()), '437,76 €');
+      await agent.page.getByTestId('consultancy-slider').focus();
+      for (let i = 0; i < 5; i += 1) await agent.page.keyboard.press('ArrowRight');
+      assert.equal(await agent.page.getByTestId('consultancy-value').textContent(), '4,5 %');
+      assert.equal(euro(await agent.page.getByTestId('earnings-value').textContent()), '492,48 €');
+      await agent.page.getByTestId('emission-toggle').click();
+      await agent.page.getByText('Emissione richiesta correttamente').waitFor();
+      await agent.page.getByTestId('practice-requested').waitFor();
+      assert.ok(await agent.page.getByTestId('consultancy-slider').isDisabled());
+      assert.equal(await agent.page.getByTestId('emission-toggle').textContent(), 'annulla richiesta emissione');
+
+      // the admin sees the stored consultancy and the platform's earnings, and can no longer quote
+      await admin.page.getByTestId('practice-requested').waitFor();
+      assert.equal(await admin.page.getByTestId('consultancy-value').textContent(), '4,5 %');
+      assert.equal(euro(await admin.page.getByTestId('earnings-value').textContent()), '492,26 €');
+      assert.equal(await admin.page.getByTestId('quotation-edit').count(), 0);
+      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await admin.page.getByTestId('tab-richieste').click();
+      await admin.page.locator(`[data-testid="rental-row"][data-id="${id}"]`).waitFor();
+
+      await agent.page.getByTestId('emission-toggle').click();
+      await agent.page.getByTestId('practice-requested').waitFor({ state: 'detached' });
+      assert.equal(await agent.page.getByTestId('emission-toggle').textContent(), 'RICHIEDI EMISSIONE');
+      assert.deepEqual([...agent.page.errors, ...admin.page.errors], []);
+    } finally {
+      await agent.context.close();
+      await admin.context.close();
+    }
+  });
+
+  test('an admin adds a car to the catalogue and retires it; agents see only listed cars', async () => {
+    const admin = await openPage(browser);
+    const agent = await openPage(browser);
+    try {
+      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await admin.page.getByTestId('catalogue-link').click();
+      await admin.page.getByTestId('car-row').first().waitFor();
+      const before = await admin.page.getByTestId('car-row').count();
+
+      await admin.page.getByTestId('car-add').click();
+      await admin.page.getByTestId('car-save').click();
+      await admin.page.getByText('Inserisci il nome dell’auto').waitFor();
+      await admin.page.getByTestId('car-name').fill('Renault Clio E-Tech');
+      await admin.page.getByTestId('offer-canone').fill('-279,999');
+      await admin.page.getByTestId('car-save').click();
+      await admin.page.getByText('Auto salvata').waitFor();
+      const row = admin.page.getByTestId('car-row').filter({ hasText: 'Renault Clio E-Tech' });
+      await row.waitFor();
+      assert.equal(await admin.page.getByTestId('car-row').count(), before + 1);
+      assert.match(euro(await row.textContent()), /279,99 €/);
+
+      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(server.url('assicurapp', '/noleggio-auto/nuovo'));
+      await agent.page.getByTestId('car-option').filter({ hasText: 'Renault Clio E-Tech' }).waitFor();
+
+      await row.getByTestId('car-toggle').click();
+      await row.getByText('Ritirata').waitFor();
+      await agent.page.reload();
+      await agent.page.getByTestId('car-option').first().waitFor();
+      assert.equal(await agent.page.getByTestId('car-option').filter({ hasText: 'Renault Clio E-Tech' }).count(), 0);
+      assert.deepEqual([...agent.page.errors, ...admin.page.errors], []);
+    } finally {
+      await agent.context.close();
+      await admin.context.close();
+    }
+  });
+
+  test('an unknown practice is not found', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await page.goto(server.url('assicurapp', '/noleggio-auto/sconosciuto'));
+      await page.getByTestId('practice-not-found').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
