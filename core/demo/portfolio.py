@@ -15,11 +15,11 @@ from core.extensions import DemoContext
 from core.storage import FileStorage
 
 CLIENTS = (
-    ("Luca Bianchi", "BNCLCU80A01H501U", "luca.bianchi@example.it"),
-    ("Giulia Verdi", "VRDGLI85M41F205X", "giulia.verdi@example.it"),
+    ("Luca Bianchi", "BNCLCU80A01H501Q", "luca.bianchi@example.it"),
+    ("Giulia Verdi", "VRDGLI85M41F205R", "giulia.verdi@example.it"),
     ("Autofficina Ferri S.r.l.", "01234567897", "info@ferri.example.it"),
-    ("Paolo Esposito", "SPSPLA72C15F839K", "paolo.esposito@example.it"),
-    ("Chiara Romano", "RMNCHR90D50L219P", "chiara.romano@example.it"),
+    ("Paolo Esposito", "SPSPLA72C15F839O", "paolo.esposito@example.it"),
+    ("Chiara Romano", "RMNCHR90D50L219S", "chiara.romano@example.it"),
     ("Trasporti Gallo S.n.c.", "09876543217", "amministrazione@gallo.example.it"),
 )
 

@@ -37,9 +37,9 @@ CATALOGUE = (
 )  # fmt: skip
 # customer, car index, status, days ago, consultancy asked (emission requested) or None
 PRACTICES = (
-    ("Luca Bianchi", "BNCLCU80A01H501U", 0, "In attesa di quotazione", 0, None),
-    ("Luca Bianchi", "BNCLCU80A01H501U", 1, "Preventivato", 3, None),
-    ("Luca Bianchi", "BNCLCU80A01H501U", 2, "Preventivato", 6, 4),
+    ("Luca Bianchi", "BNCLCU80A01H501Q", 0, "In attesa di quotazione", 0, None),
+    ("Luca Bianchi", "BNCLCU80A01H501Q", 1, "Preventivato", 3, None),
+    ("Luca Bianchi", "BNCLCU80A01H501Q", 2, "Preventivato", 6, 4),
 )
 CONSULTANCY_SHARE = 50
 """The demo agents' provvConsulenza on rentals, in % of the consultancy."""

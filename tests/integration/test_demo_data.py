@@ -60,3 +60,18 @@ async def test_demo_agent_has_the_tenants_extra_products(seeded: Runtime) -> Non
                 await session.execute(select(m.User).where(m.User.email == "agente@demo.it"))
             ).scalar_one()
     assert sorted(agent.extra_products) == ["noleggio-auto", "prestiti"]
+
+
+async def test_demo_customers_pass_the_checks_a_new_quote_gets(seeded: Runtime) -> None:
+    """Every customer's Codice Fiscale or Partita IVA in the demo data is a valid one, so a
+    quote can be created for any demo customer as it is."""
+    from core.domain.products.fields.fiscal import is_codice_fiscale, is_partita_iva
+
+    for tenant in seeded.tenants:
+        with tenant_scope(tenant.id):
+            async with seeded.db.session() as session:
+                quotes = (await session.execute(select(m.Quote))).scalars().all()
+        codes = {e["value"] for q in quotes for e in q.usr_data if e.get("type") == "cf"}
+        assert codes
+        for code in codes:
+            assert is_codice_fiscale(code) or is_partita_iva(code), code

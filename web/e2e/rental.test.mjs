@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
 
 const VALID_CF = 'RSSGLI85M41F205V';
+const NEW_STATUS = 'In lavorazione compagnia';
 const euro = (text) => text.replace(/\u00a0/g, ' ').trim();
 
 let server;
@@ -21,10 +22,17 @@ after(async () => {
 });
 
 describe('car rental module', () => {
-  test('an agent creates a quote off the list terms, an admin quotes it, the agent asks for emission', async () => {
+  test('an agent creates a quote (a wrong then a right Codice Fiscale), the admin sees the chip rise and quotes it, the agent asks for emission, the admin changes the status, the customer opens the link', async () => {
     const agent = await openPage(browser);
     const admin = await openPage(browser);
+    const customer = await openPage(browser);
     try {
+      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await admin.page.getByTestId('rental-row').first().waitFor();
+      const chip = admin.page.getByTestId('chip-noleggio-auto');
+      const alertsBefore = Number(await chip.textContent());
+
       await login(agent.page, server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(server.url('assicurapp', '/noleggio-auto'));
       await agent.page.getByTestId('rental-row').first().waitFor();
@@ -47,7 +55,13 @@ describe('car rental module', () => {
       assert.ok(await agent.page.getByTestId('emission-toggle').isDisabled());
       await agent.page.getByTestId('earnings-pending').waitFor();
 
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
+      // the new quote alerts the admin: the line's chip rises and the row appears, live
+      await admin.page.waitForFunction(
+        (count) => Number(document.querySelector('[data-testid="chip-noleggio-auto"]')?.textContent) === count,
+        alertsBefore + 1,
+        { timeout: 10_000 },
+      );
+      await admin.page.locator(`[data-testid="rental-row"][data-id="${id}"]`).waitFor();
       await admin.page.goto(server.url('assicurapp', `/noleggio-auto/${id}`));
       await admin.page.getByTestId('quotation-edit').click();
       await admin.page.getByTestId('offer-canone').fill('455,9');
@@ -73,17 +87,49 @@ describe('car rental module', () => {
       assert.equal(await admin.page.getByTestId('consultancy-value').textContent(), '4,5 %');
       assert.equal(euro(await admin.page.getByTestId('earnings-value').textContent()), '492,26 €');
       assert.equal(await admin.page.getByTestId('quotation-edit').count(), 0);
-      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
-      await admin.page.getByTestId('tab-richieste').click();
-      await admin.page.locator(`[data-testid="rental-row"][data-id="${id}"]`).waitFor();
 
-      await agent.page.getByTestId('emission-toggle').click();
-      await agent.page.getByTestId('practice-requested').waitFor({ state: 'detached' });
-      assert.equal(await agent.page.getByTestId('emission-toggle').textContent(), 'RICHIEDI EMISSIONE');
-      assert.deepEqual([...agent.page.errors, ...admin.page.errors], []);
+      // the admin moves the practice on; the agent's page follows
+      await admin.page.getByTestId('status-changer').selectOption(NEW_STATUS);
+      await admin.page.getByText('Stato preventivo aggiornato').waitFor();
+      await agent.page.waitForFunction(
+        (status) => document.querySelector('[data-testid="rental-practice"] [data-testid="status-badge"]')?.textContent === status,
+        NEW_STATUS,
+        { timeout: 10_000 },
+      );
+
+      // the customer's link opens in a popup; in a browser with no login it shows the quote
+      const [popup] = await Promise.all([agent.page.waitForEvent('popup'), agent.page.getByTestId('quote-link').click()]);
+      const link = popup.url();
+      assert.match(link, new RegExp(`/preventivo-email/${id}/`));
+      await popup.close();
+      await customer.page.goto(link);
+      await customer.page.getByText('Volkswagen Golf 1.5 eTSI').waitFor();
+      await customer.page.getByText('Giulia Rossi').first().waitFor();
+      await customer.page.getByText('455,90').first().waitFor();
+      assert.deepEqual([...agent.page.errors, ...admin.page.errors, ...customer.page.errors], []);
     } finally {
       await agent.context.close();
       await admin.context.close();
+      await customer.context.close();
+    }
+  });
+
+  test('an agent asks for emission and takes it back', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await page.goto(server.url('assicurapp', '/noleggio-auto'));
+      const row = page.getByTestId('rental-row').filter({ hasText: 'Fiat 500 Hybrid' });
+      await row.click();
+      await page.getByTestId('rental-practice').waitFor();
+      await page.getByTestId('emission-toggle').click();
+      await page.getByTestId('practice-requested').waitFor();
+      await page.getByTestId('emission-toggle').click();
+      await page.getByTestId('practice-requested').waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('emission-toggle').textContent(), 'RICHIEDI EMISSIONE');
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await context.close();
     }
   });
 

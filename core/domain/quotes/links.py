@@ -78,9 +78,10 @@ async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
     return {"link": f"{origin}/preventivo-email/{body.pId}/{code}"}
 
 
-async def _quote(session: AsyncSession, quote_id: str) -> m.Quote:
+async def _quote(session: AsyncSession, runtime: Runtime, tenant: Tenant, quote_id: str) -> m.Quote:
+    """The link's quote; not found either when its product line is switched off."""
     quote = await session.get(m.Quote, quote_id)
-    if quote is None:
+    if quote is None or not await runtime.line_enabled(session, tenant.id, quote.type):
         raise NotFound(QUOTE_NOT_FOUND)
     return quote
 
@@ -125,7 +126,7 @@ async def public_quote(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     expires = open_code(runtime.settings, tenant, quote_id, code)
-    quote = await _quote(db_session, quote_id)
+    quote = await _quote(db_session, runtime, tenant, quote_id)
     return {
         "quote": await public_quote_payload(db_session, runtime, quote),
         "expiresAt": expires.isoformat(),
@@ -147,7 +148,7 @@ async def public_emission(
 ) -> dict[str, Any]:
     """Asks on behalf of the quote's agent; asking twice changes nothing."""
     open_code(runtime.settings, tenant, quote_id, code)
-    quote = await _quote(db_session, quote_id)
+    quote = await _quote(db_session, runtime, tenant, quote_id)
     state = await set_emission(
         db_session, runtime, quote, by=quote.agent_id, payload=VIA_LINK, undo=False
     )

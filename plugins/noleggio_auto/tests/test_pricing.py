@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -98,3 +100,16 @@ def test_the_agents_rate_by_product_then_line_then_default() -> None:
 )  # fmt: skip
 def test_numbers_only(value: object, expected: Decimal | None) -> None:
     assert decimal_or_none(value) == expected
+
+
+CASES = Path(__file__).resolve().parents[1] / "web/src/__tests__/earnings-cases.json"
+
+
+@pytest.mark.parametrize("case", json.loads(CASES.read_text()), ids=lambda c: str(c))
+def test_the_same_cases_as_the_web_module(case: dict[str, float]) -> None:
+    """The practice page computes earnings in the browser: both sides agree to the cent."""
+    found = earnings(
+        D(str(case["q_fattura"])), D(str(case["canone"])), D(str(case["rate"])), int(case["durata"])
+    )
+    expected = (D(str(case["monthly"])), D(str(case["total"])), D(str(case["platform"])))
+    assert (found.monthly, found.total, found.platform) == expected

@@ -150,3 +150,31 @@ async def test_the_catalogue_over_http(seeded: Runtime, clients: ClientFactory) 
     assert all(car["img_file"].startswith("/plugins/noleggio_auto/cars/") for car in cars)
     refused = await client.get("/api/noleggio-auto/auto", headers=await login(client, "dipendente"))
     assert refused.status_code == 403
+
+
+async def test_the_customers_link_to_a_rental(seeded: Runtime, clients: ClientFactory) -> None:
+    """The public page shows the car and the terms; asking for emission there takes the
+    midpoint of the company's bounds; the page is gone while the line is switched off."""
+    from core.domain.quotes.links import mint_code
+
+    client = clients("assicurapp")
+    rows = (await client.get(ROUTE, headers=await login(client, "admin"))).json()
+    fiat = next(row for row in rows if row["auto"] == "Fiat 500 Hybrid")
+    tenant = seeded.tenants.get("assicurapp")
+    assert tenant is not None
+    page = (
+        f"/api/public/quotes/{fiat['_id']}/{mint_code(seeded.settings, tenant, fiat['_id'], 'x')}"
+    )
+    shown = (await client.get(page)).json()["quote"]
+    assert (shown["car"]["car_fullname"], shown["price"]["canone"]) == ("Fiat 500 Hybrid", 289)
+    asked = await client.post(f"{page}/emission")
+    assert asked.status_code == 200, asked.text
+    practice = (await client.get(f"{ROUTE}/{fiat['_id']}", headers=await login(client))).json()
+    assert practice["quote"]["qFattura"] == 3  # Leasys: 1–5 %
+
+    admin = await login(client, "admin")
+    toggle = f"/api/settings/products/{LINE}"
+    assert (await client.put(toggle, json={"enabled": False}, headers=admin)).status_code == 200
+    assert (await client.get(page)).status_code == 404
+    assert (await client.put(toggle, json={"enabled": True}, headers=admin)).status_code == 200
+    assert (await client.get(page)).status_code == 200

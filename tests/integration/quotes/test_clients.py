@@ -45,7 +45,7 @@ async def test_demo_clients_come_from_the_quotes(clients: ClientFactory, seeded:
     by_name = {c["name"]: c for c in admin}
     assert {"Luca Bianchi", "Giulia Verdi", "Autofficina Ferri S.r.l."} <= set(by_name)
     luca = by_name["Luca Bianchi"]
-    assert (luca["fiscalCode"], luca["email"]) == ("BNCLCU80A01H501U", "luca.bianchi@example.it")
+    assert (luca["fiscalCode"], luca["email"]) == ("BNCLCU80A01H501Q", "luca.bianchi@example.it")
     assert "AB123CD" in luca["plates"]
     assert luca["quotes"] >= 2
     assert luca["policies"] == 1
@@ -145,7 +145,7 @@ async def test_writes_keep_clients_and_plates_current(seeded: Runtime) -> None:
                 (await session.get(m.Policy, policy.id)).client_id,  # type: ignore[union-attr]
             ]
             assert linked == [client.id, client.id]
-            stored.usr_data = _cf("VRDGLI85M41F205X", "Giulia Verdi")  # a new customer
+            stored.usr_data = _cf("VRDGLI85M41F205R", "Giulia Verdi")  # a new customer
         async with seeded.db.session() as session:
             moved = await session.get(m.Quote, first.id)
             assert moved is not None

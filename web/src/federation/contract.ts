@@ -94,6 +94,10 @@ export interface HostContext {
     StatusChanger: ComponentType<{ quote: HostItem }>;
     /** Files of a quote or policy: list, download, upload and delete for canEdit users. */
     DocumentsSection: ComponentType<{ ownerKind: 'preventivo' | 'polizza'; ownerId: string }>;
+    /** Archive / restore the quote (rendered for canEdit users only). */
+    ArchiveButton: ComponentType<{ quote: HostItem }>;
+    /** The customer's link to the quote (`createLinkPreventivo`), opened in a popup. */
+    QuoteLinkButton: ComponentType<{ quote: HostItem }>;
     /** CHAT button with the unread badge; opens the room `{product}/{quoteId}`. */
     ChatButton: ComponentType<{ roomId: string }>;
     /** The customer fields of a product, with the validators of SPEC §3/§5. */

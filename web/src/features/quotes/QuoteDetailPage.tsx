@@ -3,23 +3,22 @@
  * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat.
  */
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconLink, IconSend, IconSendOff } from '@tabler/icons-react';
+import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/context';
 import type { HostItem } from '../../federation/contract';
+import ArchiveButton from './components/ArchiveButton';
 import ChatButton from './components/ChatButton';
 import DocumentsSection from './components/DocumentsSection';
+import QuoteLinkButton from './components/QuoteLinkButton';
 import StatusBadge from './components/StatusBadge';
 import StatusChanger from './components/StatusChanger';
-import { notify, useCollection, useQuoteEnv } from './env';
+import { errorText, notify, useCollection, useQuoteEnv } from './env';
 import { fieldText, romeDateTime } from './fieldText';
 import { customerName } from './quoteLogic';
 import './quotes.css';
-
-const POPUP_WIDTH = 900;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface UsrEntry {
   _id: string;
@@ -29,56 +28,23 @@ interface UsrEntry {
   hide?: boolean;
 }
 
-/** Opens the quote's public link in a popup: width 900, height screen − 300 (SPEC §7). */
-export function openQuoteLink(link: string): void {
-  const height = Math.max(window.screen.height - 300, 300);
-  window.open(link, '_blank', `popup=yes,width=${POPUP_WIDTH},height=${height}`);
-}
-
 function Actions({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
-  const { flags, canEdit, call } = useQuoteEnv();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { flags, call } = useQuoteEnv();
+  const [busy, setBusy] = useState(false);
   const requested = Boolean(quote.requestEmission);
-  const run = async (name: string, work: () => Promise<void>) => {
-    setBusy(name);
+
+  const toggleEmission = async () => {
+    setBusy(true);
     try {
-      await work();
+      await call('richiediEmissione', { pId: quote._id, undo: requested });
+      notify.success(requested ? t('emission.undone') : t('emission.requested'));
+    } catch (error) {
+      notify.error(t('emission.error', { error: errorText(error) }));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
-
-  const toggleEmission = () =>
-    run('emission', async () => {
-      try {
-        await call('richiediEmissione', { pId: quote._id, undo: requested });
-        notify.success(requested ? t('emission.undone') : t('emission.requested'));
-      } catch (error) {
-        notify.error(t('emission.error', { error: errorText(error) }));
-      }
-    });
-
-  const toggleArchive = () =>
-    run('archive', async () => {
-      const archived = !quote.archived;
-      try {
-        await call('saveData', { coll: 'preventivi', _id: quote._id, upd: { $set: { archived } } });
-        notify.success(archived ? t('archive.archived') : t('archive.restored'));
-      } catch (error) {
-        notify.error(t('status.updateError', { error: errorText(error) }));
-      }
-    });
-
-  const link = () =>
-    run('link', async () => {
-      try {
-        const answer = await call<{ link: string }>('createLinkPreventivo', { pId: quote._id, aId: quote.aId });
-        openQuoteLink(answer.link);
-      } catch (error) {
-        notify.error(errorText(error));
-      }
-    });
 
   return (
     <Group gap="sm" data-testid="quote-actions">
@@ -88,27 +54,15 @@ function Actions({ quote }: { quote: HostItem }) {
           variant={requested ? 'default' : 'filled'}
           color={requested ? 'red' : undefined}
           leftSection={requested ? <IconSendOff size={18} /> : <IconSend size={18} />}
-          loading={busy === 'emission'}
+          loading={busy}
           onClick={() => void toggleEmission()}
           data-testid="emission-toggle"
         >
           {requested ? t('emission.undo') : t('emission.request')}
         </Button>
       ) : null}
-      {canEdit ? (
-        <Button
-          variant="default"
-          leftSection={quote.archived ? <IconArchiveOff size={18} /> : <IconArchive size={18} />}
-          loading={busy === 'archive'}
-          onClick={() => void toggleArchive()}
-          data-testid="archive-toggle"
-        >
-          {quote.archived ? t('archive.restore') : t('archive.archive')}
-        </Button>
-      ) : null}
-      <Button variant="default" leftSection={<IconLink size={18} />} loading={busy === 'link'} onClick={() => void link()} data-testid="quote-link">
-        {t('link.button')}
-      </Button>
+      <ArchiveButton quote={quote} />
+      <QuoteLinkButton quote={quote} />
       <ChatButton roomId={`preventivi/${quote._id}`} />
     </Group>
   );

@@ -28,6 +28,9 @@ export function useCollection(name: string): Collection {
   return useStoreSelector(collectionSelector(name));
 }
 
+/** An error's message as the server (or the socket library) gave it. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export const notify = {
   success: (message: string) => notifications.show({ color: 'green', message }),
   error: (message: string) => notifyError(message),

@@ -11,7 +11,7 @@ const rental = (id: string, extra: Partial<HostItem> = {}): HostItem => ({
   price: { durata: 36, km_annuali: 15000, canone: 289, anticipo: 2500 },
   usrData: [
     { _id: 'nome', name: 'Nome e cognome', type: 'text', value: 'Luca Bianchi' },
-    { _id: 'cf', name: 'Codice fiscale', type: 'cf', value: 'BNCLCU80A01H501U' },
+    { _id: 'cf', name: 'Codice fiscale', type: 'cf', value: 'BNCLCU80A01H501Q' },
     { _id: 'note', name: 'Note interne', type: 'text', value: 'x', hide: true },
   ],
   ...extra,

@@ -1,7 +1,7 @@
 /**
  * `/noleggio-auto/:id` (SPEC §2 'Rental practice page'): the car and terms, the customer's data,
  * the status, the quotation with the consultancy slider, the earnings, the emission request,
- * documents and chat. Everything is read from the live store, so it follows every change.
+ * archive, the customer's link, documents and chat. Everything is read from the live store, so it follows every change.
  */
 import { Center, Group, Loader, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -21,13 +21,15 @@ import '../rental.css';
 function Practice({ quote }: { quote: HostItem }) {
   const host = useHost();
   const money = usePracticeMoney(quote);
-  const { StatusChanger, ChatButton, DocumentsSection } = host.ui;
+  const { StatusChanger, ArchiveButton, QuoteLinkButton, ChatButton, DocumentsSection } = host.ui;
   return (
     <Stack gap="lg" className="na-page" data-testid="rental-practice">
       <PracticeHeader quote={quote} />
       <Group gap="sm" data-testid="practice-actions">
         <StatusChanger quote={quote} />
         {host.flags.agent ? <EmissionButton quote={quote} money={money} /> : null}
+        <ArchiveButton quote={quote} />
+        <QuoteLinkButton quote={quote} />
         <ChatButton roomId={chatRoom(quote._id)} />
       </Group>
       <div className="na-practice-grid">

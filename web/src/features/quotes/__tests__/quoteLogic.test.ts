@@ -55,7 +55,7 @@ describe('filters', () => {
     quote('1'),
     quote('2', { status: 'In attesa di quotazione', aId: 'agent2' }),
     quote('3', { archived: true }),
-    quote('4', { aId: 'sub1', agId: 'agent1', usrData: [{ _id: 'nome', value: 'Giulia Verdi' }, { _id: 'cf', value: 'VRDGLI85M41F205X' }] }),
+    quote('4', { aId: 'sub1', agId: 'agent1', usrData: [{ _id: 'nome', value: 'Giulia Verdi' }, { _id: 'cf', value: 'VRDGLI85M41F205R' }] }),
   ];
   const ids = (filters: Partial<typeof DEFAULT_FILTERS>) =>
     filterQuotes(quotes, { ...DEFAULT_FILTERS, ...filters }).map((q) => q._id).sort();
