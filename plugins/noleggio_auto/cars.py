@@ -76,9 +76,10 @@ def car_payload(car: RentalCar) -> dict[str, Any]:
     }
 
 
-def sees_car(principal: Principal, car: Mapping[str, Any]) -> bool:
-    """Active cars to everyone who works the line; the retired ones to those who edit them."""
-    return bool(car.get("active")) or perm.can_edit(principal)
+def hears_of_car(_principal: Principal, _car: Mapping[str, Any]) -> bool:
+    """Every change reaches the channel's subscribers (who all work the line): a car being
+    retired is news too, since lists drop it."""
+    return True
 
 
 async def rental_companies(session: AsyncSession) -> set[str]:
@@ -122,5 +123,5 @@ async def save_car_call(ctx: CallContext, data: Any) -> dict[str, str]:
 
 
 PUBLICATION = Publication(
-    CHANNEL, perm.sees_work, sees_car, RentalCar, "p", car_payload, product=PRODUCT_ID
+    CHANNEL, perm.sees_work, hears_of_car, RentalCar, "p", car_payload, product=PRODUCT_ID
 )

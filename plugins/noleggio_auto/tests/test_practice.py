@@ -214,10 +214,10 @@ async def test_admins_keep_the_catalogue_and_agents_see_it_live(live: Live) -> N
     await admin.invoke(
         "noleggioAuto.salvaAuto", {**NEW_CAR, "_id": created["_id"], "active": False}
     )
-    retired = await agent.nothing_published("noleggio-auto/auto")
-    assert retired  # a retired car is not news for agents …
+    retired = await agent.published("noleggio-auto/auto")
+    assert (retired["p"]["_id"], retired["p"]["active"]) == (created["_id"], False)
     listed = {c["_id"] for c in (await agent.invoke("noleggioAuto.auto"))["cars"]}
-    assert created["_id"] not in listed  # … and it leaves their list
+    assert created["_id"] not in listed  # it leaves the agents' list
     assert created["_id"] in {c["_id"] for c in (await admin.invoke("noleggioAuto.auto"))["cars"]}
 
 

@@ -14,6 +14,18 @@ class Stream<T> implements AsyncIterable<T> {
     if (next) next({ value: item, done: false });
     else this.items.push(item);
   }
+  /** What socketcluster-client's channels give: `next()`, and `return()` to stop. */
+  createConsumer() {
+    const iterator = this[Symbol.asyncIterator]();
+    let ended = false;
+    return {
+      next: (): Promise<IteratorResult<T>> => (ended ? Promise.resolve({ value: undefined, done: true }) : iterator.next()),
+      return: () => {
+        ended = true;
+        for (const resolve of this.waiting.splice(0)) resolve({ value: undefined, done: true });
+      },
+    };
+  }
   [Symbol.asyncIterator](): AsyncIterator<T> {
     return {
       next: () =>
@@ -137,6 +149,20 @@ describe('Session', () => {
     socket.channels.settings!.push({ operationType: 'update', s: { _id: 's1' } });
     await vi.waitFor(() => expect(session.getState().settings).toMatchObject({ assistenza: 'nuova' }));
     expect(socket.calls.at(-1)).toEqual({ name: 'tokenLogin', data: { productsHash: 'h1' } });
+  });
+
+  it('follows a channel for a screen until the screen stops it', async () => {
+    const { socket, session } = setup();
+    const heard: unknown[] = [];
+    const stop = session.watch('noleggio-auto/auto', (event) => heard.push(event));
+    const channel = socket.channels['noleggio-auto/auto']!;
+    channel.push({ operationType: 'insert', p: { _id: 'c1' } });
+    channel.push('not an event');
+    await vi.waitFor(() => expect(heard).toEqual([{ operationType: 'insert', p: { _id: 'c1' } }]));
+    stop();
+    channel.push({ operationType: 'update', p: { _id: 'c1' } });
+    await tick();
+    expect(heard).toHaveLength(1);
   });
 
   it('skips an automatic token login within 1 s of the previous one', async () => {

@@ -71,6 +71,11 @@ export interface HostContext {
   dataLoaded: boolean;
   /** A live collection of the store (a React hook: call it at the top of a component). */
   useCollection: (name: 'preventivi' | 'polizze' | 'usr' | 'products' | 'docs' | 'chat') => Readonly<Record<string, HostItem>>;
+  /**
+   * Follow a realtime channel (a hook: call it at the top of a component); `onEvent` hears each
+   * `{operationType, …}` event while the component is mounted. The line's own channels only.
+   */
+  useChannel: (channel: string, onEvent: (event: Record<string, unknown>) => void) => void;
   /** A realtime call; rejects with an Error whose message is the server's (Italian) message. */
   call: <T = unknown>(name: string, data?: unknown) => Promise<T>;
   /** Centred notifications (SPEC §9: 3500 ms, close button). */

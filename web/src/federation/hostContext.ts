@@ -3,8 +3,8 @@
  * flags, live collections, realtime calls, notifications, statuses, the quote-list rules and
  * the shared quote components, all from the shell's own features.
  */
-import { useMemo } from 'react';
-import { useSession, useStoreSelector } from '../app/context';
+import { useEffect, useMemo, useRef } from 'react';
+import { useServices, useSession, useStoreSelector } from '../app/context';
 import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
 import { filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
 import type { HostContext, HostItem } from './contract';
@@ -12,6 +12,14 @@ import { hostUi } from './hostUi';
 
 /** A live store collection, as a hook (`host.useCollection('preventivi')`). */
 const useCollection: HostContext['useCollection'] = (name) => useStoreSelector(collectionSelector(name));
+
+/** A channel followed while the calling component is mounted (the latest `onEvent` hears). */
+const useChannel: HostContext['useChannel'] = (channel, onEvent) => {
+  const { session } = useServices();
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => session.watch(channel, (event) => handler.current(event)), [session, channel]);
+};
 
 export function useHostContext(): HostContext {
   const env = useQuoteEnv();
@@ -32,6 +40,7 @@ export function useHostContext(): HostContext {
       },
       dataLoaded,
       useCollection,
+      useChannel,
       call: (name, data) => call(name, data),
       notify,
       statuses,

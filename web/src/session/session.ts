@@ -212,6 +212,22 @@ export class Session {
     return this.socket.invoke<T>(name, data);
   }
 
+  /**
+   * Follow a channel (a product line's own, say) until the returned function is called; the
+   * subscription waits for the login, and events that are not objects are dropped.
+   */
+  watch(channelName: string, onEvent: (event: Record<string, unknown>) => void): () => void {
+    const consumer = this.socket.subscribe<unknown>(channelName, { waitForAuth: true }).createConsumer();
+    void (async () => {
+      for (;;) {
+        const packet = await consumer.next();
+        if (packet.done) return;
+        if (packet.value && typeof packet.value === 'object') onEvent(packet.value as Record<string, unknown>);
+      }
+    })();
+    return () => consumer.return();
+  }
+
   /** A realtime message without an answer (`logTime`, `registerWebPush`). */
   transmit(name: string, data?: unknown): Promise<void> {
     return this.socket.transmit(name, data);

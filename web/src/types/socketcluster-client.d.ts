@@ -6,6 +6,8 @@ declare module 'socketcluster-client' {
     listener(event: 'subscribe' | 'subscribeFail' | 'unsubscribe'): AsyncIterable<unknown>;
     unsubscribe(): void;
     close(): void;
+    /** A consumer of the channel's data; `return()` ends it. */
+    createConsumer(): { next(): Promise<IteratorResult<T>>; return(): void };
   }
   export interface InvokeOptions {
     ackTimeout?: number;

@@ -1,8 +1,12 @@
-/** The car catalogue from `noleggioAuto.auto` (active cars; every car for admin and responsabile). */
+/**
+ * The car catalogue from `noleggioAuto.auto` (active cars; every car for admin and responsabile),
+ * read again whenever the line's channel says a car changed.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHost } from '../host';
 import { asCar, sortCars, type Car } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
+import { CARS_CHANNEL } from '../paths';
 
 export interface Catalogue {
   cars: Car[] | null;
@@ -30,5 +34,6 @@ export function useCatalogue(): Catalogue {
     };
   }, [version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  host.useChannel(CARS_CHANNEL, reload);
   return { cars, error, reload };
 }
