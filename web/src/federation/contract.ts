@@ -90,6 +90,15 @@ export interface HostContext {
     highlighted: (quote: HostItem) => boolean;
     /** The status colour (a hash of the status text). */
     statusColor: (status: string | null | undefined) => string;
+    /** The customer's name from the quote's fields (`nome` [+ `cognome`], else the first text). */
+    customerName: (quote: HostItem) => string;
+    /** The filters a quote list starts from (PREVENTIVI tab, nothing else set). */
+    defaultFilters: QuoteFilters;
+  };
+  /** Formats shared with the shell's screens. */
+  format: {
+    /** A date-time in Rome as 'GG/MM/AAAA HH:mm' ('' for none). */
+    dateTime: (value: unknown) => string;
   };
   /** The shell's shared components (they carry their own translations). */
   ui: {
@@ -103,6 +112,8 @@ export interface HostContext {
     ArchiveButton: ComponentType<{ quote: HostItem }>;
     /** The customer's link to the quote (`createLinkPreventivo`), opened in a popup. */
     QuoteLinkButton: ComponentType<{ quote: HostItem }>;
+    /** The quote's customer data: the fields that are not hidden, as readable text. */
+    CustomerData: ComponentType<{ quote: HostItem }>;
     /** CHAT button with the unread badge; opens the room `{product}/{quoteId}`. */
     ChatButton: ComponentType<{ roomId: string }>;
     /** The customer fields of a product, with the validators of SPEC §3/§5. */

@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useServices, useSession, useStoreSelector } from '../app/context';
 import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
-import { filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
+import { romeDateTime } from '../features/quotes/fieldText';
+import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
 import type { HostContext, HostItem } from './contract';
 import { hostUi } from './hostUi';
 
@@ -48,7 +49,10 @@ export function useHostContext(): HostContext {
         filter: (quotes, filters) => filterQuotes(quotes, filters, { extraText: (q) => userName(q.aId) }),
         highlighted: (quote) => isHighlighted(quote, flags, statuses),
         statusColor,
+        customerName,
+        defaultFilters: DEFAULT_FILTERS,
       },
+      format: { dateTime: romeDateTime },
       ui: hostUi,
     }),
     [user, flags, canEdit, statuses, call, userName, dataLoaded],

@@ -25,6 +25,7 @@ export const hostUi: Ui = {
   DocumentsSection: deferred(() => import('../features/quotes/components/DocumentsSection')),
   ArchiveButton: deferred(() => import('../features/quotes/components/ArchiveButton')),
   QuoteLinkButton: deferred(() => import('../features/quotes/components/QuoteLinkButton')),
+  CustomerData: deferred(() => import('../features/quotes/components/CustomerData')),
   ChatButton: deferred(() => import('../features/quotes/components/ChatButton')),
   CustomerFieldsForm: deferred(() => import('../features/products/fields/CustomerFieldsForm')),
   CollaboratorSelect: deferred(() => import('../features/quotes/components/CollaboratorSelect')),

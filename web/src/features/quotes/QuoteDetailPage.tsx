@@ -11,22 +11,15 @@ import { useSession } from '../../app/context';
 import type { HostItem } from '../../federation/contract';
 import ArchiveButton from './components/ArchiveButton';
 import ChatButton from './components/ChatButton';
+import CustomerData from './components/CustomerData';
 import DocumentsSection from './components/DocumentsSection';
 import QuoteLinkButton from './components/QuoteLinkButton';
 import StatusBadge from './components/StatusBadge';
 import StatusChanger from './components/StatusChanger';
 import { errorText, notify, useCollection, useQuoteEnv } from './env';
-import { fieldText, romeDateTime } from './fieldText';
+import { romeDateTime } from './fieldText';
 import { customerName } from './quoteLogic';
 import './quotes.css';
-
-interface UsrEntry {
-  _id: string;
-  name?: string;
-  type?: string;
-  value?: unknown;
-  hide?: boolean;
-}
 
 function Actions({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -70,28 +63,12 @@ function Actions({ quote }: { quote: HostItem }) {
 
 function CustomerCard({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
-  const entries = (Array.isArray(quote.usrData) ? (quote.usrData as UsrEntry[]) : []).filter((e) => !e.hide);
   return (
     <Paper withBorder radius="lg" p="lg">
       <Title order={4} mb="md">
         {t('detail.customer')}
       </Title>
-      {entries.length ? (
-        <div className="field-grid" data-testid="customer-fields">
-          {entries.map((entry) => (
-            <div key={entry._id}>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                {entry.name ?? entry._id}
-              </Text>
-              <Text size="sm" fw={500}>
-                {fieldText(entry.type, entry.value, t)}
-              </Text>
-            </div>
-          ))}
-        </div>
-      ) : (
-        <Text c="dimmed">{t('detail.noFields')}</Text>
-      )}
+      <CustomerData quote={quote} />
     </Paper>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostItem, QuoteFilters } from '../host';
-import { DEFAULT_FILTERS } from '../lib/listMemory';
-import { carOf, customerName, emissionRequested, priceOf, rentalQuotes, romeDateTime, storedConsultancy, usrEntries, valueText } from '../lib/rentalQuote';
+import { carOf, emissionRequested, priceOf, rentalQuotes, storedConsultancy } from '../lib/rentalQuote';
+
+const DEFAULT_FILTERS: QuoteFilters = { tab: 'preventivi', search: '', from: null, to: null, status: [], collaborator: null, archived: false };
 
 const rental = (id: string, extra: Partial<HostItem> = {}): HostItem => ({
   _id: id,
@@ -39,10 +40,6 @@ describe('the list rows', () => {
     expect(filter(rentalQuotes(collection), { ...DEFAULT_FILTERS, tab: 'richieste' }).map((q) => q._id)).toEqual(['b']);
     expect(seen.every((quotes) => quotes.every((q) => q.type === 'noleggio-auto'))).toBe(true);
   });
-
-  it('start from the default filters of the core list', () => {
-    expect(DEFAULT_FILTERS).toEqual({ tab: 'preventivi', search: '', from: null, to: null, status: [], collaborator: null, archived: false });
-  });
 });
 
 describe('a practice read from the store', () => {
@@ -60,23 +57,5 @@ describe('a practice read from the store', () => {
     expect(carOf({ _id: 'y' })).toEqual({ carId: null, car_fullname: '', img_file: '', company: '' });
     expect(storedConsultancy(quote)).toBeNull();
     expect(emissionRequested(quote)).toBe(false);
-  });
-
-  it('names its customer and shows the fields that are not hidden', () => {
-    const quote = rental('a');
-    expect(customerName(quote)).toBe('Luca Bianchi');
-    expect(customerName({ _id: 'b', usrData: [{ _id: 'Nome', value: 'Anna' }, { _id: 'cognome', value: 'Verdi' }] })).toBe('Anna Verdi');
-    expect(customerName({ _id: 'c', usrData: [{ _id: 'ragione', value: 'ACME srl' }] })).toBe('ACME srl');
-    expect(usrEntries(quote).map((e) => e._id)).toEqual(['nome', 'cf']);
-  });
-
-  it('formats dates in Rome and customer values as text', () => {
-    expect(romeDateTime('2025-03-01T23:30:00Z')).toBe('02/03/2025 00:30');
-    expect(romeDateTime(undefined)).toBe('');
-    expect(valueText('1980-01-01')).toBe('01/01/1980');
-    expect(valueText({ value: 'AB123CD' })).toBe('AB123CD');
-    expect(valueText({ brand: 'Fiat', model: '500' })).toBe('Fiat 500');
-    expect(valueText(['a', 'b'])).toBe('a, b');
-    expect(valueText(null)).toBe('—');
   });
 });

@@ -4,25 +4,16 @@
  */
 import type { QuoteFilters } from '../host';
 
-export const DEFAULT_FILTERS: QuoteFilters = {
-  tab: 'preventivi',
-  search: '',
-  from: null,
-  to: null,
-  status: [],
-  collaborator: null,
-  archived: false,
+let filters: QuoteFilters | null = null;
+let scroll = 0;
+
+/** The filters the list last showed (`null` before the first visit: the shell's defaults). */
+export const rememberedFilters = (): QuoteFilters | null => filters;
+export const rememberFilters = (next: QuoteFilters): void => {
+  filters = next;
 };
 
-interface ListState {
-  filters: QuoteFilters;
-  scroll: number;
-}
-
-let state: ListState = { filters: DEFAULT_FILTERS, scroll: 0 };
-
-export const rememberedList = (): ListState => state;
-
-export function rememberList(patch: Partial<ListState>): void {
-  state = { ...state, ...patch };
-}
+export const rememberedScroll = (): number => scroll;
+export const rememberScroll = (offset: number): void => {
+  scroll = offset;
+};

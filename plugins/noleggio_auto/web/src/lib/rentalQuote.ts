@@ -19,14 +19,6 @@ export interface RentalPrice {
   anticipo: number | null;
 }
 
-interface UsrEntry {
-  _id?: unknown;
-  name?: unknown;
-  type?: unknown;
-  value?: unknown;
-  hide?: unknown;
-}
-
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -60,46 +52,3 @@ export function priceOf(quote: HostItem): RentalPrice {
 export const storedConsultancy = (quote: HostItem): number | null => numberOrNull(record(quote.quote).qFattura);
 
 export const emissionRequested = (quote: HostItem): boolean => Boolean(quote.requestEmission);
-
-export function usrEntries(quote: HostItem): { _id: string; name: string; type: string; value: unknown }[] {
-  const entries = Array.isArray(quote.usrData) ? (quote.usrData as UsrEntry[]) : [];
-  return entries
-    .filter((entry) => entry && !entry.hide)
-    .map((entry) => ({ _id: String(entry._id), name: text(entry.name) || String(entry._id), type: text(entry.type), value: entry.value }));
-}
-
-/** The customer's name: the `nome` field (with `cognome`), else the first text value. */
-export function customerName(quote: HostItem): string {
-  const entries = Array.isArray(quote.usrData) ? (quote.usrData as UsrEntry[]) : [];
-  const byId = (id: string) => text(entries.find((e) => String(e._id).toLowerCase() === id)?.value).trim();
-  const nome = byId('nome');
-  if (nome) return [nome, byId('cognome')].filter(Boolean).join(' ');
-  return text(entries.find((e) => text(e.value).trim())?.value);
-}
-
-const ROME = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** A date-time in Rome as 'GG/MM/AAAA HH:mm' ('' when there is none). */
-export function romeDateTime(value: unknown): string {
-  const ms = Date.parse(String(value ?? ''));
-  return Number.isNaN(ms) ? '' : ROME.format(ms).replace(',', '');
-}
-
-/** A customer value as text (plain values, ISO days as GG/MM/AAAA, lists, plates, brand and model); booleans are the caller's. */
-export function valueText(value: unknown): string {
-  if (value == null || value === '') return '—';
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : value;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(valueText).join(', ');
-  const v = record(value);
-  if (typeof v.value === 'string') return v.value;
-  if (v.brand || v.model) return [v.brand, v.model].filter(Boolean).join(' ');
-  return '—';
-}

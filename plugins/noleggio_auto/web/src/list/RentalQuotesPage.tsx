@@ -9,7 +9,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useHost, type HostItem, type QuoteFilters } from '../host';
-import { rememberedList, rememberList } from '../lib/listMemory';
+import { rememberedFilters, rememberFilters } from '../lib/listMemory';
 import { rentalQuotes } from '../lib/rentalQuote';
 import { paths } from '../paths';
 import EmptyRentals from './EmptyRentals';
@@ -37,7 +37,7 @@ export default function RentalQuotesPage() {
   const host = useHost();
   const navigate = useNavigate();
   const collection = host.useCollection('preventivi');
-  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList().filters);
+  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedFilters() ?? host.quotes.defaultFilters);
   const deferred = useDeferredValue(filters);
   const { QuoteToolbar } = host.ui;
 
@@ -45,7 +45,7 @@ export default function RentalQuotesPage() {
   const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);
-    rememberList({ filters: next });
+    rememberFilters(next);
   }, []);
   const open = useCallback((quote: HostItem) => void navigate(paths.practice(quote._id)), [navigate]);
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
 import { useHost, type HostItem } from '../host';
 import { formatEuro } from '../lib/money';
-import { carOf, customerName, priceOf, romeDateTime } from '../lib/rentalQuote';
+import { carOf, priceOf } from '../lib/rentalQuote';
 
 interface Props {
   quote: HostItem;
@@ -36,7 +36,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
     >
       <div className="na-cell" role="cell">
         <Text className="na-customer" size="sm" fw={500} truncate="end">
-          {customerName(quote) || '—'}
+          {host.quotes.customerName(quote) || '—'}
         </Text>
         <StatusBadge status={quote.status as string | null} />
       </div>
@@ -66,7 +66,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
         )}
       </div>
       <Text className="na-cell" role="cell" size="sm">
-        {romeDateTime(quote.at)}
+        {host.format.dateTime(quote.at)}
       </Text>
       <Text className="na-cell" role="cell" size="sm">
         {host.userName(quote.aId as string | null) || '—'}

@@ -6,7 +6,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { HostItem } from '../host';
-import { rememberedList, rememberList } from '../lib/listMemory';
+import { rememberedScroll, rememberScroll } from '../lib/listMemory';
 import RentalRow from './RentalRow';
 
 const ROW_HEIGHT = 64;
@@ -14,9 +14,9 @@ const ROW_HEIGHT = 64;
 /** Keeps the scroll offset for coming back, and restores it at once. */
 function useRememberedScroll() {
   useLayoutEffect(() => {
-    const { scroll } = rememberedList();
+    const scroll = rememberedScroll();
     if (scroll) window.scrollTo({ top: scroll });
-    const onScroll = () => rememberList({ scroll: window.scrollY });
+    const onScroll = () => rememberScroll(window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
@@ -35,7 +35,7 @@ export default function RentalRows({ rows, onOpen }: { rows: HostItem[]; onOpen:
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollMargin,
-    initialOffset: () => rememberedList().scroll,
+    initialOffset: rememberedScroll,
   });
   useRememberedScroll();
   return (

@@ -4,7 +4,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHost, type HostItem } from '../host';
-import { customerName, romeDateTime } from '../lib/rentalQuote';
 import { paths } from '../paths';
 
 export default function PracticeHeader({ quote }: { quote: HostItem }) {
@@ -12,7 +11,7 @@ export default function PracticeHeader({ quote }: { quote: HostItem }) {
   const host = useHost();
   const { StatusBadge } = host.ui;
   const requested = quote.requestEmission as { at?: string } | undefined;
-  const customer = customerName(quote);
+  const customer = host.quotes.customerName(quote);
   return (
     <div>
       <Anchor component={Link} to={paths.list} size="sm">
@@ -34,7 +33,7 @@ export default function PracticeHeader({ quote }: { quote: HostItem }) {
         {[
           customer,
           t('practice.id', { id: quote._id }),
-          t('practice.createdAt', { date: romeDateTime(quote.at) }),
+          t('practice.createdAt', { date: host.format.dateTime(quote.at) }),
           host.userName(quote.aId as string | null),
         ]
           .filter(Boolean)
@@ -42,7 +41,7 @@ export default function PracticeHeader({ quote }: { quote: HostItem }) {
       </Text>
       {requested ? (
         <Text size="sm" c="orange" fw={600} mt={4} data-testid="practice-requested">
-          {t('practice.emissionRequested', { date: romeDateTime(requested.at) })}
+          {t('practice.emissionRequested', { date: host.format.dateTime(requested.at) })}
         </Text>
       ) : null}
     </div>
