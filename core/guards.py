@@ -13,8 +13,9 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.errors import Forbidden, NotFound
 from core.http.deps import get_runtime, get_tenant
+from core.runtime import LINE_NOT_AVAILABLE
 
-NOT_ENABLED = "Prodotto non disponibile"
+NOT_ENABLED = LINE_NOT_AVAILABLE
 
 
 def product_enabled(product_id: str) -> Guard:

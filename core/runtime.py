@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
+from core.auth.principal import Principal
 from core.db import models as m
 from core.db.engine import Database
 from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
@@ -23,6 +24,9 @@ from core.settings import Settings
 from tenants.config import Tenant
 from tenants.loader import TenantsConfigError, load_tenants
 from tenants.resolver import TenantRegistry
+
+LINE_NOT_AVAILABLE = "Prodotto non disponibile"
+"""What refusing a product line the tenant does not offer, or has switched off, says."""
 
 
 @dataclass
@@ -110,6 +114,15 @@ class Runtime:
             return True
         tenant = self.tenants.get(tenant_id)
         return tenant is not None and line in await self.enabled_products(session, tenant)
+
+    async def works_line(
+        self, session: AsyncSession, principal: Principal, line: str | None
+    ) -> bool:
+        """Whether ``principal`` may work ``line``'s records (plain quotes: always): the tenant
+        has the line on and the user has it among their extra products (admins: every line)."""
+        if not await self.line_enabled(session, principal.tenant_id, line):
+            return False
+        return line is None or perm.sees_extra_product(principal, line, {line})
 
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None

@@ -8,7 +8,6 @@ from typing import Any
 import pydantic
 import structlog
 
-from core import permissions as perm
 from core.auth.service import authenticate, principal_of
 from core.auth.tokens import TokenExpired
 from core.context import acting_as
@@ -138,11 +137,10 @@ async def _line_open(runtime: Runtime, socket: RealtimeSocket, channel: str) -> 
     publication = runtime.publications.get(channel)
     if publication is None or publication.product is None:
         return True
+    if socket.principal is None:
+        return False
     async with runtime.db.session() as session:
-        enabled = await runtime.enabled_products(session, socket.tenant)
-    return socket.principal is not None and perm.sees_extra_product(
-        socket.principal, publication.product, enabled
-    )
+        return await runtime.works_line(session, socket.principal, publication.product)
 
 
 async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:

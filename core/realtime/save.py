@@ -20,6 +20,7 @@ from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
+from core.runtime import LINE_NOT_AVAILABLE
 from core.validation import StrictBool
 
 NOT_ALLOWED = "Non puoi modificare il campo {field}"
@@ -75,7 +76,7 @@ async def save_data(ctx: CallContext, data: Any) -> dict[str, int]:
     if quote is None:
         raise NotFound("Preventivo non trovato")
     if not await ctx.runtime.line_enabled(ctx.session, quote.tenant_id, quote.type):
-        raise NotFound("Prodotto non disponibile")
+        raise NotFound(LINE_NOT_AVAILABLE)
     modified = 0
     for field, value in changes.items():
         attribute = QUOTE_FIELDS[field][0]

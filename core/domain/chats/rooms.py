@@ -21,7 +21,7 @@ from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
-from core.runtime import Runtime
+from core.runtime import LINE_NOT_AVAILABLE, Runtime
 from core.validation import parse
 
 SUPPORT_PREFIX = "/support/"
@@ -61,7 +61,7 @@ async def _quote_room(
     if quote is None or (quote.type or PLAIN_QUOTES) != line:
         raise NotFound(QUOTE_NOT_FOUND)
     if not await runtime.line_enabled(session, principal.tenant_id, quote.type):
-        raise NotFound("Prodotto non disponibile")
+        raise NotFound(LINE_NOT_AVAILABLE)
     return {"quote_id": quote.id}
 
 

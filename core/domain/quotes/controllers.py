@@ -9,29 +9,18 @@ from typing import Annotated, Any
 from litestar import get
 from litestar.params import FromPath, QueryParameter
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
-from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.serialize import quote_payload
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep
-from core.runtime import Runtime
+from core.runtime import LINE_NOT_AVAILABLE
 
 MAX_LIMIT = 1000
 NOT_FOUND = "Preventivo non trovato"
-
-
-async def _may_work(
-    runtime: Runtime, session: AsyncSession, principal: Principal, line: str | None
-) -> bool:
-    if line is None:
-        return True
-    enabled = await runtime.line_enabled(session, principal.tenant_id, line)
-    return enabled and perm.sees_extra_product(principal, line, {line})
 
 
 @get("/api/preventivi", summary="Quotes the user may see, newest first", tags=["quotes"])
@@ -44,8 +33,8 @@ async def quotes_list(
 ) -> list[dict[str, Any]]:
     """Plain quotes (no ``type``), or a product line's with ``?type={line}``."""
     require(perm.sees_work, principal)
-    if not await _may_work(runtime, db_session, principal, line):
-        raise NotFound("Prodotto non disponibile")
+    if not await runtime.works_line(db_session, principal, line):
+        raise NotFound(LINE_NOT_AVAILABLE)
     stmt = select(m.Quote).where(in_agent_tree(principal, m.Quote))
     stmt = stmt.where(m.Quote.type.is_(None) if line is None else m.Quote.type == line)
     quotes = (await db_session.execute(stmt.order_by(m.Quote.at.desc()).limit(limit))).scalars()
@@ -59,6 +48,6 @@ async def quote_detail(
     require(perm.sees_work, principal)
     stmt = select(m.Quote).where(m.Quote.id == quote_id, in_agent_tree(principal, m.Quote))
     quote = (await db_session.execute(stmt)).scalar_one_or_none()
-    if quote is None or not await _may_work(runtime, db_session, principal, quote.type):
+    if quote is None or not await runtime.works_line(db_session, principal, quote.type):
         raise NotFound(NOT_FOUND)
     return quote_payload(quote)

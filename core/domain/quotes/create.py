@@ -24,14 +24,13 @@ from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
-from core.runtime import Runtime
+from core.runtime import LINE_NOT_AVAILABLE, Runtime
 
 NEW_STATUS = "In attesa di quotazione"
 """The status of every new quote (SPEC §4, id 0)."""
 
 PRODUCT_NOT_FOUND = "Prodotto non trovato"
 PRODUCT_INACTIVE = "Prodotto non attivo"
-PRODUCT_NOT_ENABLED = "Prodotto non disponibile"
 PRODUCT_NOT_YOURS = "Prodotto non abilitato per il tuo utente"
 ROLE_REFUSED = "Il tuo ruolo non può creare preventivi"
 OTHER_AGENT = "Puoi creare preventivi solo per te stesso"
@@ -65,7 +64,7 @@ async def _usable_product(
         raise ClientError(PRODUCT_INACTIVE)
     if product.line is not None:
         if not await runtime.line_enabled(session, principal.tenant_id, product.line):
-            raise NotFound(PRODUCT_NOT_ENABLED)
+            raise NotFound(LINE_NOT_AVAILABLE)
         if not perm.sees_extra_product(principal, product.line, {product.line}):
             raise Forbidden(PRODUCT_NOT_YOURS)
     return product

@@ -29,11 +29,10 @@ from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
-from core.runtime import Runtime
+from core.runtime import LINE_NOT_AVAILABLE, Runtime
 from core.validation import StrictBool
 
 QUOTE_NOT_FOUND = "Preventivo non trovato"
-LINE_OFF = "Prodotto non disponibile"
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
 NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
@@ -78,7 +77,7 @@ async def set_emission(
 ) -> dict[str, Any]:
     """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``."""
     if not await runtime.line_enabled(session, quote.tenant_id, quote.type):
-        raise NotFound(LINE_OFF)
+        raise NotFound(LINE_NOT_AVAILABLE)
     requested = quote.emission_requested_at is not None
     cancel = requested if undo is None else undo
     if cancel and not requested:

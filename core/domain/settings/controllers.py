@@ -14,7 +14,7 @@ from core.db import models as m
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
-from core.runtime import Runtime
+from core.runtime import LINE_NOT_AVAILABLE, Runtime
 from core.validation import StrictBool
 
 PRODUCTS_CHANGED = "productsChanged"
@@ -46,7 +46,7 @@ async def toggle_product(
 ) -> dict[str, Any]:
     require(perm.sees_settings, principal)
     if product_id not in runtime.offered_products(tenant):
-        raise NotFound("Prodotto non disponibile")
+        raise NotFound(LINE_NOT_AVAILABLE)
     stored = await stored_or_new(runtime, db_session)
     disabled = [p for p in stored.disabled_products if p != product_id]
     if not data.enabled:
