@@ -2,15 +2,14 @@
  * `/noleggio-auto/catalogo` (admin, responsabile): the tenant's cars with their list offer; add,
  * edit, retire and bring back cars with `noleggioAuto.salvaAuto`.
  */
-import { Alert, Anchor, Button, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import BackToList from '../components/BackToList';
 import { useHost } from '../host';
 import { draftOf, emptyCarDraft, rentalCompanies, withActive, type Car, type CarDraft } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
-import { paths } from '../paths';
 import CarEditor from './CarEditor';
 import CarTable from './CarTable';
 import { useCatalogue } from './useCatalogue';
@@ -49,12 +48,7 @@ export default function CataloguePage() {
     <Stack gap="lg" className="na-page" data-testid="rental-catalogue">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Anchor component={Link} to={paths.list} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} />
-              {t('list.title')}
-            </Group>
-          </Anchor>
+          <BackToList />
           <Title order={2} mt={4}>
             {t('catalogue.title')}
           </Title>

@@ -3,12 +3,13 @@
  * the catalogue, the terms and the customer's data, then `createQuote` and on to the practice.
  * Refusals show as a notification and, when the server names fields, under those fields.
  */
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCatalogue } from '../catalogue/useCatalogue';
+import BackToList from '../components/BackToList';
 import ChoiceSelect from '../components/ChoiceSelect';
 import Section from '../components/Section';
 import { useHost } from '../host';
@@ -83,12 +84,7 @@ export default function NewRentalPage() {
   return (
     <Stack gap="lg" className="na-page" data-testid="rental-new">
       <div>
-        <Anchor component={Link} to={paths.list} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} />
-            {t('list.title')}
-          </Group>
-        </Anchor>
+        <BackToList />
         <Title order={2} mt={4}>
           {t('create.title')}
         </Title>

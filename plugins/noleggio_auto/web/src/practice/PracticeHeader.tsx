@@ -1,10 +1,8 @@
 /** Title, status, who and when; the emission request once made. */
-import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import BackToList from '../components/BackToList';
 import { useHost, type HostItem } from '../host';
-import { paths } from '../paths';
 
 export default function PracticeHeader({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('noleggio_auto');
@@ -14,12 +12,7 @@ export default function PracticeHeader({ quote }: { quote: HostItem }) {
   const customer = host.quotes.customerName(quote);
   return (
     <div>
-      <Anchor component={Link} to={paths.list} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('list.title')}
-        </Group>
-      </Anchor>
+      <BackToList />
       <Group gap="sm" mt={4}>
         <Title order={2}>{t('practice.title')}</Title>
         <StatusBadge status={quote.status as string | null} />
