@@ -52,6 +52,11 @@ class AppSettings(BaseSettings):
     max_body_bytes: int = Field(
         20 * 1024 * 1024, description="Largest accepted request body for JSON routes, in bytes."
     )
+    trusted_proxies: str = Field(
+        "",
+        description="Comma-separated addresses or networks of reverse proxies whose "
+        "X-Forwarded-For is believed; empty trusts none.",
+    )
 
 
 class DatabaseSettings(BaseSettings):
