@@ -41,7 +41,7 @@ def serve(
         reload=reload,
         workers=workers,
         log_config=None,
-        proxy_headers=True,
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, from TRUSTED_PROXIES only
         ws_max_size=1024 * 1024,
     )
 
