@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
+from core.auth.tokens import TokenClaims
 from core.settings import Settings
 from tenants.config import Tenant
 
@@ -89,8 +90,11 @@ class RealtimeClient(Protocol):
 
     id: str
 
-    async def set_auth_token(self, token: str, principal: Principal) -> None:
+    async def set_auth_token(self, token: str, principal: Principal, claims: TokenClaims) -> None:
         """Authenticate the socket and hand the client its token (``#setAuthToken``)."""
+
+    def session_token(self) -> str | None:
+        """The token the socket logged in with, if any."""
 
     async def remove_auth_token(self) -> None:
         """Deauthenticate the socket and tell the client to drop its token."""

@@ -20,6 +20,7 @@ from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
 from core.realtime.kicks import kicker
+from core.realtime.sync_gate import SyncGate
 from core.settings import Settings
 from tenants.config import Tenant
 from tenants.loader import TenantsConfigError, load_tenants
@@ -37,6 +38,7 @@ class Runtime:
     db: Database
     bus: Bus
     hub: Hub = field(init=False)
+    sync_gate: SyncGate = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -87,6 +89,10 @@ class Runtime:
             defaults.update(contributed or {})
         self.default_settings = defaults
         self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
+        realtime = self.settings.realtime
+        self.sync_gate = SyncGate(
+            realtime.syncs_per_user, realtime.syncs_per_tenant, realtime.sync_wait_ms / 1000
+        )
         self.db.on_commit = [self.hub.publish_changes, kicker(self.hub)]
         self.db.synced.clear()
         self.db.synced.update({p.model: p for p in self.publications.values() if p.model})

@@ -113,6 +113,23 @@ class RealtimeSettings(BaseSettings):
     tombstone_days: int = Field(
         30, description="Deletions kept for resync; an older watermark gets a full sync."
     )
+    outbox_messages: int = Field(
+        2000, description="Frames queued for one socket before it is closed as too slow."
+    )
+    outbox_bytes: int = Field(
+        4 * 1024 * 1024, description="Bytes queued for one socket before it is closed as too slow."
+    )
+    send_timeout_ms: int = Field(
+        10000, description="Time one frame may take to reach a socket before it is closed."
+    )
+    syncs_per_user: int = Field(1, description="getDbData syncs one user may run at once.")
+    syncs_per_tenant: int = Field(4, description="getDbData syncs one tenant may run at once.")
+    sync_wait_ms: int = Field(
+        5000, description="How long a getDbData waits for a free slot before it is refused."
+    )
+    anonymous_per_address: int = Field(
+        20, description="Sockets not yet logged in that one client address may hold open."
+    )
 
 
 class MailSettings(BaseSettings):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import structlog
-from litestar import Controller, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.background_tasks import BackgroundTask
 from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_202_ACCEPTED
@@ -13,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
-from core.auth import links, service, tokens
+from core.auth import links, revocation, service, tokens
 from core.auth.cookies import auth_cookies, cleared_cookies
 from core.auth.roles import check_grant
 from core.auth.schemas import (
@@ -25,8 +26,17 @@ from core.auth.schemas import (
 )
 from core.db import models as m
 from core.domain.users.serialize import user_payload
+from core.errors import SportelloError
 from core.guards import require
-from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+from core.http.deps import (
+    PrincipalDep,
+    RuntimeDep,
+    SessionDep,
+    TenantDep,
+    UserDep,
+    check_same_site,
+    request_token,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -82,8 +92,38 @@ class AuthController(Controller):
             "canEdit": perm.can_edit(principal),
         }
 
-    @post("/logout", summary="Forget the login cookies", status_code=200)
-    async def logout(self, runtime: RuntimeDep, tenant: TenantDep) -> Response[dict[str, bool]]:
+    @post(
+        "/logout", summary="End this session: revoke its token, forget the cookies", status_code=200
+    )
+    async def logout(
+        self,
+        request: Request[Any, Any, Any],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
+    ) -> Response[dict[str, bool]]:
+        """Revokes the token it carries (its sockets close at once); answers the same for a
+        token that is already invalid, so a client can always clean up."""
+        token, from_cookie = request_token(request, tenant)
+        if token:
+            if from_cookie:
+                check_same_site(request, tenant)
+            with contextlib.suppress(SportelloError):
+                _user, claims = await service.authenticate(
+                    db_session, runtime.settings, tenant_id=tenant.id, token=token
+                )
+                await revocation.revoke(db_session, claims)
+        return Response({"ok": True}, cookies=cleared_cookies(tenant, runtime.settings))
+
+    @post(
+        "/logout-all",
+        summary="Esci da tutti i dispositivi: end every session of the current user",
+        status_code=200,
+    )
+    async def logout_all(
+        self, current_user: UserDep, runtime: RuntimeDep, tenant: TenantDep
+    ) -> Response[dict[str, bool]]:
+        current_user.end_sessions()
         return Response({"ok": True}, cookies=cleared_cookies(tenant, runtime.settings))
 
     @post("/invite", summary="Create a user and mail the registration link", status_code=201)

@@ -136,7 +136,7 @@ async def redeem_link(
     except IntegrityError as exc:  # the same link redeemed twice at once
         raise ClientError(SPENT) from exc
     user.password_hash = await to_thread.run_sync(hash_password, password)
-    user.credentials_version += 1  # every older link and login token stops working
+    user.end_sessions()  # every older link, token and socket stops working
     if name:
         user.name = name.strip()
     await throttle.clear(session, user.email)  # a fresh password unlocks the account

@@ -12,7 +12,7 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth import throttle, tokens
+from core.auth import revocation, throttle, tokens
 from core.auth.passwords import hash_password, needs_rehash, verify_password
 from core.auth.principal import Principal
 from core.db import models as m
@@ -21,7 +21,7 @@ from core.i18n import short_datetime
 from core.settings import Settings
 
 WRONG_CREDENTIALS = "Nome utente o password errati"
-CREDENTIALS_CHANGED = "Non autorizzato: la password è cambiata, accedi di nuovo"
+CREDENTIALS_CHANGED = "Non autorizzato: le credenziali sono cambiate, accedi di nuovo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,11 @@ def mint_access(settings: Settings, user: m.User) -> str:
     )
 
 
+def claims_of(settings: Settings, tenant_id: str, token: str) -> tokens.TokenClaims:
+    """The claims of a login token of ``tenant_id`` (signature and expiry checked)."""
+    return tokens.verify(settings.signing_key(), token, tenant_id=tenant_id, kind=tokens.ACCESS)
+
+
 async def authenticate_token(
     session: AsyncSession, settings: Settings, *, tenant_id: str, token: str
 ) -> m.User:
@@ -113,8 +118,10 @@ async def authenticate(
     user = await session.get(m.User, claims.subject)
     if user is None:
         raise NotAuthenticated("Non autorizzato: utente inesistente")
+    if user.suspended:  # said first: suspending also ends the user's sessions
+        raise Forbidden(await suspension_message(session, user))
     if claims.data.get("cv", 0) != user.credentials_version:
         raise NotAuthenticated(CREDENTIALS_CHANGED)
-    if user.suspended:
-        raise Forbidden(await suspension_message(session, user))
+    if await revocation.is_revoked(session, claims.jti):
+        raise NotAuthenticated(revocation.SESSION_ENDED)
     return user, claims

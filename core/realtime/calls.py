@@ -3,6 +3,7 @@ registerWebPush, and the admin trigger sendAppEvent."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import structlog
@@ -10,13 +11,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from core import permissions as perm
-from core.auth import service
+from core.auth import revocation, service
 from core.auth.schemas import LoginBody
 from core.db import models as m
 from core.domain.quotes.create import create_quote_call
 from core.domain.settings.payload import product_payload, products_hash, settings_payload
 from core.domain.users.serialize import user_payload
-from core.errors import NotAuthenticated
+from core.errors import NotAuthenticated, SportelloError
 from core.extensions import CallContext, CallHandler
 from core.realtime.app_events import send_app_event
 from core.realtime.save import save_data
@@ -39,17 +40,18 @@ async def login(ctx: CallContext, data: Any) -> dict[str, Any]:
         email=body.email, password=body.password, keep=body.keep,
     )  # fmt: skip
     if ctx.client is not None:
-        await ctx.client.set_auth_token(result.token, service.principal_of(result.user))
+        claims = service.claims_of(ctx.runtime.settings, ctx.tenant.id, result.token)
+        await ctx.client.set_auth_token(result.token, service.principal_of(result.user), claims)
     return {"token": result.token, "u": user_payload(result.user)}
 
 
 async def token_login(ctx: CallContext, data: Any) -> dict[str, Any]:
     body = TokenLoginBody.model_validate(data or {})
     if body.t and ctx.client is not None:
-        user = await service.authenticate_token(
+        user, claims = await service.authenticate(
             ctx.session, ctx.runtime.settings, tenant_id=ctx.tenant.id, token=body.t
         )
-        await ctx.client.set_auth_token(body.t, service.principal_of(user))
+        await ctx.client.set_auth_token(body.t, service.principal_of(user), claims)
     elif ctx.principal is not None:
         found = await ctx.session.get(m.User, ctx.principal.id)
         if found is None:
@@ -89,8 +91,15 @@ async def _session_data(ctx: CallContext, user: m.User, known_hash: str | None) 
 
 
 async def logout(ctx: CallContext, _data: Any) -> None:
-    if ctx.client is not None:
-        await ctx.client.remove_auth_token()
+    """End this socket's session: its token is revoked, not only forgotten."""
+    if ctx.client is None:
+        return
+    token = ctx.client.session_token()
+    if token is not None:
+        with contextlib.suppress(SportelloError):  # expired or ended already: nothing to end
+            claims = service.claims_of(ctx.runtime.settings, ctx.tenant.id, token)
+            await revocation.revoke(ctx.session, claims)
+    await ctx.client.remove_auth_token()
 
 
 async def log_time(ctx: CallContext, data: Any) -> None:

@@ -7,19 +7,26 @@ from typing import Any
 
 import pydantic
 import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.service import authenticate, principal_of
 from core.auth.tokens import TokenExpired
 from core.context import acting_as
-from core.errors import SportelloError
+from core.errors import NotAuthenticated, SportelloError
 from core.extensions import CallContext
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
+from core.realtime.kicks import SESSION_ENDED
 from core.realtime.publications import may_subscribe
-from core.realtime.socket import RealtimeSocket
+from core.realtime.socket import RealtimeSocket, SocketSession
 from core.runtime import Runtime
 
 log = structlog.get_logger(__name__)
+
+
+class SessionEnded(NotAuthenticated):
+    """The socket's login ended since it was made (the socket is closed after the answer)."""
+
 
 NOT_HANDSHAKEN = "Connessione non inizializzata: manca #handshake"
 
@@ -30,6 +37,8 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
         result = await _handle(runtime, socket, packet)
     except SportelloError as exc:
         await _answer_error(socket, packet, exc.name, exc.message)
+        if isinstance(exc, SessionEnded):  # answered first, so the client knows why
+            await socket.close(protocol.CLOSE_LOGGED_OUT, SESSION_ENDED)
     except pydantic.ValidationError:
         await _answer_error(socket, packet, "BadRequest", "Dati non validi")
     except Exception:
@@ -108,20 +117,38 @@ async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> di
         name = "AuthTokenExpiredError" if expired else "AuthTokenInvalidError"
         return {"name": name, "message": exc.message}
     socket.principal = principal_of(user)
-    socket.token_expires_at = claims.expires_at
+    socket.session = SocketSession.of(token, claims)
     return None
 
 
 async def _expire_token(socket: RealtimeSocket) -> None:
-    expires = socket.token_expires_at
+    expires = socket.session.expires_at if socket.session else None
     if expires is not None and expires <= datetime.now(UTC):
         await socket.remove_auth_token()
+
+
+async def _session_stands(runtime: Runtime, socket: RealtimeSocket, session: AsyncSession) -> None:
+    """Refuse the packet, and close the socket, when its login has ended since (a new
+    password, logout, suspension): the bus closes such sockets at once, this is the wall
+    behind it should a bus message be lost."""
+    if socket.session is None:
+        return
+    try:
+        user, _claims = await authenticate(
+            session, runtime.settings, tenant_id=socket.tenant.id, token=socket.session.token
+        )
+    except SportelloError as exc:
+        socket.deauthenticate()
+        raise SessionEnded(exc.message) from exc
+    socket.principal = principal_of(user)  # roles as they are now
 
 
 async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> None:
     channel = data.get("channel") if isinstance(data, dict) else None
     if not isinstance(channel, str) or not channel:
         raise CallError("Canale mancante")
+    async with runtime.db.session() as session:
+        await _session_stands(runtime, socket, session)
     if not may_subscribe(runtime.publications, socket.principal, channel) or not (
         await _line_open(runtime, socket, channel)
     ):
@@ -149,6 +176,7 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
         raise unknown_call(packet.event)
     with acting_as(socket.user_id):  # around the commit too: the audit log is written there
         async with runtime.db.session() as session:
+            await _session_stands(runtime, socket, session)
             context = CallContext(
                 socket.tenant, session, socket.principal, runtime, client=socket,
                 extra={"user_agent": socket.user_agent}, origin=socket.origin,

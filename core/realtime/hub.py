@@ -58,6 +58,15 @@ class Hub:
     def remove(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].discard(socket)
 
+    def anonymous_from(self, address: str) -> int:
+        """Open sockets from ``address`` that have not logged in (on any tenant)."""
+        return sum(
+            1
+            for group in self.sockets.values()
+            for s in group
+            if s.principal is None and s.address == address and not s.closed
+        )
+
     async def start(self) -> None:
         await self._listen_now()
         self._watcher = asyncio.create_task(self._watch(), name="hub-watchdog")
@@ -129,7 +138,8 @@ class Hub:
     async def _close_for_resync(self) -> None:
         sockets = [s for group in self.sockets.values() for s in group]
         log.info("hub.clients_resync", sockets=len(sockets))
-        await asyncio.gather(*(s.close(*RESYNC_CLOSE) for s in sockets), return_exceptions=True)
+        for socket in sockets:
+            socket.close_soon(*RESYNC_CLOSE)
 
     async def publish_changes(self, changes: list[Change]) -> None:
         """The ``on_commit`` hook: one bus message per change a channel carries.
@@ -151,10 +161,26 @@ class Hub:
             except Exception as exc:  # redis' errors, OSError, timeouts
                 log.warning("hub.publish_failed", error=repr(exc), channel=publication.channel)
 
-    async def kick(self, tenant_id: str, user_id: str, code: int, reason: str) -> None:
-        """Close every socket of one user, on every process (the commit stands regardless)."""
+    async def kick(
+        self,
+        tenant_id: str,
+        user_id: str,
+        code: int,
+        reason: str,
+        *,
+        jti: str | None = None,
+        older_than: int | None = None,
+    ) -> None:
+        """Close the sockets of one user, on every process (the commit stands regardless):
+        all of them, those logged in with token ``jti``, or those whose credentials
+        version is below ``older_than``."""
+        message: dict[str, Any] = {"t": tenant_id, "kick": user_id, "code": code, "why": reason}
+        if jti is not None:
+            message["jti"] = jti
+        if older_than is not None:
+            message["cv"] = older_than
         try:
-            await self._send_bus({"t": tenant_id, "kick": user_id, "code": code, "why": reason})
+            await self._send_bus(message)
         except Exception as exc:  # the user's next call is refused anyway
             log.warning("hub.kick_failed", error=repr(exc), user=user_id)
 
@@ -195,30 +221,28 @@ class Hub:
             else {s for group in self.sockets.values() for s in group}
         )
         if "kick" in message:
-            kicked = [s for s in list(targets) if s.user_id == message["kick"]]
             code, reason = int(message["code"]), str(message["why"])
-            await asyncio.gather(*(s.close(code, reason) for s in kicked))
+            for socket in [s for s in list(targets) if _ended(s, message)]:
+                socket.close_soon(code, reason)
             return
         if "drop" in message:
-            await self._kick_out(targets, list(message["drop"]), str(message["why"]))
+            self._kick_out(targets, list(message["drop"]), str(message["why"]))
             return
         if "e" in message:
-            packet = protocol.event(str(message["e"]))
-            await asyncio.gather(*(s.send(packet) for s in list(targets)))
+            text = protocol.encode(protocol.event(str(message["e"])))
+            for socket in list(targets):
+                socket.push(text)
             return
-        await self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
+        self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
 
-    async def _kick_out(
-        self, targets: set[RealtimeSocket], channels: list[str], reason: str
-    ) -> None:
-        sends = []
+    @staticmethod
+    def _kick_out(targets: set[RealtimeSocket], channels: list[str], reason: str) -> None:
         for socket in list(targets):
             for channel in channels:
                 if channel in socket.subscriptions:
                     socket.subscriptions.discard(channel)
                     kick = {"channel": channel, "message": reason}
-                    sends.append(socket.send(protocol.event(protocol.KICK_OUT, kick)))
-        await asyncio.gather(*sends)
+                    socket.push(protocol.encode(protocol.event(protocol.KICK_OUT, kick)))
 
     async def _resync_asked(self, nonce: str) -> None:
         """Another process lost its bus: what it published meanwhile never reached us."""
@@ -226,9 +250,10 @@ class Hub:
         if nonce != self.heartbeat.nonce and not recently:
             await self._close_for_resync()
 
-    async def _deliver_change(
+    def _deliver_change(
         self, targets: set[RealtimeSocket], channel: str, data: Any, gone: Any
     ) -> None:
+        """Queue the event on every socket that may see it: one encoding, no waiting."""
         publication = self.publications.get(channel)
         item = data.get(publication.key) if publication and isinstance(data, dict) else None
         receivers: list[RealtimeSocket] = []
@@ -240,12 +265,24 @@ class Hub:
                 receivers.append(socket)
             elif gone and publication.may_receive(socket.principal, gone):
                 losers.append(socket)  # the record moved out of this user's view
-        sends = []
         if receivers:
             text = protocol.encode(protocol.publish(channel, data))
-            sends += [s.deliver(text) for s in receivers]
+            for socket in receivers:
+                socket.deliver(text)
         if losers and publication is not None and gone:
             removal = {"operationType": "delete", publication.key: {"_id": gone["_id"]}}
             text = protocol.encode(protocol.publish(channel, removal))
-            sends += [s.deliver(text) for s in losers]
-        await asyncio.gather(*sends)
+            for socket in losers:
+                socket.deliver(text)
+
+
+def _ended(socket: RealtimeSocket, kick: dict[str, Any]) -> bool:
+    """Whether a kick message ends ``socket``'s session."""
+    session = socket.session
+    if socket.user_id != kick["kick"] or session is None:
+        return False
+    if "jti" in kick:
+        return bool(session.jti == kick["jti"])
+    if "cv" in kick:
+        return session.credentials_version < int(kick["cv"])
+    return True

@@ -31,6 +31,10 @@ CLOSE_HANDSHAKE_FAILED = 4003
 CLOSE_HANDSHAKE_TIMEOUT = 4005
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
+CLOSE_SLOW = 4100
+"""The client fell too far behind (its queue is full): it reconnects and resyncs."""
+CLOSE_TOO_MANY = 4101
+"""Too many anonymous sockets from one address."""
 CLOSE_LOGGED_OUT = 4500
 CLOSE_SUSPENDED = 4501
 CLOSE_KICKED = 4502

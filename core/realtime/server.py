@@ -10,6 +10,7 @@ import structlog
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 
+from core.http.client_address import client_address
 from core.http.deps import RuntimeDep, TenantDep
 from core.realtime import protocol
 from core.realtime.dispatch import dispatch
@@ -19,24 +20,40 @@ from core.runtime import Runtime
 log = structlog.get_logger(__name__)
 MAX_BAD_FRAMES = 10
 FLOOD_FACTOR = 5
+TOO_MANY_ANONYMOUS = "Troppe connessioni senza accesso da questo indirizzo"
 
 
 @websocket("/socketcluster/")
 async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDep) -> None:  # type: ignore[type-arg]
     await socket.accept()
-    client = RealtimeSocket(socket, tenant, runtime.settings.realtime)
+    peer = socket.client.host if socket.client else None
+    address = client_address(peer, socket.headers, runtime.settings.app.trusted_proxies)
+    client = RealtimeSocket(socket, tenant, runtime.settings.realtime, address)
+    client.start()
+    if runtime.hub.anonymous_from(address) >= runtime.settings.realtime.anonymous_per_address:
+        await client.close(protocol.CLOSE_TOO_MANY, TOO_MANY_ANONYMOUS)
+        return
     runtime.hub.add(client)
-    keeper = asyncio.create_task(_keep_alive(client), name=f"ping-{client.id}")
+    helpers = [
+        asyncio.create_task(_keep_alive(client), name=f"ping-{client.id}"),
+        asyncio.create_task(_handshake_deadline(client), name=f"handshake-{client.id}"),
+    ]
+    receiver = asyncio.create_task(_receive(runtime, client), name=f"receive-{client.id}")
+    gone = asyncio.create_task(client.gone.wait())
     try:
-        await _receive(runtime, client)
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait({receiver, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if receiver.done() and not receiver.cancelled():
+            with contextlib.suppress(WebSocketDisconnect):
+                receiver.result()
     finally:
-        keeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await keeper
+        for task in (*helpers, receiver, gone):
+            task.cancel()
+        for task in (*helpers, receiver, gone):
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                await task
         runtime.hub.remove(client)
         client.closed = True
+        await client.outbox.aclose()
 
 
 async def _receive(runtime: Runtime, client: RealtimeSocket) -> None:
@@ -80,16 +97,19 @@ async def _allowed(client: RealtimeSocket, packet: protocol.Packet) -> bool:
 
 
 async def _keep_alive(client: RealtimeSocket) -> None:
-    """Ping every interval; close sockets silent past the timeout or never handshaken."""
+    """Ping every interval; close sockets silent past the timeout."""
     limits = client.limits
-    opened = time.monotonic()
     interval = limits.ping_interval_ms / 1000
     while not client.closed:
-        await asyncio.sleep(min(interval, limits.handshake_timeout_ms / 1000))
-        now = time.monotonic()
-        if not client.handshaken and now - opened > limits.handshake_timeout_ms / 1000:
-            await client.close(protocol.CLOSE_HANDSHAKE_TIMEOUT, "Handshake non ricevuto")
-        elif now - client.last_heard > limits.ping_timeout_ms / 1000:
+        await asyncio.sleep(interval)
+        if time.monotonic() - client.last_heard > limits.ping_timeout_ms / 1000:
             await client.close(protocol.CLOSE_PONG_TIMEOUT, "Nessuna risposta al ping")
         elif client.handshaken:
             await client.send(protocol.PING)
+
+
+async def _handshake_deadline(client: RealtimeSocket) -> None:
+    """Close a socket that has not sent ``#handshake`` within the timeout, to the moment."""
+    await asyncio.sleep(client.limits.handshake_timeout_ms / 1000)
+    if not client.handshaken:
+        await client.close(protocol.CLOSE_HANDSHAKE_TIMEOUT, "Handshake non ricevuto")

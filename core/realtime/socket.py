@@ -7,6 +7,7 @@ import contextlib
 import secrets
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -14,59 +15,104 @@ import structlog
 from litestar import WebSocket
 
 from core.auth.principal import Principal
+from core.auth.tokens import TokenClaims
 from core.http.origin import client_origin
 from core.realtime import protocol
 from core.realtime.limits import TokenBucket
+from core.realtime.outbox import OVERFLOW, Outbox
 from core.settings import RealtimeSettings
 from tenants.config import Tenant
 
 log = structlog.get_logger(__name__)
+CLOSE_TIMEOUT_S = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class SocketSession:
+    """What a socket keeps of the token it logged in with, to end it with its session."""
+
+    token: str
+    jti: str
+    credentials_version: int
+    expires_at: datetime
+
+    @classmethod
+    def of(cls, token: str, claims: TokenClaims) -> SocketSession:
+        version = claims.data.get("cv", 0)
+        return cls(token, claims.jti, version if isinstance(version, int) else 0, claims.expires_at)
 
 
 class RealtimeSocket:
     """Server side of one SocketCluster connection (implements ``RealtimeClient``)."""
 
-    def __init__(self, ws: WebSocket, tenant: Tenant, limits: RealtimeSettings) -> None:  # type: ignore[type-arg]
+    def __init__(
+        self,
+        ws: WebSocket,  # type: ignore[type-arg]
+        tenant: Tenant,
+        limits: RealtimeSettings,
+        address: str = "unknown",
+    ) -> None:
         self.id = secrets.token_urlsafe(12)
+        self.address = address
         self.ws = ws
         self.tenant = tenant
         self.user_agent = str(ws.headers.get("user-agent", ""))[:300]
         self.origin = client_origin(ws.headers, ws.url.scheme, tenant)
         self.limits = limits
         self.principal: Principal | None = None
-        self.token_expires_at: datetime | None = None
+        self.session: SocketSession | None = None
+        """The login this socket acts under (its token's id, credentials version, expiry)."""
         self.subscriptions: set[str] = set()
         self.bucket = TokenBucket(limits.calls_per_second, limits.calls_per_second * 2)
         self.handshaken = False
         self.last_heard = time.monotonic()
         self.closed = False
-        self._send_lock = asyncio.Lock()
+        self.gone = asyncio.Event()
+        """Set once the socket is closed by us: its connection handler may return."""
+        self.outbox = Outbox(
+            ws.send_text,
+            self._stalled,
+            max_messages=limits.outbox_messages,
+            max_bytes=limits.outbox_bytes,
+            send_timeout_s=limits.send_timeout_ms / 1000,
+        )
         self._held: list[str] | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     @property
     def user_id(self) -> str | None:
         return self.principal.id if self.principal else None
 
+    def start(self) -> None:
+        """Start the writer; call once the connection is accepted."""
+        self.outbox.start()
+
     async def send(self, packet: dict[str, Any] | str) -> None:
-        """Send a packet (or the raw ping); a socket that is gone is simply marked closed."""
+        """Queue a packet (or the raw ping) without waiting for the peer."""
+        self.push(packet if isinstance(packet, str) else protocol.encode(packet))
+
+    def push(self, text: str) -> None:
+        """Queue an encoded frame; a client too far behind is closed to resync later."""
         if self.closed:
             return
-        text = packet if isinstance(packet, str) else protocol.encode(packet)
-        try:
-            async with self._send_lock:
-                await self.ws.send_text(text)
-        except Exception:  # the peer vanished; the receive loop notices and cleans up
-            self.closed = True
+        if not self.outbox.put(text) and self._closing is None:
+            log.warning("socket.slow_consumer", socket=self.id, queued=len(self.outbox))
+            self.close_soon(protocol.CLOSE_SLOW, OVERFLOW)
 
     async def publish(self, channel: str, data: Any) -> None:
-        await self.send(protocol.publish(channel, data))
+        """Send on ``channel`` to this socket only, waiting for room (a sync's batches)."""
+        if not self.closed:
+            await self.outbox.put_paced(protocol.encode(protocol.publish(channel, data)))
 
-    async def deliver(self, text: str) -> None:
-        """Send a change event, or keep it for after the sync in progress."""
-        if self._held is not None:
+    def deliver(self, text: str) -> None:
+        """Queue a change event, or keep it for after the sync in progress."""
+        if self._held is None:
+            self.push(text)
+        elif len(self._held) < self.limits.outbox_messages:
             self._held.append(text)
-        else:
-            await self.send(text)
+        else:  # a sync outlasting this many events: the client resyncs instead
+            self._held = []
+            self.close_soon(protocol.CLOSE_SLOW, OVERFLOW)
 
     @contextlib.asynccontextmanager
     async def holding_changes(self) -> AsyncIterator[None]:
@@ -84,21 +130,41 @@ class RealtimeSocket:
         finally:
             held, self._held = self._held, None
             for text in held:
-                await self.send(text)
+                self.push(text)
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close in the background: whoever asks (the fan-out, a kick) never waits on it."""
+        if self.closed or self._closing is not None:
+            return
+        self._closing = asyncio.create_task(self.close(code, reason), name=f"close-{self.id}")
 
     async def close(self, code: int, reason: str) -> None:
+        """Send what is queued (briefly), then close; a peer that does not read is dropped."""
         if self.closed:
             return
         self.closed = True
         log.info("socket.closed", socket=self.id, code=code, reason=reason)
+        if code != protocol.CLOSE_SLOW:
+            await self.outbox.flushed(CLOSE_TIMEOUT_S)
+        await self.outbox.aclose()
         try:
-            await self.ws.close(code=code, reason=reason)
-        except Exception:  # already closed by the peer
-            return
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self.ws.close(code=code, reason=reason)
+        except Exception:  # already closed by the peer, or it reads nothing any more
+            log.debug("socket.close_unacknowledged", socket=self.id)
+        finally:
+            self.gone.set()
 
-    async def set_auth_token(self, token: str, principal: Principal) -> None:
+    async def _stalled(self, reason: str) -> None:
+        await self.close(protocol.CLOSE_SLOW, reason)
+
+    async def set_auth_token(self, token: str, principal: Principal, claims: TokenClaims) -> None:
         self.principal = principal
+        self.session = SocketSession.of(token, claims)
         await self.send(protocol.event(protocol.SET_AUTH_TOKEN, {"token": token}))
+
+    def session_token(self) -> str | None:
+        return self.session.token if self.session else None
 
     async def remove_auth_token(self) -> None:
         self.deauthenticate()
@@ -107,5 +173,5 @@ class RealtimeSocket:
     def deauthenticate(self) -> None:
         """Forget the user and every subscription that needed one."""
         self.principal = None
-        self.token_expires_at = None
+        self.session = None
         self.subscriptions.clear()

@@ -14,6 +14,7 @@ Every collection asked for gets at least one batch, so the client can count them
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +35,8 @@ from core.extensions import CallContext
 from core.realtime.guard import LOGIN_FIRST, logged_in
 
 BATCH = 500
+CHUNK = 250
+"""Rows read and serialised between two yields to the event loop."""
 CHANNEL = "dbData"
 BAD_WATERMARK = "Richiesta non valida: wm deve essere un intero non negativo"
 
@@ -68,7 +71,11 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     if any(isinstance(v, list) and v for v in requested.values()):
         await _send(ctx, await _lazy(ctx, LazyLookup.model_validate(requested)))
         return {"tot": 0}
-    async with ctx.client.holding_changes():
+    assert ctx.principal is not None
+    async with (
+        ctx.runtime.sync_gate.slot(ctx.tenant.id, ctx.principal.id),
+        ctx.client.holding_changes(),
+    ):
         now = utcnow()
         since = _since(ctx, wm, now)
         datasets = await _collections(ctx, set(requested), since)
@@ -127,8 +134,12 @@ async def _rows(
     stmt = select(model).where(in_agent_tree(who, model))
     if since is not None:
         stmt = stmt.where(model.updated_at > since)
-    rows = await ctx.session.execute(stmt)
-    return [serialize(row) for row in rows.scalars()]
+    found: list[dict[str, Any]] = []
+    rows = await ctx.session.stream_scalars(stmt.execution_options(yield_per=CHUNK))
+    async for chunk in rows.partitions(CHUNK):
+        found.extend(serialize(row) for row in chunk)
+        await asyncio.sleep(0)  # let other sockets and requests run between chunks
+    return found
 
 
 async def _users(

@@ -1,6 +1,6 @@
 """Core models, imported together as ``from core.db import models as m``."""
 
-from core.db.models.accounts import LoginThrottle, OutboxMail, SpentLink
+from core.db.models.accounts import LoginThrottle, OutboxMail, RevokedToken, SpentLink
 from core.db.models.audit import AuditEntry
 from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
 from core.db.models.clients import Client
@@ -26,6 +26,7 @@ __all__ = [
     "Policy",
     "Product",
     "Quote",
+    "RevokedToken",
     "SpentLink",
     "TenantSettings",
     "Tombstone",

@@ -45,3 +45,14 @@ class OutboxMail(Base, HasId, TenantOwned):
     text: Mapped[str] = mapped_column(Text)
     purpose: Mapped[str] = mapped_column(String(20), default="")
     delivered: Mapped[bool] = mapped_column(default=False)
+
+
+class RevokedToken(Base, HasId, TenantOwned):
+    """A login token ended before its expiry (logout); kept until it would have expired."""
+
+    __tablename__ = "revoked_tokens"
+    __table_args__ = (UniqueConstraint("tenant_id", "jti"),)
+
+    jti: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[str] = mapped_column(String(32), index=True)
+    expires_at: Mapped[datetime] = mapped_column(index=True)

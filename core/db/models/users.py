@@ -6,7 +6,16 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    inspect,
+)
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from core.db.base import Base, HasId, TenantOwned, Timestamped
@@ -57,14 +66,31 @@ class User(Base, HasId, TenantOwned, Timestamped):
     @validates("role")
     def _mirror_role(self, _key: str, role: dict[str, Any] | None) -> dict[str, Any]:
         role = dict(role or {})
+        if _stored(self) and role != (self.role or {}):
+            self.end_sessions()  # a token must not keep the rights it was minted with
         self.role_key = primary_role(role)
         agent = role.get("a")
         self.parent_agent_id = agent.get("aId") if isinstance(agent, dict) else None
         return role
 
+    @validates("suspended_at")
+    def _end_sessions_on_suspension(self, _key: str, at: datetime | None) -> datetime | None:
+        if _stored(self) and at is not None and self.suspended_at is None:
+            self.end_sessions()
+        return at
+
+    def end_sessions(self) -> None:
+        """Every older token and link stops working; open sockets are closed on commit."""
+        self.credentials_version = (self.credentials_version or 0) + 1
+
     @property
     def suspended(self) -> bool:
         return self.suspended_at is not None
+
+
+def _stored(user: User) -> bool:
+    """Whether ``user`` is a saved row being changed (not one being built)."""
+    return inspect(user).persistent
 
 
 class BalanceEntry(Base, HasId, TenantOwned):

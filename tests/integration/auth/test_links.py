@@ -460,5 +460,5 @@ async def test_a_new_password_revokes_older_links_and_tokens(world: World) -> No
     assert replayed.status_code == 400
     assert error_message(replayed) == SPENT
     assert me.status_code == 401
-    assert error_message(me) == "Non autorizzato: la password è cambiata, accedi di nuovo"
+    assert error_message(me) == "Non autorizzato: le credenziali sono cambiate, accedi di nuovo"
     assert (await login(world.client("assicurapp"), AGENT, NEW_PASSWORD)).status_code == 200

@@ -1,0 +1,130 @@
+"""One socket's outbound queue, bounded in messages and bytes, drained by one writer.
+
+Whoever sends to a socket only enqueues: the fan-out never waits on a client. Events past the
+bound mean the client does not keep up, so the socket is closed (``CLOSE_SLOW``) and its client
+reconnects and resyncs by watermark. Work the socket asked for itself (a sync's batches) waits
+for room instead (:meth:`Outbox.put_paced`): a slow reader slows only its own sync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+Writer = Callable[[str], Awaitable[None]]
+OnStall = Callable[[str], Awaitable[None]]
+
+OVERFLOW = "Connessione troppo lenta: risincronizza"
+SEND_TIMEOUT = "Connessione troppo lenta: invio non riuscito in tempo"
+
+
+class Outbox:
+    """FIFO of text frames for one socket, with a writer task that sends them in order."""
+
+    def __init__(
+        self,
+        write: Writer,
+        on_stall: OnStall,
+        *,
+        max_messages: int,
+        max_bytes: int,
+        send_timeout_s: float,
+    ) -> None:
+        self._write = write
+        self._on_stall = on_stall
+        self.max_messages = max_messages
+        self.max_bytes = max_bytes
+        self.send_timeout_s = send_timeout_s
+        self._frames: deque[str] = deque()
+        self.queued_bytes = 0
+        self._ready = asyncio.Event()
+        self._room = asyncio.Event()
+        self._room.set()
+        self._stopped = False
+        self._task: asyncio.Task[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._frames)
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._drain(), name="socket-writer")
+
+    def put(self, text: str) -> bool:
+        """Queue a frame; ``False`` when the bound is passed (the caller closes the socket)."""
+        if self._stopped:
+            return True
+        if len(self._frames) >= self.max_messages or self.queued_bytes + len(text) > self.max_bytes:
+            return False
+        self._append(text)
+        return True
+
+    async def put_paced(self, text: str) -> None:
+        """Queue a frame once there is room (a sync's batch: the sender waits, not the others)."""
+        while not self._stopped and self._frames and not self._fits(text):
+            self._room.clear()
+            await self._room.wait()
+        if not self._stopped:
+            self._append(text)
+
+    def _fits(self, text: str) -> bool:
+        return (
+            len(self._frames) < self.max_messages
+            and self.queued_bytes + len(text) <= self.max_bytes
+        )
+
+    def _append(self, text: str) -> None:
+        self._frames.append(text)
+        self.queued_bytes += len(text)
+        self._ready.set()
+
+    async def _drain(self) -> None:
+        while not self._stopped:
+            if not self._frames:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            text = self._frames[0]
+            try:
+                async with asyncio.timeout(self.send_timeout_s):
+                    await self._write(text)
+            except TimeoutError:
+                self.stop()
+                await self._on_stall(SEND_TIMEOUT)
+                return
+            except Exception:  # the peer vanished: the receive loop notices and cleans up
+                self.stop()
+                return
+            self._frames.popleft()
+            self.queued_bytes -= len(text)
+            self._room.set()
+
+    async def flushed(self, timeout_s: float) -> None:
+        """Wait (at most ``timeout_s``) until every queued frame has been written."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout_s):
+                while self._frames and not self._stopped:
+                    self._room.clear()
+                    await self._room.wait()
+
+    def stop(self) -> None:
+        """Drop what is queued and wake anyone waiting for room; the writer ends."""
+        self._stopped = True
+        self._frames.clear()
+        self.queued_bytes = 0
+        self._ready.set()
+        self._room.set()
+
+    async def aclose(self) -> None:
+        self.stop()
+        task, self._task = self._task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task  # cancelled, or already failed: either way it is gone
