@@ -13,12 +13,18 @@ from core.db.types import JSONType
 
 class Client(Base, HasId, TenantOwned, Timestamped):
     __tablename__ = "clients"
-    __table_args__ = (Index("ix_clients_tenant_fiscal_code", "tenant_id", "fiscal_code"),)
+    __table_args__ = (
+        Index("ix_clients_tenant_fiscal_code", "tenant_id", "fiscal_code"),
+        Index("ix_clients_tenant_owner_fiscal_code", "tenant_id", "owner_agent_id", "fiscal_code"),
+    )
     __audited__ = True
 
     agent_id: Mapped[str | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), index=True
     )
+    owner_agent_id: Mapped[str | None] = mapped_column(String(32))
+    """The agent tree the client belongs to: the top agent of the records that made it
+    (``agId``, else ``aId``); ``None`` for records outside any agent's tree."""
     name: Mapped[str] = mapped_column(String(200), index=True)
     fiscal_code: Mapped[str | None] = mapped_column(String(16))
     """Codice Fiscale (16 characters) or Partita IVA (11 digits)."""

@@ -1,8 +1,12 @@
 """Clients derived from the customer data of quotes and policies (SPEC §3 'usrData').
 
-One :class:`~core.db.models.Client` per tenant and customer: the Codice Fiscale / Partita IVA
-(the ``cf`` entry) identifies it, else the name (``nome``, or ``Nome`` + ``Cognome``). The
-upsert runs in one place, a ``before_flush`` listener on every session, so every write path
+A client belongs to one agent tree: the top agent of the records that made it (``agId``, else
+``aId``). Within its tree a customer is identified by the Codice Fiscale / Partita IVA (the
+``cf`` entry) only, never by name: two trees with the same customer keep two clients, and no
+write touches a client of another tree. A record without a fiscal code gets a client of its
+own (named by ``nome``, or ``Nome`` + ``Cognome``) that no other record joins.
+
+The upsert runs in one place, a ``before_flush`` listener on every session, so every write path
 (realtime calls, HTTP routes, plugins, demo data, the CLI) keeps ``client_id`` and the client's
 plates current without calling anything: a quote or policy that is inserted, or whose
 ``usr_data`` (policy: ``pr``) changes, gets its client created or updated and linked.
@@ -16,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, func, inspect, select
+from sqlalchemy import event, inspect, select
 from sqlalchemy.orm import InstanceState, Session
 
 from core.context import current_tenant_id
@@ -119,32 +123,48 @@ def _apply(client: m.Client, customer: Customer, agent_id: str | None) -> None:
         client.data = data
 
 
-def _same(client: m.Client, customer: Customer, tenant_id: str) -> bool:
-    if client.tenant_id not in (None, tenant_id):
-        return False
-    if customer.fiscal_code and client.fiscal_code:
-        return client.fiscal_code == customer.fiscal_code
-    return client.name.lower() == customer.name.lower()
+def tree_of(record: m.Quote | m.Policy) -> str | None:
+    """The agent tree a record belongs to: its parent agent, else its agent."""
+    return record.parent_agent_id or record.agent_id
 
 
-def _find(session: Session, tenant_id: str, customer: Customer) -> m.Client | None:
-    """The customer's client: same fiscal code; else, the same name where one side has no
-    fiscal code (a name-only record joins the client that has one, and the other way round)."""
-    pending = [c for c in session.new if isinstance(c, m.Client) and _same(c, customer, tenant_id)]
-    if pending:
-        return sorted(pending, key=lambda c: c.fiscal_code != customer.fiscal_code)[0]
-    stmt = select(m.Client).where(m.Client.tenant_id == tenant_id)
-    same_name = func.lower(m.Client.name) == customer.name.lower()
-    if customer.fiscal_code:
-        by_code = stmt.where(m.Client.fiscal_code == customer.fiscal_code).limit(1)
-        found = session.execute(by_code).scalars().first()
-        if found is not None or not customer.named:
-            return found
-        stmt = stmt.where(m.Client.fiscal_code.is_(None), same_name)
-    else:
-        stmt = stmt.where(same_name)
-    ordered = stmt.order_by(m.Client.fiscal_code.is_(None), m.Client.created_at).limit(1)
-    return session.execute(ordered).scalars().first()
+def _in_tree(client: m.Client, tenant_id: str, tree: str | None) -> bool:
+    return client.tenant_id in (None, tenant_id) and client.owner_agent_id == tree
+
+
+def _find(
+    session: Session, tenant_id: str, tree: str | None, customer: Customer
+) -> m.Client | None:
+    """The tree's client with the customer's fiscal code (pending or stored), if any."""
+    if not customer.fiscal_code:
+        return None
+    for pending in session.new:
+        if (
+            isinstance(pending, m.Client)
+            and _in_tree(pending, tenant_id, tree)
+            and pending.fiscal_code == customer.fiscal_code
+        ):
+            return pending
+    owner = m.Client.owner_agent_id
+    stmt = select(m.Client).where(
+        m.Client.tenant_id == tenant_id,
+        owner.is_(None) if tree is None else owner == tree,
+        m.Client.fiscal_code == customer.fiscal_code,
+    )
+    return session.execute(stmt.order_by(m.Client.created_at).limit(1)).scalars().first()
+
+
+def _own_client(
+    session: Session, record: m.Quote | m.Policy, tenant_id: str, tree: str | None
+) -> m.Client | None:
+    """The record's present client, when it is one only this record made (no fiscal code,
+    same tree): a record that gains its name or fiscal code updates it instead of a new one."""
+    if record.client_id is None:
+        return None
+    client = session.get(m.Client, record.client_id)
+    if client is None or client.fiscal_code is not None or not _in_tree(client, tenant_id, tree):
+        return None
+    return client
 
 
 def _changed(record: m.Quote | m.Policy, attribute: str) -> bool:
@@ -162,9 +182,9 @@ def _records_to_link(session: Session) -> list[m.Quote | m.Policy]:
         if (
             isinstance(obj, m.Quote | m.Policy)
             and not _changed(obj, "client_id")
-            and _changed(obj, described)
+            and any(_changed(obj, a) for a in (described, "agent_id", "parent_agent_id"))
         ):
-            found.append(obj)
+            found.append(obj)  # re-described, or moved to another tree
     return found
 
 
@@ -179,11 +199,14 @@ def link_clients(session: Session) -> None:
             customer = record_customer(record)
             if tenant_id is None or customer is None:
                 continue
-            client = _find(session, tenant_id, customer)
+            tree = tree_of(record)
+            client = _find(session, tenant_id, tree, customer) or _own_client(
+                session, record, tenant_id, tree
+            )
             if client is None:
                 client = m.Client(
-                    id=new_id(), tenant_id=tenant_id, name=customer.name,
-                    fiscal_code=customer.fiscal_code, data={},
+                    id=new_id(), tenant_id=tenant_id, owner_agent_id=tree,
+                    name=customer.name, fiscal_code=customer.fiscal_code, data={},
                 )  # fmt: skip
                 session.add(client)
             _apply(client, customer, record.agent_id)

@@ -2,12 +2,16 @@
 
 A client is visible when one of its quotes or policies is in the principal's agent tree
 (:func:`core.domain.quotes.queries.in_agent_tree`) or it was first written by an agent the
-scope names; admins see every client of the tenant.
+scope names; admins and responsabili see every client of the tenant. A client belongs to one
+agent tree (:mod:`core.domain.clients.derive`); whoever is not that tree's top agent (a
+sub-agent, a referrer) reads only what the records it may see put there: name, fiscal code,
+e-mail, phone and plates are taken from those records, not from the tree's shared row.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.clients.derive import normal_plate
+from core.domain.clients.derive import normal_plate, record_customer
 from core.domain.documents import document_payload
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.serialize import policy_payload, quote_payload
@@ -109,10 +113,58 @@ async def list_clients(
     if query and query.strip():
         stmt = stmt.where(_matches(query))
     rows = (await session.execute(stmt)).all()
-    return [
-        client_payload(client, quotes=n_quotes or 0, policies=n_policies or 0, last_at=last_at)
-        for client, n_quotes, n_policies, last_at in rows
-    ]
+    found = []
+    for client, n_quotes, n_policies, last_at in rows:
+        payload = client_payload(
+            client, quotes=n_quotes or 0, policies=n_policies or 0, last_at=last_at
+        )
+        if not _sees_whole_tree(principal, client):
+            quotes_seen, policies_seen = await _records(session, principal, client)
+            payload.update(_as_seen(quotes_seen, policies_seen))
+        found.append(payload)
+    return found
+
+
+def _sees_whole_tree(principal: Principal, client: m.Client) -> bool:
+    """Managers, and the top agent of the client's tree, read the client's shared row."""
+    scope = perm.agent_scope(principal)
+    return scope.all or (
+        client.owner_agent_id is not None and scope.parent_agent_id == client.owner_agent_id
+    )
+
+
+def _as_seen(quotes: Sequence[m.Quote], policies: Sequence[m.Policy]) -> dict[str, Any]:
+    """The client's fields as the given records describe them (newest record first)."""
+    records: list[m.Quote | m.Policy] = [*quotes, *policies]
+    customers = [c for c in map(record_customer, records) if c is not None]
+    named = next((c for c in customers if c.named), None)
+    plates: list[str] = []
+    for customer in customers:
+        plates += [p for p in customer.plates if p not in plates]
+    return {
+        "name": named.name if named else "",
+        "fiscalCode": next((c.fiscal_code for c in customers if c.fiscal_code), None),
+        "plates": plates,
+        "email": next((c.email for c in customers if c.email), None),
+        "phone": next((c.phone for c in customers if c.phone), None),
+    }
+
+
+async def _records(
+    session: AsyncSession, principal: Principal, client: m.Client
+) -> tuple[Sequence[m.Quote], Sequence[m.Policy]]:
+    """The client's quotes and policies the principal may see, newest first."""
+    quotes = await session.execute(
+        select(m.Quote)
+        .where(m.Quote.client_id == client.id, in_agent_tree(principal, m.Quote))
+        .order_by(m.Quote.at.desc())
+    )
+    policies = await session.execute(
+        select(m.Policy)
+        .where(m.Policy.client_id == client.id, in_agent_tree(principal, m.Policy))
+        .order_by(m.Policy.end_date.desc())
+    )
+    return quotes.scalars().all(), policies.scalars().all()
 
 
 async def client_detail(
@@ -122,28 +174,7 @@ async def client_detail(
     client = await session.get(m.Client, client_id)
     if client is None:
         raise NotFound(NOT_FOUND)
-    quotes = (
-        (
-            await session.execute(
-                select(m.Quote)
-                .where(m.Quote.client_id == client.id, in_agent_tree(principal, m.Quote))
-                .order_by(m.Quote.at.desc())
-            )
-        )
-        .scalars()
-        .all()
-    )
-    policies = (
-        (
-            await session.execute(
-                select(m.Policy)
-                .where(m.Policy.client_id == client.id, in_agent_tree(principal, m.Policy))
-                .order_by(m.Policy.end_date.desc())
-            )
-        )
-        .scalars()
-        .all()
-    )
+    quotes, policies = await _records(session, principal, client)
     scope = perm.agent_scope(principal)
     if not (scope.all or quotes or policies or client.agent_id in scope.agent_ids):
         raise NotFound(NOT_FOUND)
@@ -159,8 +190,11 @@ async def client_detail(
         .all()
     )
     last = max((q.at for q in quotes), default=None)
+    payload = client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last)
+    if not _sees_whole_tree(principal, client):
+        payload.update(_as_seen(quotes, policies))
     return {
-        "client": client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last),
+        "client": payload,
         "quotes": [quote_payload(q) for q in quotes],
         "policies": [policy_payload(p) for p in policies],
         "documents": [document_payload(d) for d in documents],

@@ -42,15 +42,17 @@ def _cf(fiscal_code: str, name: str, plate: str | None = None) -> list[dict[str,
 
 async def test_demo_clients_come_from_the_quotes(clients: ClientFactory, seeded: Runtime) -> None:
     admin = await _list(clients, seeded, "admin")
-    by_name = {c["name"]: c for c in admin}
-    assert {"Luca Bianchi", "Giulia Verdi", "Autofficina Ferri S.r.l."} <= set(by_name)
-    luca = by_name["Luca Bianchi"]
+    coded = [c for c in admin if c["fiscalCode"]]
+    by_code = {c["fiscalCode"]: c for c in coded}
+    assert len(by_code) == len(coded)  # one tree in the demo: one client per fiscal code
+    names = {c["name"] for c in coded}
+    assert {"Luca Bianchi", "Giulia Verdi", "Autofficina Ferri S.r.l."} <= names
+    luca = by_code["BNCLCU80A01H501Q"]
     assert (luca["fiscalCode"], luca["email"]) == ("BNCLCU80A01H501Q", "luca.bianchi@example.it")
     assert "AB123CD" in luca["plates"]
     assert luca["quotes"] >= 2
     assert luca["policies"] == 1
     assert luca["lastAt"]
-    assert len({c["name"] for c in admin}) == len(admin)  # name-only records joined their client
 
 
 async def test_agents_see_their_tree_and_others_are_refused(
@@ -62,7 +64,7 @@ async def test_agents_see_their_tree_and_others_are_refused(
     assert set(sub) < set(agent) <= set(admin)
     assert {c["name"] for c in sub.values()} >= {"Paolo Esposito", "Giulia Verdi"}
     assert "Luca Bianchi" not in {c["name"] for c in sub.values()}
-    giulia = next(c for c in sub.values() if c["name"] == "Giulia Verdi")
+    giulia = next(c for c in sub.values() if c["fiscalCode"] == "VRDGLI85M41F205R")
     assert giulia["quotes"] < agent[giulia["_id"]]["quotes"]  # counts stay in the tree
     for who in ("responsabile", "dipendente", "segnalatore"):
         assert (await _get(clients, seeded, who, "/api/clients")).status_code == 403
@@ -91,7 +93,7 @@ async def test_search_takes_no_wildcards(clients: ClientFactory, seeded: Runtime
 
 async def test_client_detail_is_scoped(clients: ClientFactory, seeded: Runtime) -> None:
     sub_list = await _list(clients, seeded, "subagente")
-    giulia = next(c for c in sub_list if c["name"] == "Giulia Verdi")
+    giulia = next(c for c in sub_list if c["fiscalCode"] == "VRDGLI85M41F205R")
     as_sub = (await _get(clients, seeded, "subagente", f"/api/clients/{giulia['_id']}")).json()
     as_admin = (await _get(clients, seeded, "admin", f"/api/clients/{giulia['_id']}")).json()
     assert as_sub["client"]["_id"] == giulia["_id"]
@@ -99,7 +101,8 @@ async def test_client_detail_is_scoped(clients: ClientFactory, seeded: Runtime) 
     assert {q["aId"] for q in as_sub["quotes"]} == {sub_id}
     assert len(as_sub["quotes"]) < len(as_admin["quotes"])
 
-    luca = next(c for c in await _list(clients, seeded, "admin") if c["name"] == "Luca Bianchi")
+    admin = await _list(clients, seeded, "admin")
+    luca = next(c for c in admin if c["fiscalCode"] == "BNCLCU80A01H501Q")
     detail = (await _get(clients, seeded, "agente", f"/api/clients/{luca['_id']}")).json()
     assert detail["documents"]
     assert detail["policies"]
@@ -144,7 +147,8 @@ async def test_writes_keep_clients_and_plates_current(seeded: Runtime) -> None:
                 (await session.get(m.Quote, second.id)).client_id,  # type: ignore[union-attr]
                 (await session.get(m.Policy, policy.id)).client_id,  # type: ignore[union-attr]
             ]
-            assert linked == [client.id, client.id]
+            assert linked[0] == client.id
+            assert linked[1] != client.id  # a name alone never joins a client
             stored.usr_data = _cf("VRDGLI85M41F205R", "Giulia Verdi")  # a new customer
         async with seeded.db.session() as session:
             moved = await session.get(m.Quote, first.id)
