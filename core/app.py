@@ -17,6 +17,7 @@ from core.db.migrate import upgrade
 from core.db.rls import check_app_role
 from core.http.deps import DEPENDENCIES
 from core.http.errors import EXCEPTION_HANDLERS
+from core.http.input_guard import input_guard
 from core.http.middleware import tenant_middleware
 from core.logging import configure_logging
 from core.plugins import flatten
@@ -64,7 +65,7 @@ def create_app(
         route_handlers=flatten(runtime.pm.hook.register_routes()),
         dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[tenant_middleware(runtime)],
+        middleware=[tenant_middleware(runtime), input_guard(settings.app.max_body_bytes)],
         lifespan=[lifespan],
         state=State({"runtime": runtime}),
         request_max_body_size=settings.app.max_body_bytes,

@@ -15,6 +15,7 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.engine import Database
+from core.domain.documents.images import Thumbnailer
 from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
 from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
@@ -39,6 +40,7 @@ class Runtime:
     bus: Bus
     hub: Hub = field(init=False)
     sync_gate: SyncGate = field(init=False)
+    thumbnailer: Thumbnailer = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -89,6 +91,7 @@ class Runtime:
             defaults.update(contributed or {})
         self.default_settings = defaults
         self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
+        self.thumbnailer = Thumbnailer(self.settings.uploads)
         realtime = self.settings.realtime
         self.sync_gate = SyncGate(
             realtime.syncs_per_user, realtime.syncs_per_tenant, realtime.sync_wait_ms / 1000

@@ -6,6 +6,7 @@ environment variable is documented in the README.
 
 from __future__ import annotations
 
+import os
 import secrets
 from enum import StrEnum
 from functools import lru_cache
@@ -132,6 +133,20 @@ class RealtimeSettings(BaseSettings):
     )
 
 
+class UploadSettings(BaseSettings):
+    model_config = _config("UPLOAD_")
+
+    max_image_pixels: int = Field(
+        40_000_000, description="Largest image (width × height) decoded for a thumbnail or avatar."
+    )
+    avatar_max_bytes: int = Field(5 * 1024 * 1024, description="Largest avatar file, in bytes.")
+    thumbnail_concurrency: int = Field(
+        2, description="Images decoded at once per process (thumbnails, avatar checks)."
+    )
+    user_quota_mb: int = Field(2048, description="Storage one user's uploads may take, in MB.")
+    tenant_quota_mb: int = Field(51200, description="Storage one tenant's uploads may take, MB.")
+
+
 class MailSettings(BaseSettings):
     model_config = _config("SMTP_")
 
@@ -162,6 +177,7 @@ class Settings(BaseSettings):
     bus: BusSettings = Field(default_factory=BusSettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
     mail: MailSettings = Field(default_factory=MailSettings)
+    uploads: UploadSettings = Field(default_factory=UploadSettings)
     realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)
 
@@ -199,9 +215,10 @@ class Settings(BaseSettings):
             raise RuntimeError("SECRET_KEY è obbligatoria in produzione")
         path = self.app.data_dir / ".secret_key"
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_urlsafe(48))
-            path.chmod(0o600)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as key_file:  # private from its first byte
+                key_file.write(secrets.token_urlsafe(48))
         return path.read_text().strip()
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import os
 import re
 import secrets
+import shutil
 from pathlib import Path
+from typing import IO
 
+CHUNK = 1024 * 1024
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _DOTS = re.compile(r"\.{2,}")
 
@@ -19,11 +24,21 @@ class FileStorage:
 
     def save(self, tenant_id: str, filename: str, content: bytes) -> str:
         """Store ``content``; return the storage key (relative to the tenant's folder)."""
+        return self.save_stream(tenant_id, filename, io.BytesIO(content))
+
+    def save_stream(self, tenant_id: str, filename: str, source: IO[bytes]) -> str:
+        """Copy ``source`` into a new private file (0600, in 0700 folders); return its key.
+
+        The copy goes in chunks, so an upload never sits whole in memory.
+        """
         safe = _DOTS.sub(".", _SAFE.sub("_", filename)).strip(".")[-120:] or "file"
         key = f"{secrets.token_hex(8)}-{safe}"
-        path = self._tenant_root(tenant_id) / key
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content)
+        folder = self._tenant_root(tenant_id)
+        private_folder(folder)
+        source.seek(0)
+        descriptor = os.open(folder / key, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as target:
+            shutil.copyfileobj(source, target, CHUNK)
         return key
 
     def path(self, tenant_id: str, key: str) -> Path | None:
@@ -39,3 +54,11 @@ class FileStorage:
         path = self.path(tenant_id, key)
         if path is not None:
             path.unlink(missing_ok=True)
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` (and missing parents) readable by this user only (0700)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    for path in reversed(missing):
+        path.mkdir(mode=0o700, exist_ok=True)
+        path.chmod(0o700)  # mkdir's mode passes through the umask

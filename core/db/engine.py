@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
@@ -22,6 +24,7 @@ from core.extensions import Publication
 from core.realtime.changes import Change, take_changes
 from core.realtime.tombstones import SYNCED_KEY
 from core.settings import Settings
+from core.storage import private_folder
 
 
 def owner_url(settings: Settings) -> URL:
@@ -38,6 +41,7 @@ def app_url(settings: Settings) -> URL:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    dbapi_conn.isolation_level = None  # transactions begin in _begin_immediate
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -51,15 +55,29 @@ def make_engine(url: URL, settings: Settings) -> AsyncEngine:
     if url.get_backend_name() == "sqlite":
         database = url.database or ""
         if database and database != ":memory:":
-            from pathlib import Path
-
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+            _private_sqlite_file(Path(database))
     else:
         kwargs |= {"pool_size": settings.db.pool_size, "pool_pre_ping": True}
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "begin", _begin_immediate)
     return engine
+
+
+def _private_sqlite_file(path: Path) -> None:
+    """The database file (and so its -wal and -shm, which SQLite creates alike) is readable
+    by this user only, in a folder only this user can enter."""
+    private_folder(path.parent)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    path.chmod(0o600)
+
+
+def _begin_immediate(conn: Any) -> None:
+    """Take SQLite's write lock when a transaction starts, so concurrent writers wait
+    (``busy_timeout``) instead of failing with 'database is locked' when a read
+    transaction tries to become a write one."""
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 CommitHook = Callable[[list[Change]], Awaitable[None]]

@@ -10,6 +10,11 @@ from typing import Any
 
 import msgspec
 
+from core.text_guard import unstorable_json, value_problem
+
+INVALID = ("Richiesta non valida", "Messaggio non valido")
+UNREADABLE = "Messaggio non valido: JSON non leggibile"
+
 PING = ""
 PONG = ""
 MAX_PACKETS_PER_FRAME = 100
@@ -78,7 +83,14 @@ def parse_frame(text: str) -> list[Inbound]:
     try:
         decoded = _decoder.decode(text)
     except (msgspec.DecodeError, RecursionError) as exc:
-        raise ProtocolError("Messaggio non valido: JSON non leggibile") from exc
+        problem = unstorable_json(text)
+        message = (
+            problem.replace(*INVALID) if problem else "Messaggio non valido: JSON non leggibile"
+        )
+        raise ProtocolError(message) from exc
+    problem = value_problem(decoded)
+    if problem is not None:
+        raise ProtocolError(problem.replace(*INVALID))
     items = decoded if isinstance(decoded, list) else [decoded]
     if not items or len(items) > MAX_PACKETS_PER_FRAME:
         raise ProtocolError(f"Messaggio non valido: da 1 a {MAX_PACKETS_PER_FRAME} pacchetti")

@@ -101,3 +101,20 @@ async def test_no_handshake_closes_with_4005(live: Live) -> None:
     client = await live.client()
     await asyncio.wait_for(client.closed.wait(), 6)
     assert client.close_code == 4005
+
+
+@pytest.mark.parametrize(
+    ("frame", "problem"),
+    [('{"event": "login", "data": {"email": "a\\u0000@demo.it"}, "cid": 1}', "carattere nullo"),
+     ('{"event": "createQuote", "data": {"x": "\\udc00"}, "cid": 1}', "Unicode non valido")],
+)  # fmt: skip
+async def test_unstorable_text_in_a_frame_is_a_protocol_error(
+    live: Live, frame: str, problem: str
+) -> None:
+    client = await live.client()
+    await client.handshake()
+    await client.send_raw(frame)
+    error = await client.next_event("#error")
+    assert error["data"]["name"] == "ProtocolError"
+    assert problem in error["data"]["message"]
+    assert (await client.invoke("#subscribe", {"channel": "settings"})) is None  # still served

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import mimetypes
 from pathlib import PurePath
-
-from PIL import Image, ImageOps
 
 from core.settings import Settings
 from core.storage import FileStorage
@@ -15,7 +12,6 @@ from tenants.config import Tenant
 MB = 1024 * 1024
 TOO_BIG = "Non é possibile caricare {file} in quanto supera la dimensione massima di {mb} mega"
 """SPEC §5, word for word (20 MB, or 500 MB where the app name ends with ``_dev``)."""
-THUMB_SIZE = (240, 240)
 THUMB_SOURCES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp", "image/bmp"})
 INLINE_TYPES = THUMB_SOURCES | {"application/pdf"}
 """Types served inline; anything else is always a download (no uploaded HTML runs here)."""
@@ -47,7 +43,9 @@ def key_of(tenant_id: str, uri: str | None) -> str | None:
 
 def clean_name(filename: str | None) -> str:
     """The file's own name (no folders), at most 255 characters."""
-    name = PurePath((filename or "").replace("\\", "/")).name.strip()
+    name = PurePath((filename or "").replace("\\", "/")).name
+    name = "".join(c for c in name if c.isprintable()).strip()
+    name = name.encode("utf-8", "ignore").decode("utf-8")  # no lone surrogates either
     return name[-255:] or "file"
 
 
@@ -56,22 +54,3 @@ def file_type(name: str, declared: str | None) -> str:
     if declared and declared != "application/octet-stream" and "/" in declared:
         return declared[:100]
     return mimetypes.guess_type(name)[0] or "application/octet-stream"
-
-
-def thumbnail(content: bytes) -> bytes | None:
-    """A small JPEG of an image (``None`` when it is not one Pillow can read)."""
-    try:
-        with Image.open(io.BytesIO(content)) as image:
-            image.draft("RGB", (THUMB_SIZE[0] * 2, THUMB_SIZE[1] * 2))
-            small = ImageOps.exif_transpose(image)
-            small.thumbnail(THUMB_SIZE)
-            if small.mode not in ("RGB", "L"):
-                background = Image.new("RGB", small.size, "white")
-                rgba = small.convert("RGBA")
-                background.paste(rgba, mask=rgba.getchannel("A"))
-                small = background
-            out = io.BytesIO()
-            small.save(out, "JPEG", quality=80, optimize=True)
-            return out.getvalue()
-    except Exception:  # not an image, a broken one or a decompression bomb: no thumbnail
-        return None

@@ -21,7 +21,7 @@ from litestar import Request, get, post
 from litestar.datastructures import UploadFile
 from litestar.params import FromPath, Parameter
 from litestar.response import File
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
@@ -29,11 +29,14 @@ from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.documents import files as f
 from core.domain.documents.access import visible_documents
+from core.domain.documents.images import Thumbnailer, check_avatar
 from core.domain.documents.owners import add_to_allegati, editable_record, owner_of
 from core.domain.documents.serialize import document_payload
 from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+from core.settings import UploadSettings
 from core.storage import FileStorage
+from core.text_guard import string_problem
 from tenants.config import Tenant
 
 MAX_FILES = 20
@@ -47,6 +50,8 @@ OWN_AVATAR = "Puoi cambiare solo la tua foto"
 ONE_AVATAR = "Carica una sola immagine per la foto"
 EMPTY = "File vuoto"
 DOC_NOT_FOUND = "Documento non trovato"
+USER_QUOTA = "Spazio esaurito: i tuoi documenti hanno raggiunto il limite di {mb} mega"
+TENANT_QUOTA = "Spazio esaurito: i documenti dello studio hanno raggiunto il limite di {mb} mega"
 SECURE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; sandbox",
@@ -72,22 +77,43 @@ def _uploads(form: Any) -> list[UploadFile]:
 
 def _text(form: Any, name: str) -> str | None:
     value = form.get(name)
-    return value.strip() or None if isinstance(value, str) else None
+    if not isinstance(value, str):
+        return None
+    problem = string_problem(value)
+    if problem is not None:
+        raise ClientError(problem)
+    return value.strip() or None
 
 
 async def _store(
-    storage: FileStorage, tenant: Tenant, upload: UploadFile, name: str
+    storage: FileStorage, tenant: Tenant, upload: UploadFile, name: str, thumbs: Thumbnailer
 ) -> tuple[str, str | None, int, str]:
     """Save the file (and a thumbnail of an image): (key, thumb key, size, type)."""
-    content = await upload.read()
     kind = f.file_type(name, upload.content_type)
-    key = await to_thread.run_sync(storage.save, tenant.id, name, content)
+    key = await to_thread.run_sync(storage.save_stream, tenant.id, name, upload.file)
     thumb_key = None
     if kind in f.THUMB_SOURCES:
-        small = await to_thread.run_sync(f.thumbnail, content)
+        small = await thumbs.make(upload.file)
         if small is not None:
             thumb_key = await to_thread.run_sync(storage.save, tenant.id, "thumb.jpg", small)
-    return key, thumb_key, len(content), kind
+    return key, thumb_key, _size(upload), kind
+
+
+async def _check_quota(
+    session: AsyncSession, limits: UploadSettings, principal: Principal, adding: int
+) -> None:
+    """Refuse an upload that would take the user or the tenant past its storage quota."""
+    used_by_user = select(func.coalesce(func.sum(m.Document.size), 0)).where(
+        m.Document.uploaded_by == principal.id
+    )
+    used_by_tenant = select(func.coalesce(func.sum(m.Document.size), 0))
+    for used, quota_mb, message in (
+        (used_by_user, limits.user_quota_mb, USER_QUOTA),
+        (used_by_tenant, limits.tenant_quota_mb, TENANT_QUOTA),
+    ):
+        total = int((await session.execute(used)).scalar_one()) + adding
+        if total > quota_mb * f.MB:
+            raise TooLarge(message.format(mb=quota_mb))
 
 
 async def _target(
@@ -137,6 +163,10 @@ async def upload_docs(
     for upload in uploads:  # every size first: an oversize file stores nothing at all
         if _size(upload) > limit:
             raise TooLarge(f.too_big(tenant, f.clean_name(upload.filename)))
+    limits = runtime.settings.uploads
+    if kind == "utente":
+        check_avatar(uploads[0].file, _size(uploads[0]), limits)
+    await _check_quota(db_session, limits, principal, sum(_size(u) for u in uploads))
     storage = f.storage_of(runtime.settings)
     answers: list[m.Document | dict[str, str]] = []
     documents: list[m.Document] = []
@@ -147,7 +177,9 @@ async def upload_docs(
             if _size(upload) == 0:
                 answers.append({"name": name, "err": EMPTY})
                 continue
-            key, thumb_key, size, file_type = await _store(storage, tenant, upload, name)
+            key, thumb_key, size, file_type = await _store(
+                storage, tenant, upload, name, runtime.thumbnailer
+            )
             stored += [k for k in (key, thumb_key) if k]
             document = m.Document(
                 id=new_id(), owner_kind=kind, owner_id=owner.id, doc_type=doc_type, name=name,
