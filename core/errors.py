@@ -52,6 +52,11 @@ class TooManyAttempts(ClientError):
     status_code = 429
     name = "TooManyAttempts"
 
+    def __init__(self, message: str, *, retry_after: int | None = None) -> None:
+        super().__init__(message, extra={"retryAfter": retry_after} if retry_after else None)
+        self.retry_after = retry_after
+        """Seconds after which trying again may succeed (the ``Retry-After`` header)."""
+
 
 class Gone(ClientError):
     status_code = 410

@@ -89,6 +89,8 @@ class RealtimeClient(Protocol):
     """The socket a realtime call came from, as calls may act on it."""
 
     id: str
+    address: str
+    """The client's address (for per-address limits)."""
 
     async def set_auth_token(self, token: str, principal: Principal, claims: TokenClaims) -> None:
         """Authenticate the socket and hand the client its token (``#setAuthToken``)."""

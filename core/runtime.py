@@ -12,11 +12,14 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
+from core.auth.hashing import HashGate
 from core.auth.principal import Principal
+from core.auth.service import Attempt
 from core.db import models as m
 from core.db.engine import Database
 from core.domain.documents.images import Thumbnailer
 from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
+from core.http.ratelimit import RateLimits
 from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
@@ -41,6 +44,8 @@ class Runtime:
     hub: Hub = field(init=False)
     sync_gate: SyncGate = field(init=False)
     thumbnailer: Thumbnailer = field(init=False)
+    rate_limits: RateLimits = field(init=False)
+    hash_gate: HashGate = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -92,6 +97,9 @@ class Runtime:
         self.default_settings = defaults
         self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
         self.thumbnailer = Thumbnailer(self.settings.uploads)
+        if not hasattr(self, "rate_limits"):  # counts outlive a plugin registered in a test
+            self.rate_limits = RateLimits(self.settings.rate_limits)
+            self.hash_gate = HashGate.from_settings(self.settings.rate_limits)
         realtime = self.settings.realtime
         self.sync_gate = SyncGate(
             realtime.syncs_per_user, realtime.syncs_per_tenant, realtime.sync_wait_ms / 1000
@@ -99,6 +107,10 @@ class Runtime:
         self.db.on_commit = [self.hub.publish_changes, kicker(self.hub)]
         self.db.synced.clear()
         self.db.synced.update({p.model: p for p in self.publications.values() if p.model})
+
+    def login_attempt(self, address: str) -> Attempt:
+        """The bounds a login from ``address`` must pass (rate limits, hashing slots)."""
+        return Attempt(address, self.rate_limits, self.hash_gate)
 
     def offered_products(self, tenant: Tenant) -> list[str]:
         """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""

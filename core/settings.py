@@ -99,6 +99,42 @@ class AuthSettings(BaseSettings):
     password_memory_kib: int = Field(65536, description="argon2 memory per password hash, KiB.")
 
 
+class RateLimitSettings(BaseSettings):
+    model_config = _config("RATE_LIMIT_")
+
+    storage_url: str = Field(
+        "memory://",
+        description="Where rate-limit counts live: memory:// (one process) or redis://host:6379 "
+        "(shared by every process).",
+    )
+    login_per_address: str = Field("30/minute", description="Logins one client address may try.")
+    login_failures_per_account: str = Field(
+        "50/15minutes",
+        description="Wrong passwords one account takes from all addresses before it is paused.",
+    )
+    reset_per_address: str = Field(
+        "10/hour", description="Password-reset requests one client address may make."
+    )
+    reset_mails_per_email: str = Field(
+        "3/hour", description="Reset mails one address receives; more requests mail nothing."
+    )
+    registration_per_address: str = Field(
+        "10/hour", description="Registrations one client address may complete or check."
+    )
+    public_link_per_address: str = Field(
+        "60/minute", description="Public quote-link requests one client address may make."
+    )
+    hash_concurrency: int = Field(
+        0, description="Password hashes computed at once (0: one per CPU core)."
+    )
+    hash_queue: int = Field(
+        16, description="Logins waiting for a hash slot; past it they get 429 at once."
+    )
+    hash_wait_ms: int = Field(
+        3000, description="How long a login waits for a hash slot before 429."
+    )
+
+
 class RealtimeSettings(BaseSettings):
     model_config = _config("REALTIME_")
 
@@ -178,6 +214,7 @@ class Settings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     mail: MailSettings = Field(default_factory=MailSettings)
     uploads: UploadSettings = Field(default_factory=UploadSettings)
+    rate_limits: RateLimitSettings = Field(default_factory=RateLimitSettings)
     realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)
 

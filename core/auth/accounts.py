@@ -19,7 +19,7 @@ async def create_user(
     role: dict[str, object],
 ) -> str:
     """Create a user with a password; raise ``ValueError`` with an Italian message if refused."""
-    problem = password_problem(password)
+    problem = password_problem(password, (email, name))
     if problem:
         raise ValueError(problem)
     with tenant_scope(tenant_id):

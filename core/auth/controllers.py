@@ -28,6 +28,7 @@ from core.db import models as m
 from core.domain.users.serialize import user_payload
 from core.errors import SportelloError
 from core.guards import require
+from core.http.client_address import address_of
 from core.http.deps import (
     PrincipalDep,
     RuntimeDep,
@@ -52,6 +53,13 @@ async def menu_payload(
     ]
 
 
+async def _limit(
+    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, rule: str
+) -> None:
+    """Count the request against ``rule`` for its client address (429 past it)."""
+    await runtime.rate_limits.hit(rule, tenant.id, address_of(request, runtime.settings))
+
+
 class AuthController(Controller):
     path = "/api/auth"
     tags = ["auth"]
@@ -59,11 +67,13 @@ class AuthController(Controller):
     @post("/login", summary="Log in with email and password", status_code=200)
     async def login(
         self,
+        request: Request[Any, Any, Any],
         data: JSONBody[LoginBody],
         runtime: RuntimeDep,
         tenant: TenantDep,
         db_session: SessionDep,
     ) -> Response[dict[str, Any]]:
+        check_same_site(request, tenant)  # a page of another site may not log anyone in
         result = await service.login(
             db_session,
             runtime.settings,
@@ -71,6 +81,7 @@ class AuthController(Controller):
             email=data.email,
             password=data.password,
             keep=data.keep,
+            attempt=runtime.login_attempt(address_of(request, runtime.settings)),
         )
         return Response(
             {"token": result.token, "user": user_payload(result.user)},
@@ -147,8 +158,14 @@ class AuthController(Controller):
 
     @get("/registration/{token:str}", summary="Check a registration link")
     async def registration_link(
-        self, token: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
+        self,
+        request: Request[Any, Any, Any],
+        token: FromPath[str],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, str]:
+        await _limit(request, runtime, tenant, "registration_per_address")
         user = await links.inspect_link(
             db_session, runtime.settings, tenant, token, tokens.REGISTRATION
         )
@@ -157,11 +174,13 @@ class AuthController(Controller):
     @post("/register", summary="Complete a registration: choose the password", status_code=200)
     async def register(
         self,
+        request: Request[Any, Any, Any],
         data: JSONBody[RegisterBody],
         runtime: RuntimeDep,
         tenant: TenantDep,
         db_session: SessionDep,
     ) -> dict[str, Any]:
+        await _limit(request, runtime, tenant, "registration_per_address")
         user = await links.redeem_link(
             db_session, runtime.settings, tenant, token=data.token,
             kind=tokens.REGISTRATION, password=data.password, name=data.name,
@@ -170,11 +189,21 @@ class AuthController(Controller):
 
     @post("/password-reset", summary="Mail a reset link", status_code=HTTP_202_ACCEPTED)
     async def password_reset(
-        self, data: JSONBody[ResetRequestBody], runtime: RuntimeDep, tenant: TenantDep
+        self,
+        request: Request[Any, Any, Any],
+        data: JSONBody[ResetRequestBody],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
     ) -> Response[dict[str, str]]:
-        """Answers at once, the same for every email; the look-up and mail happen after."""
+        """Answers at once, the same for every email; the look-up and mail happen after.
+        Past ``RATE_LIMIT_RESET_MAILS_PER_EMAIL`` the answer is the same and no mail goes."""
+        await _limit(request, runtime, tenant, "reset_per_address")
+        email = service.normalise_email(data.email)
 
         async def mail_the_link() -> None:
+            if not await runtime.rate_limits.allow("reset_mails_per_email", tenant.id, email):
+                log.info("auth.reset_mail_throttled", tenant=tenant.id)
+                return
             try:
                 async with runtime.db.session() as session:
                     await links.send_password_reset(
@@ -191,8 +220,14 @@ class AuthController(Controller):
 
     @get("/password-reset/{token:str}", summary="Check a reset link")
     async def reset_link(
-        self, token: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
+        self,
+        request: Request[Any, Any, Any],
+        token: FromPath[str],
+        runtime: RuntimeDep,
+        tenant: TenantDep,
+        db_session: SessionDep,
     ) -> dict[str, str]:
+        await _limit(request, runtime, tenant, "registration_per_address")
         user = await links.inspect_link(db_session, runtime.settings, tenant, token, tokens.RESET)
         return {"email": user.email}
 
@@ -201,11 +236,13 @@ class AuthController(Controller):
     )
     async def reset_confirm(
         self,
+        request: Request[Any, Any, Any],
         data: JSONBody[ResetConfirmBody],
         runtime: RuntimeDep,
         tenant: TenantDep,
         db_session: SessionDep,
     ) -> dict[str, str]:
+        await _limit(request, runtime, tenant, "registration_per_address")
         await links.redeem_link(
             db_session, runtime.settings, tenant, token=data.token, kind=tokens.RESET,
             password=data.password,

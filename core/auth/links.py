@@ -126,10 +126,10 @@ async def redeem_link(
     name: str | None = None,
 ) -> m.User:
     """Set the password (and name on registration) and spend the link."""
-    problem = password_problem(password)
+    claims, user = await _open(session, settings, tenant, token, kind)
+    problem = password_problem(password, (user.email, name or user.name))
     if problem:
         raise ClientError(problem)
-    claims, user = await _open(session, settings, tenant, token, kind)
     session.add(m.SpentLink(jti=claims.jti, purpose=kind))
     try:
         await session.flush()

@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth import revocation, throttle, tokens
+from core.auth.hashing import HashGate
 from core.auth.passwords import hash_password, needs_rehash, verify_password
 from core.auth.principal import Principal
 from core.db import models as m
 from core.errors import Forbidden, NotAuthenticated
+from core.http.ratelimit import RateLimits
 from core.i18n import short_datetime
 from core.settings import Settings
 
@@ -61,6 +62,15 @@ async def suspension_message(session: AsyncSession, user: m.User) -> str:
     return f"Non puoi accedere: account sospeso il {short_datetime(user.suspended_at)} da {who}"
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """Where a login comes from, and the bounds it must pass."""
+
+    address: str
+    limits: RateLimits
+    hashing: HashGate
+
+
 async def login(
     session: AsyncSession,
     settings: Settings,
@@ -69,20 +79,32 @@ async def login(
     email: str,
     password: str,
     keep: bool,
+    attempt: Attempt,
 ) -> LoginResult:
-    """Check the credentials and mint a token; every failure says nothing about the email."""
-    attempt = await throttle.reserve_attempt(session, settings, email)
+    """Check the credentials and mint a token; every failure says nothing about the email.
+
+    Bounds, in order: the client address's rate, the account's wrong passwords from every
+    address (a distributed guess pauses it), then the lockout of this (account, address)
+    pair, which an attacker elsewhere cannot trigger for the account's owner.
+    """
+    await attempt.limits.hit("login_per_address", tenant_id, attempt.address)
+    account = (tenant_id, normalise_email(email))
+    if await attempt.limits.exceeded("login_failures_per_account", *account):
+        raise await attempt.limits.refusal("login_failures_per_account", *account)
     user = await user_by_email(session, email)
+    number = await throttle.reserve_attempt(session, settings, email, attempt.address)
+    # reserve_attempt committed: the hash runs outside any transaction (no lock held)
     stored_hash = user.password_hash if user else None
-    if not await to_thread.run_sync(verify_password, stored_hash, password) or user is None:
-        if attempt >= settings.auth.login_max_failures:
-            await throttle.lock(session, settings, email)
+    if not await attempt.hashing.run(verify_password, stored_hash, password) or user is None:
+        await attempt.limits.allow("login_failures_per_account", *account)
+        if number >= settings.auth.login_max_failures:
+            await throttle.lock(session, settings, email, attempt.address)
         raise NotAuthenticated(WRONG_CREDENTIALS)
     if user.suspended:
         raise Forbidden(await suspension_message(session, user))
     await throttle.clear(session, email)
     if user.password_hash and needs_rehash(user.password_hash):
-        user.password_hash = await to_thread.run_sync(hash_password, password)
+        user.password_hash = await attempt.hashing.run(hash_password, password)
     return LoginResult(token=mint_access(settings, user), user=user, keep=keep)
 
 

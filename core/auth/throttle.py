@@ -1,5 +1,8 @@
-"""Login throttling per email, existing or not: each attempt is counted before the password
-is checked, atomically, so parallel guesses cannot share one count."""
+"""Login lockout per (email, client address), the email existing or not: each attempt is
+counted before the password is checked, atomically, so parallel guesses cannot share one
+count. Keyed by the address too, so wrong passwords sent from elsewhere never lock the
+account's owner out (guesses spread over many addresses meet the per-account limit in
+:func:`core.auth.service.login` instead)."""
 
 from __future__ import annotations
 
@@ -21,8 +24,18 @@ T = m.LoginThrottle
 BUSY = "Troppi tentativi di accesso in corso: riprova tra qualche secondo"
 
 
-def email_key(email: str) -> str:
-    return hashlib.sha256(email.strip().lower().encode()).hexdigest()
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def email_prefix(email: str) -> str:
+    """The first half of every counter key of ``email``."""
+    return _digest(email.strip().lower())
+
+
+def email_key(email: str, address: str) -> str:
+    """The counter of one (email, address) pair: two digests, so one email's are found."""
+    return email_prefix(email) + _digest(address)
 
 
 def _locked(until: datetime) -> TooManyAttempts:
@@ -44,9 +57,11 @@ async def _ensure_row(session: AsyncSession, key: str) -> None:
     )
 
 
-async def reserve_attempt(session: AsyncSession, settings: Settings, email: str) -> int:
+async def reserve_attempt(
+    session: AsyncSession, settings: Settings, email: str, address: str
+) -> int:
     """Count one attempt and commit; raise if locked. Returns the attempt's number."""
-    key = email_key(email)
+    key = email_key(email, address)
     await _ensure_row(session, key)
     locked_until = (
         await session.execute(select(T.locked_until).where(T.email_key == key))
@@ -76,20 +91,24 @@ async def reserve_attempt(session: AsyncSession, settings: Settings, email: str)
     return int(number)
 
 
-async def lock(session: AsyncSession, settings: Settings, email: str) -> datetime:
-    """Lock the email for the configured time (committed at once); return until when."""
+async def lock(session: AsyncSession, settings: Settings, email: str, address: str) -> datetime:
+    """Lock the email for this address for the configured time (committed at once)."""
     until = utcnow() + _window(settings)
     await session.execute(
-        update(T).where(T.email_key == email_key(email)).values(locked_until=until, failures=0)
+        update(T)
+        .where(T.email_key == email_key(email, address))
+        .values(locked_until=until, failures=0)
     )
     await session.commit()
     return until
 
 
 async def clear(session: AsyncSession, email: str) -> None:
-    """A successful login or a new password forgets the failures and any lock."""
+    """A successful login or a new password forgets the failures and locks of every address."""
     await session.execute(
-        update(T).where(T.email_key == email_key(email)).values(failures=0, locked_until=None)
+        update(T)
+        .where(T.email_key.startswith(email_prefix(email), autoescape=True))
+        .values(failures=0, locked_until=None)
     )
 
 

@@ -73,11 +73,15 @@ def _private_sqlite_file(path: Path) -> None:
     path.chmod(0o600)
 
 
+READ_ONLY = "sportello_read_only"
+
+
 def _begin_immediate(conn: Any) -> None:
     """Take SQLite's write lock when a transaction starts, so concurrent writers wait
     (``busy_timeout``) instead of failing with 'database is locked' when a read
-    transaction tries to become a write one."""
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    transaction tries to become a write one; a read-only session begins deferred."""
+    read_only = conn.get_execution_options().get(READ_ONLY, False)
+    conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 CommitHook = Callable[[list[Change]], Awaitable[None]]
@@ -121,6 +125,17 @@ class Database:
             if changes:
                 for hook in self.on_commit:
                     await hook(changes)  # hooks log their own failures: the commit stands
+
+    @asynccontextmanager
+    async def read_session(self) -> AsyncIterator[AsyncSession]:
+        """A session for reading only (a sync's long read): on SQLite it does not take the
+        write lock, so writers go on meanwhile; it is rolled back, never committed."""
+        async with self.sessionmaker() as session:
+            await session.connection(execution_options={READ_ONLY: True})
+            try:
+                yield session
+            finally:
+                await session.rollback()
 
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -11,6 +11,11 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
+
+from litestar.connection import ASGIConnection
+
+from core.settings import Settings
 
 UNKNOWN = "unknown"
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -58,3 +63,9 @@ def _parses(address: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def address_of(connection: ASGIConnection[Any, Any, Any, Any], settings: Settings) -> str:
+    """The client address of an HTTP request or a websocket."""
+    peer = connection.client.host if connection.client else None
+    return client_address(peer, connection.headers, settings.app.trusted_proxies)

@@ -33,7 +33,10 @@ def _body(name: str, message: str, **extra: Any) -> dict[str, Any]:
 
 
 def sportello_error(_: Request, exc: SportelloError) -> Response[Any]:  # type: ignore[type-arg]
-    return Response(_body(exc.name, exc.message, **exc.extra), status_code=exc.status_code)
+    retry_after = getattr(exc, "retry_after", None)
+    headers = {"Retry-After": str(retry_after)} if retry_after else None
+    body = _body(exc.name, exc.message, **exc.extra)
+    return Response(body, status_code=exc.status_code, headers=headers)
 
 
 def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # type: ignore[type-arg]

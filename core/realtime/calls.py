@@ -35,9 +35,11 @@ class TokenLoginBody(BaseModel):
 
 async def login(ctx: CallContext, data: Any) -> dict[str, Any]:
     body = LoginBody.model_validate(data)
+    address = ctx.client.address if ctx.client is not None else "unknown"
     result = await service.login(
         ctx.session, ctx.runtime.settings, tenant_id=ctx.tenant.id,
         email=body.email, password=body.password, keep=body.keep,
+        attempt=ctx.runtime.login_attempt(address),
     )  # fmt: skip
     if ctx.client is not None:
         claims = service.claims_of(ctx.runtime.settings, ctx.tenant.id, result.token)

@@ -177,6 +177,7 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
     with acting_as(socket.user_id):  # around the commit too: the audit log is written there
         async with runtime.db.session() as session:
             await _session_stands(runtime, socket, session)
+            await session.commit()  # the check's transaction ends: a long call holds no lock
             context = CallContext(
                 socket.tenant, session, socket.principal, runtime, client=socket,
                 extra={"user_agent": socket.user_agent}, origin=socket.origin,

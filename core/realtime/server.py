@@ -10,7 +10,7 @@ import structlog
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 
-from core.http.client_address import client_address
+from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, TenantDep
 from core.realtime import protocol
 from core.realtime.dispatch import dispatch
@@ -26,8 +26,7 @@ TOO_MANY_ANONYMOUS = "Troppe connessioni senza accesso da questo indirizzo"
 @websocket("/socketcluster/")
 async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDep) -> None:  # type: ignore[type-arg]
     await socket.accept()
-    peer = socket.client.host if socket.client else None
-    address = client_address(peer, socket.headers, runtime.settings.app.trusted_proxies)
+    address = address_of(socket, runtime.settings)
     client = RealtimeSocket(socket, tenant, runtime.settings.realtime, address)
     client.start()
     if runtime.hub.anonymous_from(address) >= runtime.settings.realtime.anonymous_per_address:

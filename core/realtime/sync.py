@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -75,10 +76,11 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     async with (
         ctx.runtime.sync_gate.slot(ctx.tenant.id, ctx.principal.id),
         ctx.client.holding_changes(),
+        ctx.runtime.db.read_session() as reading,
     ):
         now = utcnow()
         since = _since(ctx, wm, now)
-        datasets = await _collections(ctx, set(requested), since)
+        datasets = await _collections(replace(ctx, session=reading), set(requested), since)
         await _send(ctx, datasets)
     return {"tot": len(datasets), "wm": to_watermark(now), "full": since is None}
 

@@ -77,12 +77,17 @@ async def _reset_password(live: Live, email: str) -> None:
 
 
 async def _last_mail(runtime: Runtime, to: str) -> str:
-    with tenant_scope("assicurapp"):
-        async with runtime.db.session() as session:
-            stmt = (
-                select(m.OutboxMail).where(m.OutboxMail.to == to).order_by(m.OutboxMail.at.desc())
-            )
-            return (await session.execute(stmt)).scalars().first().text  # type: ignore[union-attr]
+    """The newest mail to ``to`` (written after the 202 answer, so waited for)."""
+    async with asyncio.timeout(10):
+        while True:
+            with tenant_scope("assicurapp"):
+                async with runtime.db.session() as session:
+                    stmt = select(m.OutboxMail).where(m.OutboxMail.to == to)
+                    newest = stmt.order_by(m.OutboxMail.at.desc()).limit(1)
+                    mail = (await session.execute(newest)).scalar()
+            if mail is not None:
+                return mail.text
+            await asyncio.sleep(0.05)
 
 
 async def _set_role(runtime: Runtime, email: str, role: dict[str, Any]) -> None:

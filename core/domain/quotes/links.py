@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from litestar import get, post
+from litestar import Request, get, post
 from litestar.params import FromPath
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
@@ -23,6 +23,7 @@ from core.domain.quotes.emission import QUOTE_NOT_FOUND, emission_state, set_emi
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import Forbidden, Gone, NotAuthenticated, NotFound
 from core.extensions import CallContext
+from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
 from core.realtime.guard import logged_in
@@ -113,18 +114,26 @@ async def public_quote_payload(
     }
 
 
+async def _limit(request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep) -> None:
+    """Public pages take no login: their requests are counted per client address."""
+    address = address_of(request, runtime.settings)
+    await runtime.rate_limits.hit("public_link_per_address", tenant.id, address)
+
+
 @get(
     "/api/public/quotes/{quote_id:str}/{code:str}",
     summary="A quote as its customer sees it (link code, no login)",
     tags=["public"],
 )
 async def public_quote(
+    request: Request[Any, Any, Any],
     quote_id: FromPath[str],
     code: FromPath[str],
     runtime: RuntimeDep,
     tenant: TenantDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:
+    await _limit(request, runtime, tenant)
     expires = open_code(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     return {
@@ -140,6 +149,7 @@ async def public_quote(
     status_code=200,
 )
 async def public_emission(
+    request: Request[Any, Any, Any],
     quote_id: FromPath[str],
     code: FromPath[str],
     runtime: RuntimeDep,
@@ -147,6 +157,7 @@ async def public_emission(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     """Asks on behalf of the quote's agent; asking twice changes nothing."""
+    await _limit(request, runtime, tenant)
     open_code(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     state = await set_emission(

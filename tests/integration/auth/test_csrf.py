@@ -63,3 +63,31 @@ async def test_same_site_cookie_requests_and_header_tokens_work(
         "/api/auth/me", headers={"cookie": f"t={token}", "origin": "https://evil.example"}
     )
     assert read.status_code == 200  # safe methods change nothing
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"origin": "https://evil.example"},
+     {"referer": "https://evil.example/page"},
+     {"sec-fetch-site": "cross-site"},
+     {"origin": "http://rcadealer.localhost"}],  # another tenant's page is another site too
+)  # fmt: skip
+async def test_a_login_posted_from_another_site_is_refused_and_sets_no_cookie(
+    clients: ClientFactory, seeded: Runtime, headers: dict[str, str]
+) -> None:
+    body = {"email": "admin@demo.it", "password": "demo1234"}
+    async with clients("assicurapp") as client:
+        answer = await client.post("/api/auth/login", json=body, headers=headers)
+    assert answer.status_code == 403
+    assert answer.json()["error"]["message"] == "Richiesta rifiutata: proviene da un altro sito"
+    assert "set-cookie" not in answer.headers
+
+
+async def test_a_login_from_the_tenants_own_page_or_an_api_client_works(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    body = {"email": "admin@demo.it", "password": "demo1234"}
+    own = {"origin": "http://assicurapp.localhost", "sec-fetch-site": "same-origin"}
+    async with clients("assicurapp") as client:
+        assert (await client.post("/api/auth/login", json=body, headers=own)).status_code == 200
+        assert (await client.post("/api/auth/login", json=body)).status_code == 200  # curl

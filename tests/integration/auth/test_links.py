@@ -37,7 +37,7 @@ from tests.integration.auth.helpers import (
 )
 
 NEW_EMAIL = "nuovo.collaboratore@example.it"
-NEW_PASSWORD = "Una-password-nuova-1"
+NEW_PASSWORD = "Tramonto-sul-Vesuvio-42"
 RESET_ANSWER = "Se l'indirizzo è registrato, riceverai una mail con il link"
 
 
@@ -390,7 +390,7 @@ async def test_too_short_password_is_refused_in_italian_and_keeps_the_link(world
     short = await _confirm(world, token, "corta")
 
     assert short.status_code == 400
-    assert error_message(short) == "La password deve avere almeno 8 caratteri"
+    assert error_message(short) == "La password deve avere almeno 10 caratteri"
     assert (await login(world.client("assicurapp"), AGENT)).status_code == 200
     assert (await _confirm(world, token)).status_code == 200
 
@@ -403,7 +403,7 @@ async def test_too_short_password_is_refused_on_registration(world: World) -> No
     )
 
     assert response.status_code == 400
-    assert error_message(response) == "La password deve avere almeno 8 caratteri"
+    assert error_message(response) == "La password deve avere almeno 10 caratteri"
     assert (await _register(world, token)).status_code == 200
 
 

@@ -2,7 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
-export const MIN_PASSWORD = 8;
+export const MIN_PASSWORD = 10;
 
 export function passwordRules(t: (key: string) => string) {
   return {
