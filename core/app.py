@@ -19,6 +19,7 @@ from core.http.deps import DEPENDENCIES
 from core.http.errors import EXCEPTION_HANDLERS
 from core.http.input_guard import input_guard
 from core.http.middleware import tenant_middleware
+from core.http.security_headers import security_headers
 from core.logging import configure_logging
 from core.plugins import flatten
 from core.runtime import Runtime
@@ -66,6 +67,7 @@ def create_app(
         dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[tenant_middleware(runtime), input_guard(settings.app.max_body_bytes)],
+        before_send=[security_headers(settings.is_production)],
         lifespan=[lifespan],
         state=State({"runtime": runtime}),
         request_max_body_size=settings.app.max_body_bytes,

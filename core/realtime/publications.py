@@ -41,6 +41,11 @@ def _document_visible(principal: Principal, document: Mapping[str, Any]) -> bool
     )
 
 
+def _product_visible(principal: Principal, product: Mapping[str, Any]) -> bool:
+    """As ``GET /api/products``: inactive products only for admins and responsabili."""
+    return product.get("active") is not False or perm.sees_products(principal)
+
+
 def _changed(settings: m.TenantSettings) -> dict[str, Any]:
     return {"_id": settings.id}
 
@@ -52,7 +57,9 @@ CORE_PUBLICATIONS: tuple[Publication, ...] = (
     # A settings change says only that they changed: clients read them again with tokenLogin.
     Publication("settings", _anyone, _anyone, m.TenantSettings, "s", _changed, public=True),
     # Subscribed without waiting for the login (SPEC §7); events reach logged-in sockets only.
-    Publication("products", _anyone, _anyone, m.Product, "p", product_payload, public=True),
+    Publication(
+        "products", _anyone, _product_visible, m.Product, "p", product_payload, public=True
+    ),
     Publication("docs", _anyone, _document_visible, m.Document, "d", document_payload, public=True),
     Publication("dbData", _has_role, _anyone),  # filled per socket by getDbData
 )

@@ -11,7 +11,12 @@ from typing import Any
 
 from sqlalchemy import inspect
 
-SCOPE_COLUMNS: Mapping[str, str] = {"agent_id": "aId", "parent_agent_id": "agId", "role": "role"}
+SCOPE_COLUMNS: Mapping[str, str] = {
+    "agent_id": "aId",
+    "parent_agent_id": "agId",
+    "role": "role",
+    "active": "active",  # products: an inactive one is for managers only
+}
 """Columns the visibility rules read, by the item key they are published under."""
 
 
