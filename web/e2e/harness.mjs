@@ -139,6 +139,12 @@ export async function openPage(browser, options = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
+  // a Content-Security-Policy violation is an error too: the shell must run under the policy
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/.test(message.text())) {
+      page.errors.push(`CSP: ${message.text()}`);
+    }
+  });
   return { context, page };
 }
 

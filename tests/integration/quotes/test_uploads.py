@@ -143,14 +143,16 @@ async def test_downloads_follow_the_agent_tree_and_the_tenant(
     async with clients(TENANT) as client:
         sub = await client.get(uri, headers=await headers_for(seeded, TENANT, "subagente"))
         anonymous = await client.get(uri)
+    other_admin = await headers_for(seeded, "rcadealer", "admin")
     async with clients("rcadealer") as client:
-        other_tenant = await client.get(
-            uri.replace(f"/{TENANT}/", "/rcadealer/"),
-            headers=await headers_for(seeded, "rcadealer", "admin"),
-        )
+        exact = await client.get(uri, headers=other_admin)  # this file, from the other host
+        inline = await client.get(uri.replace("/download/", "/upload/"), headers=other_admin)
+        rewritten = await client.get(uri.replace(f"/{TENANT}/", "/rcadealer/"), headers=other_admin)
     assert (sub.status_code, error_message(sub)) == (404, "Documento non trovato")
     assert anonymous.status_code == 401
-    assert other_tenant.status_code == 404
+    for foreign in (exact, inline, rewritten):
+        assert (foreign.status_code, error_message(foreign)) == (404, "Documento non trovato")
+        assert foreign.content != PDF
 
 
 async def test_an_avatar_only_for_oneself(clients: ClientFactory, seeded: Runtime) -> None:

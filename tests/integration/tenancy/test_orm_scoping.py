@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import Executable, delete, func, insert, literal_column, select, text, update
+from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlalchemy.orm import selectinload
 
 from core.context import NoTenantError, tenant_scope
 from core.db import models as m
 from core.db.base import Base
-from core.db.tenancy import UNSCOPED_OPTION, CrossTenantWriteError, UnscopedStatementError
+from core.db.engine import make_engine, owner_url
+from core.db.tenancy import (
+    UNSCOPED_OPTION,
+    CrossTenantWriteError,
+    TenantSession,
+    UnscopedStatementError,
+)
 from core.runtime import Runtime
+from core.settings import Settings
 from tests.integration.tenancy.conftest import A, B, TwoTenants
 
 
@@ -234,3 +242,55 @@ async def test_a_row_cannot_point_at_another_tenants_row(
                 await session.flush()
         async with runtime.db.session() as session:  # its own tenant's rows are fine
             session.add(m.Quote(agent_id=two_tenants.user_a, status="Nuovo"))
+
+
+async def test_restamping_a_foreign_row_to_this_tenant_is_refused(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    """The write guard checks the row's original tenant, not only the one it now carries:
+    a row of B re-stamped as A's must not be flushed (it would move B's data to A)."""
+    with tenant_scope(B):
+        async with runtime.db.sessionmaker() as session:
+            foreign = await session.get(m.Quote, two_tenants.quote_b)
+    assert foreign is not None
+    with tenant_scope(A):
+        async with runtime.db.sessionmaker() as session:
+            merged = await session.merge(foreign, load=False)
+            merged.tenant_id = A
+            merged.status = "Rubato"
+            with pytest.raises(CrossTenantWriteError):
+                await session.flush()
+            await session.rollback()
+    with tenant_scope(B):
+        async with runtime.db.session() as session:
+            kept = await session.get(m.Quote, two_tenants.quote_b)
+    assert kept is not None
+    assert (kept.tenant_id, kept.status) == (B, "Preventivato")
+
+
+async def test_orm_scoping_alone_stops_unscoped_update_and_delete(
+    runtime: Runtime, two_tenants: TwoTenants, settings: Settings
+) -> None:
+    """Through the owner connection, which row-level security does not restrain, so on
+    PostgreSQL too only the ORM's own scoping stands between A and B's rows."""
+    engine = make_engine(owner_url(settings), settings)
+    owner_sessions = async_sessionmaker(engine, sync_session_class=TenantSession)
+    try:
+        with tenant_scope(A):
+            async with owner_sessions() as session, session.begin():
+                updated = await session.execute(
+                    update(m.Quote).where(m.Quote.status == "Preventivato").values(status="X")
+                )
+                deleted = await session.execute(
+                    delete(m.User).where(m.User.id == two_tenants.user_b)
+                )
+                assert updated.rowcount == 1  # type: ignore[attr-defined]  # A's quote only
+                assert deleted.rowcount == 0  # type: ignore[attr-defined]
+    finally:
+        await engine.dispose()
+    with tenant_scope(B):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_b)
+            assert quote is not None
+            assert quote.status == "Preventivato"
+            assert await session.get(m.User, two_tenants.user_b) is not None
