@@ -33,6 +33,7 @@ class ScClient:
         self.close_code: int | None = None
         self.closed = asyncio.Event()
         self.subscribed: set[str] = set()
+        self.user_id: str | None = None
 
     @classmethod
     async def open(cls, port: int, host: str, **options: Any) -> ScClient:
@@ -87,6 +88,7 @@ class ScClient:
         answer: dict[str, Any] = await self.invoke(
             "login", {"email": email, "password": password, "keep": 1}
         )
+        self.user_id = answer["u"]["_id"]
         return answer
 
     async def subscribe(self, channel: str) -> None:
@@ -104,12 +106,6 @@ class ScClient:
             packet = await self.next_event("#publish", timeout)
             if packet["data"]["channel"] == channel:
                 return packet["data"]["data"]
-
-    async def nothing_published(self, channel: str, wait: float = 0.4) -> bool:
-        with contextlib.suppress(TimeoutError):
-            await self.published(channel, timeout=wait)
-            return False
-        return True
 
     async def close(self) -> None:
         await self.ws.close()

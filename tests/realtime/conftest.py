@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -86,6 +87,35 @@ class Live:
 LiveFactory = Callable[[], Awaitable[Live]]
 
 
+async def sentinel(live: Live, client: ScClient, tenant: str, channel: str = "preventivi") -> None:
+    """Assert that nothing reached ``client`` on ``channel`` before now.
+
+    A sentinel event it may see goes through the same bus and fan-out as every change made
+    before it, so whatever the client was not to receive would have arrived first: the next
+    event on the channel must be the sentinel (no "nothing arrived in 0.4 s" guesswork).
+    """
+    marker = f"sentinel-{secrets.token_hex(6)}"
+    key, item = ("s", {"_id": marker}) if channel == "settings" else (
+        "p", {"_id": marker, "aId": client.user_id},
+    )  # fmt: skip
+    data = {"operationType": "insert", key: item}
+    await live.runtime.hub._send_bus({"t": tenant, "c": channel, "d": data})
+    got = await client.published(channel)
+    assert got[key]["_id"] == marker, f"arrived before the sentinel: {got}"
+
+
+PASSING_EVENTS = frozenset({"#setAuthToken", "#publish"})
+
+
+async def event_sentinel(live: Live, client: ScClient, tenant: str) -> None:
+    """Assert that no server event reached ``client`` before now (see :func:`sentinel`)."""
+    marker = f"sentinel-{secrets.token_hex(6)}"
+    await live.runtime.hub.send_event(tenant, marker)
+    while (got := await client.next_event())["event"] in PASSING_EVENTS:
+        continue  # the login's token and channel data are not server events
+    assert got == {"event": marker}, f"arrived before the sentinel: {got}"
+
+
 @contextlib.asynccontextmanager
 async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
     """A live server in this event loop on a free port (``realtime``: setting overrides)."""
@@ -105,4 +135,4 @@ async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
         yield server
 
 
-__all__ = ["Live", "Served", "fast_app", "seed_demo", "serving"]
+__all__ = ["Live", "Served", "event_sentinel", "fast_app", "seed_demo", "sentinel", "serving"]
