@@ -12,15 +12,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 
-from core.context import tenant_scope
-from core.db import models as m
-from core.domain.quotes.queries import in_agent_tree
-from core.domain.quotes.serialize import quote_payload
 from core.runtime import Runtime
 from tests.realtime.client import CallFailed, ScClient
+from tests.realtime.expected import expected_collections
 from tests.realtime.mirror import Mirror
 from tests.realtime.processes import RedisServer, ServerProcess
 
@@ -56,18 +52,12 @@ async def pair(runtime: Runtime, redis: RedisServer) -> AsyncIterator[list[Serve
 
 
 async def _database_view(runtime: Runtime, who: str) -> dict[str, dict[str, Any]]:
-    """The quotes ``who`` may see, as the database holds them now."""
-    from core.auth.service import principal_of
-
-    with tenant_scope("assicurapp"):
-        async with runtime.db.session() as session:
-            user = (
-                await session.execute(select(m.User).where(m.User.email == f"{who}@demo.it"))
-            ).scalar_one()
-            quotes = await session.execute(
-                select(m.Quote).where(in_agent_tree(principal_of(user), m.Quote))
-            )
-            return {q.id: quote_payload(q) for q in quotes.scalars()}
+    """The quotes ``who`` may see, as the database holds them now (the visibility written
+    out in :mod:`tests.realtime.expected`, not the production rule)."""
+    view: dict[str, dict[str, Any]] = (await expected_collections(runtime, "assicurapp", who))[
+        "preventivi"
+    ]
+    return view
 
 
 async def _converged(mirror: Mirror, runtime: Runtime, who: str, attempts: int = 80) -> bool:

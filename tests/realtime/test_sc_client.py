@@ -13,17 +13,13 @@ import msgspec
 import pytest
 from sqlalchemy import select
 
-from core.auth.service import principal_of
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.quotes.queries import in_agent_tree
-from core.domain.quotes.serialize import policy_payload, quote_payload
-from core.domain.users.serialize import user_payload
-from core.permissions import user_visible
 from core.runtime import Runtime
 from core.settings import Settings
 from tests.realtime.conftest import Live, Served, fast_app
+from tests.realtime.expected import expected_collections
 from tests.realtime.records import user_ids
 from tests.realtime.sc_node import NodeCallFailed, NodeSocket, unavailable
 
@@ -91,23 +87,9 @@ async def delete_quote(runtime: Runtime, tenant: str, quote_id: str) -> None:
 
 
 async def collections_for(runtime: Runtime, tenant: str, email: str) -> dict[str, Any]:
-    """What getDbData gives ``email``, computed from the database, in wire form."""
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            user = (await session.execute(select(m.User).where(m.User.email == email))).scalar_one()
-            who = principal_of(user)
-            quotes = await session.execute(select(m.Quote).where(in_agent_tree(who, m.Quote)))
-            policies = await session.execute(select(m.Policy).where(in_agent_tree(who, m.Policy)))
-            users = (await session.execute(select(m.User))).scalars().all()
-            held = {
-                "preventivi": {q.id: quote_payload(q) for q in quotes.scalars()},
-                "polizze": {p.id: policy_payload(p) for p in policies.scalars()},
-                "usr": {
-                    u.id: user_payload(u)
-                    for u in users
-                    if user_visible(who, {"_id": u.id, "role": u.role})
-                },
-            }
+    """What getDbData must give ``email`` (the visibility written out in
+    :mod:`tests.realtime.expected`), in wire form."""
+    held = await expected_collections(runtime, tenant, email.split("@")[0])
     wire: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(held))
     return wire
 
