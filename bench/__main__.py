@@ -6,11 +6,12 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import http_core, realtime
+from bench import http_core, realtime, soak
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
     "realtime": lambda: realtime.main([]),
+    "soak": lambda: soak.main([]),
 }
 
 

@@ -1,0 +1,35 @@
+"""The soak bench runs end to end on a small crowd and holds its invariants."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(
+    os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
+    reason="the bench's own SQLite: run once, in the SQLite pass",
+)
+def test_a_small_soak_holds_every_invariant() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.soak", "--clients=10", "--duration=6", "--control=3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=240, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    rows = {
+        line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+        for line in done.stdout.splitlines()
+        if line.startswith("| ") and not line.startswith("| figure")
+    }
+    assert rows["responses 5xx"] == ["0", "0"]
+    assert rows["wrong-user answers or events"] == ["0", "0"]
+    assert all(cell.endswith("/ 0") for cell in rows["deliveries expected / missed"])
+    assert not rows["deliveries expected / missed"][1].startswith("0 /")  # the soak changed things
+    assert "ms" not in rows["login p50 / p99 (ms)"][0]  # numbers, measured
+    assert "delivery p99 soak / control (same run)" in done.stdout
