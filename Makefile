@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web web-install chromium web-dev bench bench-soak bench-web clean
+.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web web-install chromium web-dev bench bench-soak bench-web mutation clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -77,6 +77,11 @@ bench: install ## Run the benchmarks under bench/ and print their tables
 
 bench-soak: install ## Soak: 100 clients for 60 s against one server, one socket never reading (bench/soak.py)
 	$(BIN)/python -m bench.soak
+
+mutation: install ## Mutation testing (mutmut) of tenancy, permissions, fiscal codes and money rules
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children 2 || true
+	$(BIN)/python scripts/mutation_score.py
 
 bench-web: install web ## Measure the web bundle (bench/web-bundle.md) and the 10,000-quote list (bench/web-quotes.md) in Chromium
 	cd web && npm run --silent report

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -46,7 +47,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
@@ -74,6 +75,13 @@ def _private_sqlite_file(path: Path) -> None:
 
 
 READ_ONLY = "sportello_read_only"
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+"""How long an SQLite writer waits for the lock before giving up (then: :func:`is_busy`)."""
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite still locked after the busy timeout (load, not a bug)."""
+    return isinstance(exc, OperationalError) and "database is locked" in str(exc)
 
 
 def _begin_immediate(conn: Any) -> None:

@@ -10,6 +10,7 @@ from litestar.exceptions import HTTPException, SerializationException, Validatio
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from core.context import NoTenantError
+from core.db.engine import is_busy
 from core.db.tenancy import CrossTenantWriteError
 from core.errors import SportelloError
 from core.validation import italian_problem
@@ -71,7 +72,15 @@ def too_deep(_: Request, exc: RecursionError) -> Response[Any]:  # type: ignore[
     return Response(body, status_code=400)
 
 
+BUSY = "Servizio molto carico: riprova tra qualche secondo"
+BUSY_RETRY_S = 2
+
+
 def server_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[type-arg]
+    if is_busy(exc):  # the embedded database still locked after its busy timeout: load
+        log.warning("http.database_busy")
+        body = _body("TooManyAttempts", BUSY, retryAfter=BUSY_RETRY_S)
+        return Response(body, status_code=429, headers={"Retry-After": str(BUSY_RETRY_S)})
     log.exception("http.unhandled", error=str(exc))
     return Response(
         _body("ServerError", "Errore interno del server"),

@@ -12,8 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.service import authenticate, principal_of
 from core.auth.tokens import TokenExpired
 from core.context import acting_as
+from core.db.engine import is_busy
 from core.errors import NotAuthenticated, SportelloError
 from core.extensions import CallContext
+from core.http.errors import BUSY
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
 from core.realtime.kicks import SESSION_ENDED
@@ -41,7 +43,10 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
             await socket.close(protocol.CLOSE_LOGGED_OUT, SESSION_ENDED)
     except pydantic.ValidationError:
         await _answer_error(socket, packet, "BadRequest", "Dati non validi")
-    except Exception:
+    except Exception as exc:
+        if is_busy(exc):
+            await _answer_error(socket, packet, "TooManyAttempts", BUSY)
+            return
         log.exception("socket.call_failed", socket=socket.id, call=packet.event)
         await _answer_error(socket, packet, "ServerError", "Errore interno del server")
     else:

@@ -167,6 +167,7 @@ async def upload_docs(
     if kind == "utente":
         check_avatar(uploads[0].file, _size(uploads[0]), limits)
     await _check_quota(db_session, limits, principal, sum(_size(u) for u in uploads))
+    await db_session.commit()  # the checks' transaction ends: no lock held while files are written
     storage = f.storage_of(runtime.settings)
     answers: list[m.Document | dict[str, str]] = []
     documents: list[m.Document] = []
