@@ -58,12 +58,14 @@ fmt: install ## Format and auto-fix the code
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test-sqlite: install web-install ## pytest on the embedded SQLite database
-	$(BIN)/pytest -q
+PYTEST := $(BIN)/pytest -q -n 2 --dist loadfile
+
+test-sqlite: install web-install ## pytest on the embedded SQLite database (both cores)
+	$(PYTEST)
 
 test-postgres: install web-install ## pytest on PostgreSQL (TEST_POSTGRES_URL)
 	$(BIN)/python scripts/require_postgres.py "$(TEST_POSTGRES_URL)"
-	TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(BIN)/pytest -q
+	TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(PYTEST)
 
 test-web: install web chromium ## Web: types, Vitest, then Playwright (Debian Chromium) against a live server
 	cd web && npm run --silent typecheck
