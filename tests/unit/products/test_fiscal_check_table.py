@@ -18,12 +18,16 @@ EVEN_POSITION_LETTERS = "IJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQR"
 REAL_CODES = ("RSSMRA80A01H501U", "BNCLCU80A01H501Q", "VRDGLI85M41F205R")
 
 
-@pytest.mark.parametrize(("char", "letter"), zip(CHARACTERS, ODD_POSITION_LETTERS, strict=True))
+@pytest.mark.parametrize(
+    ("char", "letter"), list(zip(CHARACTERS, ODD_POSITION_LETTERS, strict=True))
+)
 def test_each_character_in_an_odd_position(char: str, letter: str) -> None:
     assert cf_check_char(char + "A" * 14) == letter
 
 
-@pytest.mark.parametrize(("char", "letter"), zip(CHARACTERS, EVEN_POSITION_LETTERS, strict=True))
+@pytest.mark.parametrize(
+    ("char", "letter"), list(zip(CHARACTERS, EVEN_POSITION_LETTERS, strict=True))
+)
 def test_each_character_in_an_even_position(char: str, letter: str) -> None:
     assert cf_check_char("A" + char + "A" * 13) == letter
 
