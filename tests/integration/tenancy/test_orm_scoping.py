@@ -294,3 +294,41 @@ async def test_orm_scoping_alone_stops_unscoped_update_and_delete(
             assert quote is not None
             assert quote.status == "Preventivato"
             assert await session.get(m.User, two_tenants.user_b) is not None
+
+
+FOREIGN_INSERT = "inserimento di righe di un altro tenant"
+
+
+async def test_insert_parameters_and_multi_values_are_stamped_or_refused(
+    runtime: Runtime,
+) -> None:
+    """Rows given as execute() parameters (one dict, or a list) and as multi-row
+    ``.values([...])`` are checked one by one: a single foreign row refuses the insert."""
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            await session.execute(insert(m.Client), {"id": "p1" * 12, "name": "Parametro"})
+            stamped = await session.get(m.Client, "p1" * 12)
+            assert stamped is not None
+            assert stamped.tenant_id == A
+        async with runtime.db.sessionmaker() as session:
+            with pytest.raises(CrossTenantWriteError, match=FOREIGN_INSERT):
+                await session.execute(
+                    insert(m.Client), {"id": "p2" * 12, "name": "Intruso", "tenant_id": B}
+                )
+            with pytest.raises(CrossTenantWriteError, match=FOREIGN_INSERT):
+                await session.execute(
+                    insert(m.Client),
+                    [{"id": "p3" * 12, "name": "Mio", "tenant_id": A},
+                     {"id": "p4" * 12, "name": "Intruso", "tenant_id": B}],
+                )  # fmt: skip
+            with pytest.raises(CrossTenantWriteError, match=FOREIGN_INSERT):
+                await session.execute(
+                    insert(m.Client).values(
+                        [{"id": "p5" * 12, "name": "Mio", "tenant_id": A},
+                         {"id": "p6" * 12, "name": "Intruso", "tenant_id": B}]
+                    )
+                )  # fmt: skip
+    with tenant_scope(B):
+        async with runtime.db.session() as session:
+            intruders = await session.execute(select(m.Client).where(m.Client.name == "Intruso"))
+            assert intruders.scalars().all() == []
