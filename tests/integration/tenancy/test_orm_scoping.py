@@ -165,11 +165,19 @@ async def test_core_table_and_raw_sql_statements_are_refused(
     runtime: Runtime, two_tenants: TwoTenants
 ) -> None:
     table = Base.metadata.tables["quotes"]
+    users = Base.metadata.tables["users"]
     statements: list[Executable] = [
         select(table),
         update(table).values(status="Hacked"),
         delete(table),
         text("SELECT tenant_id FROM quotes"),
+        select(table.alias("q").c.id),  # a tenant table only through an alias
+        select(literal_column("1")).select_from(  # only through a join
+            Base.metadata.tables["products"].join(users, literal_column("1") == 1)
+        ),
+        select(literal_column("1")).where(  # only inside a sub-select
+            literal_column("1").in_(select(users.c.id).scalar_subquery())
+        ),
     ]
     with tenant_scope(A):
         for statement in statements:
