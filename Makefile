@@ -90,4 +90,4 @@ bench-web: install web ## Measure the web bundle (bench/web-bundle.md) and the 1
 	cd web && npm run --silent bench:quotes
 
 clean: ## Remove the virtualenvs, caches and the embedded database
-	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules
+	rm -rf .tools $(VENV) .pytest_cache .mypy_cache .ruff_cache data mutants web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules
