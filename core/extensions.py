@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+import pluggy
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
+from core.auth.service import Attempt
 from core.auth.tokens import TokenClaims
+from core.db import models as m
 from core.settings import Settings
 from tenants.config import Tenant
-
-if TYPE_CHECKING:
-    from core.runtime import Runtime
 
 Visibility = Callable[[Principal], bool]
 
@@ -108,6 +109,83 @@ class RealtimeClient(Protocol):
         """Hold change events meanwhile (a sync's batches must not overtake them)."""
 
 
+class LineGate(Protocol):
+    """The product-line gate (:class:`core.lines.ProductLineGate`) as handlers use it."""
+
+    def offered(self, tenant: Tenant) -> list[str]:
+        """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""
+
+    async def enabled(
+        self, session: AsyncSession, tenant: Tenant, stored: m.TenantSettings | None = None
+    ) -> list[str]:
+        """Offered lines the tenant has on."""
+
+    async def is_on(self, session: AsyncSession, tenant_id: str, line: str | None) -> bool:
+        """Whether the tenant has ``line`` on (plain quotes, ``None``: always)."""
+
+    async def works(self, session: AsyncSession, principal: Principal, line: str | None) -> bool:
+        """Whether ``principal`` may work ``line`` now."""
+
+    async def require(
+        self, session: AsyncSession, tenant_id: str, principal: Principal | None, line: str | None
+    ) -> None:
+        """Raise 404 for a line that is off, 403 for one the user may not work."""
+
+
+class AppEvents(Protocol):
+    """Sends an app-wide trigger (``restartApp``, ``closePopUp``) to a tenant's sockets."""
+
+    async def send_event(self, tenant_id: str | None, name: str) -> None: ...
+
+
+class SyncSlots(Protocol):
+    """Bounds concurrent syncs per user and per tenant."""
+
+    def slot(self, tenant_id: str, user_id: str) -> AbstractAsyncContextManager[None]: ...
+
+
+class Host(Protocol):
+    """What calls, loaders and savers may use of the running process — not the process
+    itself (:class:`core.runtime.Runtime` satisfies it)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def pm(self) -> pluggy.PluginManager: ...
+
+    @property
+    def lines(self) -> LineGate: ...
+
+    @property
+    def product_lines(self) -> Mapping[str, ProductLine]: ...
+
+    @property
+    def statuses(self) -> tuple[StatusDef, ...]: ...
+
+    @property
+    def default_settings(self) -> Mapping[str, Any]: ...
+
+    @property
+    def publications(self) -> Mapping[str, Publication]: ...
+
+    @property
+    def hub(self) -> AppEvents: ...
+
+    @property
+    def sync_gate(self) -> SyncSlots: ...
+
+    def read_session(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A read-only session (a sync's long read)."""
+
+    def login_attempt(self, address: str) -> Attempt:
+        """The bounds a login from ``address`` must pass."""
+
+    def public_statuses(
+        self, extra: Sequence[Mapping[str, Any]] | None = None
+    ) -> list[dict[str, Any]]: ...
+
+
 @dataclass(slots=True)
 class CallContext:
     """What a realtime call handler receives besides its payload."""
@@ -115,7 +193,7 @@ class CallContext:
     tenant: Tenant
     session: AsyncSession
     principal: Principal | None
-    runtime: Runtime
+    host: Host
     client: RealtimeClient | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     origin: str | None = None
@@ -127,11 +205,48 @@ CallHandler = Callable[[CallContext, Any], Awaitable[Any]]
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """A realtime call with what it belongs to. ``register_calls`` may give a bare handler
+    (a call of core, open to every line) or a :class:`Call`.
+
+    With ``product`` set the call belongs to that line, like a channel: unknown where the
+    tenant has the line off, refused ('Prodotto non abilitato per il tuo utente') to users who
+    may not work it, and not logged in: refused with 'Non autorizzato: effettua l'accesso'.
+    """
+
+    handler: CallHandler
+    product: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SyncRequest:
+    """What a stream's sync loader is asked for (``getDbData``)."""
+
+    session: AsyncSession
+    """Read-only, scoped to the tenant."""
+    principal: Principal
+    since: datetime | None
+    """Only records changed after this moment (a watermark resync), or ``None``: all."""
+
+
+SyncLoader = Callable[[SyncRequest], Awaitable[Sequence[dict[str, Any]]]]
+"""The records of a stream the user may see (changed since ``since``), as published."""
+LookupLoader = Callable[
+    [AsyncSession, Principal, Sequence[str]], Awaitable[Sequence[dict[str, Any]]]
+]
+"""Records of a stream by id, those the user may see (``getDbData``'s lazy look-up)."""
+SaveHandler = Callable[[CallContext, Principal, str, Mapping[str, Any]], Awaitable[int]]
+"""``saveData`` on a stream: apply ``$set`` to record ``_id``; return how many changed."""
+
+
+@dataclass(frozen=True, slots=True)
 class Publication:
-    """A channel and the rules deciding who may subscribe and which events each receives.
+    """A stream: a channel, who may subscribe, which events each subscriber receives, and
+    what ``getDbData`` sends for it.
 
     With ``model`` set, every committed insert, update or delete of that model becomes an
-    event ``{"operationType": …, key: serialize(row)}`` on the channel.
+    event ``{"operationType": …, key: serialize(row)}`` on the channel, and a row deleted or
+    moved out of someone's view leaves a tombstone for watermark resyncs.
     """
 
     channel: str
@@ -143,8 +258,14 @@ class Publication:
     public: bool = False
     """Sockets that have not logged in may subscribe too."""
     product: str | None = None
-    """The product line the channel belongs to: open only where the tenant has the line on,
+    """The product line the stream belongs to: open only where the tenant has the line on,
     to users who may work it; switching the line off closes it on every socket."""
+    sync: SyncLoader | None = None
+    """What ``getDbData`` sends for this stream (it is synced only with a loader)."""
+    lookup: LookupLoader | None = None
+    """Records by id for ``getDbData``'s lazy look-up (``{usr: [ids]}``)."""
+    save: SaveHandler | None = None
+    """``saveData`` for this stream (``{coll: channel, _id, upd: {$set}}``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,24 +9,24 @@ from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 from litestar.types import ControllerRouterHandler, Guard
 
-from core import permissions as perm
 from core.auth.principal import Principal
 from core.errors import Forbidden, NotFound
 from core.http.deps import get_runtime, get_tenant
-from core.runtime import LINE_NOT_AVAILABLE
-
-NOT_ENABLED = LINE_NOT_AVAILABLE
+from core.lines import LineAccess, refuse, works
+from core.messages import LINE_NOT_AVAILABLE, NOT_FOR_YOUR_ROLE
 
 
 def product_enabled(product_id: str) -> Guard:
-    """404 unless the request's tenant offers ``product_id`` and has it switched on."""
+    """404 unless the request's tenant offers ``product_id`` and has it switched on (the
+    product-line gate, :mod:`core.lines`, asked before anyone is known)."""
 
     async def guard(connection: ASGIConnection, _: BaseRouteHandler) -> None:  # type: ignore[type-arg]
         runtime = get_runtime(connection.app.state)
+        tenant = get_tenant(connection.scope)
         async with runtime.db.sessionmaker() as session:
-            enabled = await runtime.enabled_products(session, get_tenant(connection.scope))
-        if product_id not in enabled:
-            raise NotFound(NOT_ENABLED)
+            access = await runtime.lines.access(session, tenant.id, None, product_id)
+        if access is LineAccess.OFF:
+            raise NotFound(LINE_NOT_AVAILABLE)
 
     return guard
 
@@ -43,12 +43,13 @@ def product_router(
 
 
 def require_extra_product(principal: Principal, product_id: str) -> None:
-    """403 unless the user may work the extra product (admins all; others their own list)."""
-    if not perm.sees_extra_product(principal, product_id, {product_id}):
-        raise Forbidden("Prodotto non abilitato per il tuo utente")
+    """403 unless the user may work the extra product (admins all; others their own list):
+    the user's side of the product-line gate, once the route's guard has let the line in."""
+    if not works(principal, product_id):
+        refuse(LineAccess.NOT_YOURS)
 
 
 def require(rule: Callable[[Principal], bool], principal: Principal) -> None:
     """Raise :class:`Forbidden` unless ``rule`` admits ``principal``."""
     if not rule(principal):
-        raise Forbidden("Operazione non consentita per il tuo ruolo")
+        raise Forbidden(NOT_FOR_YOUR_ROLE)

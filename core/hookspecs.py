@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from core.db import models as m
     from core.extensions import (
+        Call,
         CallHandler,
         DemoContext,
         MenuEntry,
@@ -44,13 +45,15 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 
 
 @hookspec
-def register_calls() -> Mapping[str, CallHandler]:
-    """Realtime calls by name, e.g. ``{"richiediEmissione": handler}``."""
+def register_calls() -> Mapping[str, CallHandler | Call]:
+    """Realtime calls by name, e.g. ``{"richiediEmissione": handler}``; a line's calls as
+    ``Call(handler, product=line)``, gated like its channels."""
 
 
 @hookspec
 def register_publications() -> Sequence[Publication]:
-    """Realtime channels with the rule that filters their events per subscriber."""
+    """Streams: a channel, who may subscribe, which events each subscriber receives, and
+    (with ``sync``) what ``getDbData`` sends for it, resynced by watermark with tombstones."""
 
 
 @hookspec

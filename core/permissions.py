@@ -13,7 +13,7 @@ from datetime import date, datetime
 from typing import Any
 
 from core.auth.principal import Principal
-from core.extensions import MenuEntry, StatusDef
+from core.extensions import MenuEntry
 
 ADMIN = "admin"
 RESPONSABILE = "responsabile"
@@ -33,11 +33,11 @@ POLICY_ALERT_DAYS = 16
 """A policy alerts when its end date is 0–16 days away (SPEC §4, §9)."""
 
 
-def _has_role(principal: Principal) -> bool:
+def has_role(principal: Principal) -> bool:
     return bool(principal.role_names)
 
 
-def _manages(principal: Principal) -> bool:
+def manages(principal: Principal) -> bool:
     return principal.is_admin or principal.is_responsabile
 
 
@@ -61,12 +61,12 @@ def sees_nuova_quotazione(principal: Principal) -> bool:
 
 def sees_work(principal: Principal) -> bool:
     """Preventivi, Polizze, chat and Report: every role except employee."""
-    return _has_role(principal) and not principal.is_employee
+    return has_role(principal) and not principal.is_employee
 
 
 def sees_products(principal: Principal) -> bool:
     """Prodotti: admin or responsabile."""
-    return _manages(principal)
+    return manages(principal)
 
 
 def sees_balance(principal: Principal) -> bool:
@@ -91,20 +91,20 @@ def sees_clients(principal: Principal) -> bool:
 
 def sees_documents(principal: Principal) -> bool:
     """Document area: everyone with a role."""
-    return _has_role(principal)
+    return has_role(principal)
 
 
 def sees_plates(principal: Principal) -> bool:
     """Plates: everyone but employees (who get the users stream only); the tenant decides
     whether the entry exists at all."""
-    return _has_role(principal) and not principal.is_employee
+    return has_role(principal) and not principal.is_employee
 
 
 def sees_extra_product(
     principal: Principal, product_id: str, tenant_products: Collection[str]
 ) -> bool:
     """Admins see every product the tenant offers; others only offered ones in their list."""
-    if product_id not in tenant_products or not _has_role(principal):
+    if product_id not in tenant_products or not has_role(principal):
         return False
     return principal.is_admin or product_id in principal.extra_products
 
@@ -123,7 +123,7 @@ def menu_for(
     and ``only`` (a tenant's cut, e.g. rcadealer's) is ``None``
     or names its key.
     """
-    if not _has_role(principal):
+    if not has_role(principal):
         return []
     kept = [
         entry
@@ -141,7 +141,7 @@ def menu_for(
 
 def can_edit(principal: Principal) -> bool:
     """canEdit: admin or responsabile."""
-    return _manages(principal)
+    return manages(principal)
 
 
 def can_upload_documents(principal: Principal) -> bool:
@@ -161,19 +161,19 @@ def gets_otp_dialog(principal: Principal) -> bool:
 
 def gets_platform_support_chat(principal: Principal) -> bool:
     """'Assistenza piattaforma': every role except admin."""
-    return _has_role(principal) and not principal.is_admin
+    return has_role(principal) and not principal.is_admin
 
 
 def subscribed_streams(principal: Principal) -> frozenset[str]:
     """Realtime channels: ``e`` gets only ``usr`` (even with other flags); no role gets none."""
-    if not _has_role(principal):
+    if not has_role(principal):
         return frozenset()
     return EMPLOYEE_STREAMS if principal.is_employee else STREAMS
 
 
 def sees_collaborator_filter(principal: Principal) -> bool:
     """The collaborator filter: non-agents."""
-    return _has_role(principal) and not principal.is_agent
+    return has_role(principal) and not principal.is_agent
 
 
 def creates_quotes_for_self(principal: Principal) -> bool:
@@ -183,7 +183,7 @@ def creates_quotes_for_self(principal: Principal) -> bool:
 
 def sees_platform_earnings(principal: Principal) -> bool:
     """Platform (and collaborator) earnings: non-agents."""
-    return _has_role(principal) and not principal.is_agent
+    return has_role(principal) and not principal.is_agent
 
 
 def can_request_emission(principal: Principal) -> bool:
@@ -234,9 +234,9 @@ def agent_scope(principal: Principal) -> AgentScope:
     agent sees its own records (``aId``); a top-level agent also those whose ``agId`` is
     itself; a referrer sees records whose ``aId`` is a referred user. Roles combine by union.
     """
-    if principal.is_employee or not _has_role(principal):
+    if principal.is_employee or not has_role(principal):
         return AgentScope()
-    if _manages(principal):
+    if manages(principal):
         return AgentScope(all=True)
     ids: set[str] = set(referred_users(principal))
     parent: str | None = None
@@ -277,79 +277,7 @@ def user_visible(principal: Principal, user: Mapping[str, Any]) -> bool:
     return isinstance(agent_role, Mapping) and _id(agent_role.get("aId")) == principal.id
 
 
-# --- Statuses (SPEC §4) --------------------------------------------------------------------
-
-_MANAGERS = (ADMIN, RESPONSABILE)
-
-DEFAULT_STATUSES: tuple[StatusDef, ...] = (
-    StatusDef(0, "In attesa di quotazione", _MANAGERS, _MANAGERS),
-    StatusDef(1, "Preventivato", _MANAGERS, ()),
-    StatusDef(2, "Emissione richiesta", (), _MANAGERS),
-    StatusDef(3, "In lavorazione compagnia", _MANAGERS, ()),
-    StatusDef(4, "Approvato dalla direzione", (RESPONSABILE, ADMIN), (ADMIN,)),
-    StatusDef(11, "Preventivo di rinnovo", (), _MANAGERS),
-    StatusDef(-1, "Non approvato", _MANAGERS, ()),
-)
-
-
-def merge_statuses(base: Iterable[StatusDef], extra: Iterable[StatusDef]) -> tuple[StatusDef, ...]:
-    """Merge by id, ``extra`` winning: replaced ones keep their place, new ones are appended."""
-    merged = {status.id: status for status in base}
-    merged.update((status.id, status) for status in extra)
-    return tuple(merged.values())
-
-
-def _status_named(statuses: Iterable[StatusDef], name: object) -> StatusDef | None:
-    return next((status for status in statuses if status.name == name), None)
-
-
-def selectable_statuses(principal: Principal, statuses: Iterable[StatusDef]) -> list[StatusDef]:
-    """Statuses whose ``canSelectedBy`` is absent or names one of the principal's roles.
-
-    An empty tuple means nobody; a user with no role may select nothing.
-    """
-    if not _has_role(principal):
-        return []
-    roles = set(principal.role_names)
-    return [
-        status
-        for status in statuses
-        if status.can_selected_by is None or roles.intersection(status.can_selected_by)
-    ]
-
-
-def can_select_status(principal: Principal, statuses: Iterable[StatusDef], name: str) -> bool:
-    """Whether ``principal`` may set a quote to the status called ``name``."""
-    return any(status.name == name for status in selectable_statuses(principal, statuses))
-
-
-def alerts_for(principal: Principal, status_name: object, statuses: Iterable[StatusDef]) -> bool:
-    """Whether the status called ``status_name`` alerts one of the principal's roles."""
-    status = _status_named(statuses, status_name)
-    return status is not None and bool(set(principal.role_names).intersection(status.alert))
-
-
-# --- Alerts and highlighting (SPEC §4) -----------------------------------------------------
-
-
-def quote_alerts(
-    principal: Principal, quote: Mapping[str, Any], statuses: Iterable[StatusDef]
-) -> bool:
-    """Whether ``quote`` counts in the principal's Preventivi chip.
-
-    Admin and responsabile: a plain quote (no ``type``, i.e. not an extra-product practice)
-    that is not archived and whose status alerts one of their roles or that has no
-    ``docStatus``. Other roles: quotes with ``docStatus`` -1 (not approved). Employees see
-    no quotes and no role sees nothing, so both never alert. Callers count only quotes
-    that :func:`record_visible` admits.
-    """
-    if principal.is_employee or not _has_role(principal):
-        return False
-    if not _manages(principal):
-        return quote.get("docStatus") == -1
-    if quote.get("type") or quote.get("archived"):
-        return False
-    return quote.get("docStatus") is None or alerts_for(principal, quote.get("status"), statuses)
+# --- Alerts (SPEC §4) -------------------------------------------------------------------
 
 
 def _as_date(value: Any) -> date | None:
@@ -377,12 +305,3 @@ def policy_alerts(policy: Mapping[str, Any], today: date) -> bool:
     if typed or end is None:
         return False
     return 0 <= (end - today).days <= POLICY_ALERT_DAYS
-
-
-def row_highlighted(
-    principal: Principal, quote: Mapping[str, Any], statuses: Iterable[StatusDef]
-) -> bool:
-    """A quote row is highlighted when it has no status or its status alerts the user's role."""
-    if not _has_role(principal):
-        return False
-    return not quote.get("status") or alerts_for(principal, quote.get("status"), statuses)

@@ -18,10 +18,14 @@ ENTRY_POINT_GROUP = "sportello.plugins"
 # Core's own areas, registered on the same manager third parties use.
 CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.core_plugin",
-    "core.auth.plugin",
     "core.http.plugin",
     "core.realtime.plugin",
+    "core.auth.plugin",
+    "core.domain.settings.plugin",
+    "core.domain.users.plugin",
+    "core.domain.products.plugin",
     "core.domain.quotes.plugin",
+    "core.domain.policies.plugin",
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",
     "core.domain.chats.plugin",

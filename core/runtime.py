@@ -3,35 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pluggy
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core import permissions as perm
 from core.auth.hashing import HashGate
-from core.auth.principal import Principal
+from core.auth.kicks import kicker
 from core.auth.service import Attempt
 from core.db import models as m
 from core.db.engine import Database
 from core.domain.documents.images import Thumbnailer
-from core.extensions import CallHandler, MenuEntry, ProductLine, Publication, StatusDef
+from core.domain.quotes.statuses import merge_statuses
+from core.extensions import Call, CallHandler, MenuEntry, ProductLine, Publication, StatusDef
 from core.http.ratelimit import RateLimits
+from core.lines import ProductLineGate, stored_settings
 from core.plugins import flatten, load_plugins
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
-from core.realtime.kicks import kicker
 from core.realtime.sync_gate import SyncGate
 from core.settings import Settings
-from tenants.config import Tenant
 from tenants.loader import TenantsConfigError, load_tenants
 from tenants.resolver import TenantRegistry
-
-LINE_NOT_AVAILABLE = "Prodotto non disponibile"
-"""What refusing a product line the tenant does not offer, or has switched off, says."""
 
 
 @dataclass
@@ -46,10 +42,11 @@ class Runtime:
     thumbnailer: Thumbnailer = field(init=False)
     rate_limits: RateLimits = field(init=False)
     hash_gate: HashGate = field(init=False)
+    lines: ProductLineGate = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
-    calls: dict[str, CallHandler] = field(default_factory=dict)
+    calls: dict[str, Call] = field(default_factory=dict)
     publications: dict[str, Publication] = field(default_factory=dict)
     default_settings: dict[str, Any] = field(default_factory=dict)
 
@@ -82,14 +79,15 @@ class Runtime:
         """Collect what the hooks contribute (called again when a test registers a plugin)."""
         hook = self.pm.hook
         self.product_lines = {line.id: line for line in flatten(hook.product_lines())}
+        self.lines = ProductLineGate(self.tenants, self.product_lines)
         self.menu = flatten(hook.menu_entries())
         statuses: tuple[StatusDef, ...] = ()
         for contributed in reversed(hook.default_statuses()):
-            statuses = perm.merge_statuses(statuses, contributed or ())
+            statuses = merge_statuses(statuses, contributed or ())
         self.statuses = statuses
         self.calls = {}
         for calls in reversed(hook.register_calls()):
-            self.calls.update(calls or {})
+            self.calls.update({name: as_call(call) for name, call in (calls or {}).items()})
         self.publications = {p.channel: p for p in flatten(hook.register_publications())}
         defaults: dict[str, Any] = {}
         for contributed in reversed(hook.default_settings()):
@@ -106,46 +104,25 @@ class Runtime:
         )
         self.db.on_commit = [self.hub.publish_changes, kicker(self.hub)]
         self.db.synced.clear()
-        self.db.synced.update({p.model: p for p in self.publications.values() if p.model})
+        self.db.synced.update({p.model: p.channel for p in self.publications.values() if p.model})
 
     def login_attempt(self, address: str) -> Attempt:
         """The bounds a login from ``address`` must pass (rate limits, hashing slots)."""
         return Attempt(address, self.rate_limits, self.hash_gate)
 
-    def offered_products(self, tenant: Tenant) -> list[str]:
-        """Lines tenants.yaml offers for ``tenant`` whose plugin is installed."""
-        return [p for p in tenant.products if p in self.product_lines]
+    def read_session(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A read-only session (see :meth:`Database.read_session`)."""
+        return self.db.read_session()
 
     async def stored_settings(self, session: AsyncSession) -> m.TenantSettings | None:
-        return (await session.execute(select(m.TenantSettings))).scalar_one_or_none()
-
-    async def enabled_products(
-        self, session: AsyncSession, tenant: Tenant, stored: m.TenantSettings | None = None
-    ) -> list[str]:
-        """Offered lines the tenant's admin has not switched off."""
-        offered = self.offered_products(tenant)
-        stored = stored or await self.stored_settings(session)
-        if stored is None:
-            return offered
-        return [p for p in offered if p not in stored.disabled_products]
-
-    async def line_enabled(self, session: AsyncSession, tenant_id: str, line: str | None) -> bool:
-        """Plain quotes (no line) always; a line's where the tenant offers it and has it on."""
-        if line is None:
-            return True
-        tenant = self.tenants.get(tenant_id)
-        return tenant is not None and line in await self.enabled_products(session, tenant)
-
-    async def works_line(
-        self, session: AsyncSession, principal: Principal, line: str | None
-    ) -> bool:
-        """Whether ``principal`` may work ``line``'s records (plain quotes: always): the tenant
-        has the line on and the user has it among their extra products (admins: every line)."""
-        if not await self.line_enabled(session, principal.tenant_id, line):
-            return False
-        return line is None or perm.sees_extra_product(principal, line, {line})
+        return await stored_settings(session)
 
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None
     ) -> list[dict[str, Any]]:
         return [status.as_setting() for status in self.statuses] + [dict(e) for e in extra or ()]
+
+
+def as_call(call: Call | CallHandler) -> Call:
+    """A bare handler is a call open to every line."""
+    return call if isinstance(call, Call) else Call(call)

@@ -45,7 +45,7 @@ log = structlog.get_logger(__name__)
 async def menu_payload(
     runtime: RuntimeDep, session: AsyncSession, tenant: TenantDep, principal: PrincipalDep
 ) -> list[dict[str, Any]]:
-    enabled = await runtime.enabled_products(session, tenant)
+    enabled = await runtime.lines.enabled(session, tenant)
     entries = perm.menu_for(principal, runtime.menu, tenant_products=enabled, only=tenant.menu.only)
     return [
         {"key": e.key, "path": e.path, "label": e.label, "icon": e.icon, "chip": e.chip}

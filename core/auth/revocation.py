@@ -6,7 +6,7 @@
   dispositivi'): ``User.end_sessions`` raises the user's ``credentials_version``, and tokens
   carry the version they were minted with.
 
-Either way the commit reaches the sockets (:mod:`core.realtime.kicks`): those holding an
+Either way the commit reaches the sockets (:mod:`core.auth.kicks`): those holding an
 ended session are closed at once, on every process.
 """
 

@@ -19,6 +19,7 @@ from core.db import models as m
 from core.errors import Forbidden, NotAuthenticated
 from core.http.ratelimit import RateLimits
 from core.i18n import short_datetime
+from core.messages import USER_GONE
 from core.settings import Settings
 
 WRONG_CREDENTIALS = "Nome utente o password errati"
@@ -139,7 +140,7 @@ async def authenticate(
     claims = tokens.verify(settings.signing_key(), token, tenant_id=tenant_id, kind=tokens.ACCESS)
     user = await session.get(m.User, claims.subject)
     if user is None:
-        raise NotAuthenticated("Non autorizzato: utente inesistente")
+        raise NotAuthenticated(USER_GONE)
     if user.suspended:  # said first: suspending also ends the user's sessions
         raise Forbidden(await suspension_message(session, user))
     if claims.data.get("cv", 0) != user.credentials_version:

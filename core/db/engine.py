@@ -20,10 +20,9 @@ from sqlalchemy.ext.asyncio import (
 
 import core.db.audit
 import core.db.references  # noqa: F401  (registers the reference check)
+from core.db.changes import Change, take_changes
 from core.db.tenancy import TenantSession
-from core.extensions import Publication
-from core.realtime.changes import Change, take_changes
-from core.realtime.tombstones import SYNCED_KEY
+from core.db.tombstones import SYNCED_KEY
 from core.settings import Settings
 from core.storage import private_folder
 
@@ -101,8 +100,8 @@ class Database:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.on_commit: list[CommitHook] = []
-        self.synced: dict[type, Publication] = {}
-        """Models whose deletions leave tombstones (see :mod:`core.realtime.tombstones`)."""
+        self.synced: dict[type, str] = {}
+        """Models whose deletions leave tombstones (see :mod:`core.db.tombstones`)."""
         self.url = app_url(settings)
         self.engine = make_engine(self.url, settings)
         self.sessionmaker = async_sessionmaker(

@@ -53,12 +53,18 @@ def _upgrade(conn: Connection, cfg: Config, settings: Settings) -> None:
 
 
 def _branch_tables(pm: pluggy.PluginManager, branch: str) -> tuple[MigrationSource, set[str]]:
-    """The version folder of ``branch`` and the tables its plugin's models own."""
+    """The version folder of ``branch`` and the tables its plugin's models own (for
+    ``core``: the models of every core area, each registered by its own plugin)."""
     for plugin in pm.get_plugins():
         register = getattr(plugin, "register_migrations", None)
         source = register() if register else None
         if source is not None and source.branch == branch:
-            models: list[Any] = list(getattr(plugin, "register_models", list)())
+            owners = [plugin]
+            if branch == "core":
+                owners = [p for p in pm.get_plugins() if (pm.get_name(p) or "").startswith("core.")]
+            models: list[Any] = [
+                model for owner in owners for model in getattr(owner, "register_models", list)()
+            ]
             return source, {model.__tablename__ for model in models}
     raise ValueError(f"nessuna migrazione registrata per {branch!r}")
 

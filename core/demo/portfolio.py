@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from core import permissions as perm
 from core.db import models as m
 from core.db.types import new_id, utcnow
+from core.domain.quotes import statuses
 from core.extensions import DemoContext
 from core.storage import FileStorage
 
@@ -66,7 +66,7 @@ async def seed_portfolio(ctx: DemoContext) -> None:
 
     now = utcnow()
     quotes: list[m.Quote] = []
-    for i, status in enumerate([*perm.DEFAULT_STATUSES, None]):
+    for i, status in enumerate([*statuses.DEFAULT_STATUSES, None]):
         client = CLIENTS[i % len(CLIENTS)]
         owner = sub if i % 4 == 3 else agent
         quote = m.Quote(

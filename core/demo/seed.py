@@ -75,7 +75,7 @@ async def _users(session: AsyncSession, ids: dict[str, str]) -> dict[str, m.User
 def _link_demo_users(
     users: dict[str, m.User], ids: dict[str, str], runtime: Runtime, tenant: Tenant
 ) -> None:
-    offered = runtime.offered_products(tenant)
+    offered = runtime.lines.offered(tenant)
     extra = [p for p in offered if runtime.product_lines[p].extra_product]
     for key in ("responsabile", "segnalatore"):
         users[key].extra_products = extra

@@ -18,10 +18,11 @@ from core.auth.service import authenticate_token, principal_of
 from core.context import set_actor
 from core.db import models as m
 from core.errors import Forbidden, NotAuthenticated
+from core.messages import LOGIN_FIRST
 from core.runtime import Runtime
 from tenants.config import Tenant
 
-LOGIN_REQUIRED = "Non autorizzato: effettua l'accesso"
+LOGIN_REQUIRED = LOGIN_FIRST
 
 
 def get_runtime(state: State) -> Runtime:

@@ -13,14 +13,15 @@ from core.context import NoTenantError
 from core.db.engine import is_busy
 from core.db.tenancy import CrossTenantWriteError
 from core.errors import SportelloError
+from core.messages import FORBIDDEN, LOGIN_FIRST
 from core.validation import italian_problem
 
 log = structlog.get_logger(__name__)
 
 STATUS_MESSAGES = {
     400: "Richiesta non valida",
-    401: "Non autorizzato: effettua l'accesso",
-    403: "Operazione non consentita",
+    401: LOGIN_FIRST,
+    403: FORBIDDEN,
     404: "Risorsa non trovata",
     405: "Metodo non consentito",
     413: "Richiesta troppo grande",
@@ -62,7 +63,7 @@ def http_error(_: Request, exc: HTTPException) -> Response[Any]:  # type: ignore
 
 def tenancy_error(_: Request, exc: Exception) -> Response[Any]:  # type: ignore[type-arg]
     log.error("tenancy.violation", error=str(exc))
-    return Response(_body("Forbidden", "Operazione non consentita"), status_code=403)
+    return Response(_body("Forbidden", FORBIDDEN), status_code=403)
 
 
 def too_deep(_: Request, exc: RecursionError) -> Response[Any]:  # type: ignore[type-arg]

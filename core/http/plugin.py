@@ -1,4 +1,5 @@
-"""Core HTTP surface, registered through the same hook plugins use."""
+"""The HTTP surface of the platform itself: health, tenant config and assets, plugin
+assets and the single-page app. Areas register their own routes."""
 
 from __future__ import annotations
 
@@ -6,8 +7,6 @@ from collections.abc import Sequence
 
 from litestar.types import ControllerRouterHandler
 
-from core.domain.products.controllers import ProductController
-from core.domain.settings.controllers import toggle_product
 from core.hookspecs import hookimpl
 from core.http.health import healthz, readyz
 from core.http.plugin_assets import plugin_asset
@@ -17,7 +16,4 @@ from core.http.tenant import tenant_asset, tenant_config
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [
-        healthz, readyz, tenant_config, tenant_asset, toggle_product, plugin_asset, spa_root, spa,
-        ProductController,
-    ]  # fmt: skip
+    return [healthz, readyz, tenant_config, tenant_asset, plugin_asset, spa_root, spa]

@@ -20,7 +20,7 @@ async def tenant_config(
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
 ) -> dict[str, Any]:
     stored = await runtime.stored_settings(db_session)
-    enabled = await runtime.enabled_products(db_session, tenant, stored)
+    enabled = await runtime.lines.enabled(db_session, tenant, stored)
     modules = {
         module.product: module
         for module in runtime.pm.hook.web_module()

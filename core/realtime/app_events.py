@@ -29,5 +29,5 @@ async def send_app_event(ctx: CallContext, data: Any) -> dict[str, str]:
     if not logged_in(ctx).is_admin:
         raise Forbidden(ADMINS_ONLY)
     body = AppEventBody.model_validate(data)
-    await ctx.runtime.hub.send_event(ctx.tenant.id, body.event)
+    await ctx.host.hub.send_event(ctx.tenant.id, body.event)
     return {"sent": body.event}

@@ -16,9 +16,10 @@ from core.db.engine import is_busy
 from core.errors import NotAuthenticated, SportelloError
 from core.extensions import CallContext
 from core.http.errors import BUSY
+from core.lines import LineAccess, refuse
+from core.messages import LOGIN_FIRST, SESSION_ENDED
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
-from core.realtime.kicks import SESSION_ENDED
 from core.realtime.publications import may_subscribe
 from core.realtime.socket import RealtimeSocket, SocketSession
 from core.runtime import Runtime
@@ -172,19 +173,34 @@ async def _line_open(runtime: Runtime, socket: RealtimeSocket, channel: str) -> 
     if socket.principal is None:
         return False
     async with runtime.db.session() as session:
-        return await runtime.works_line(session, socket.principal, publication.product)
+        return await runtime.lines.works(session, socket.principal, publication.product)
 
 
 async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:
-    handler = runtime.calls.get(packet.event)
-    if handler is None:
+    call = runtime.calls.get(packet.event)
+    if call is None:
         raise unknown_call(packet.event)
     with acting_as(socket.user_id):  # around the commit too: the audit log is written there
         async with runtime.db.session() as session:
             await _session_stands(runtime, socket, session)
+            if call.product is not None:
+                await _line_call_open(runtime, socket, session, packet.event, call.product)
             await session.commit()  # the check's transaction ends: a long call holds no lock
             context = CallContext(
                 socket.tenant, session, socket.principal, runtime, client=socket,
                 extra={"user_agent": socket.user_agent}, origin=socket.origin,
             )  # fmt: skip
-            return await handler(context, packet.data)
+            return await call.handler(context, packet.data)
+
+
+async def _line_call_open(
+    runtime: Runtime, socket: RealtimeSocket, session: AsyncSession, name: str, line: str
+) -> None:
+    """A line's call: unknown where the tenant has the line off, refused to users not logged
+    in or who may not work it."""
+    access = await runtime.lines.access(session, socket.tenant.id, socket.principal, line)
+    if access is LineAccess.OFF:
+        raise unknown_call(name)
+    if socket.principal is None:
+        raise NotAuthenticated(LOGIN_FIRST)
+    refuse(access)

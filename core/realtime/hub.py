@@ -22,10 +22,10 @@ from typing import Any
 import msgspec
 import structlog
 
+from core.db.changes import Change
 from core.extensions import Publication
 from core.realtime import protocol
 from core.realtime.bus import Bus
-from core.realtime.changes import Change
 from core.realtime.socket import RealtimeSocket
 from core.realtime.watchdog import Heartbeat
 

@@ -1,55 +1,53 @@
-"""``getDbData``: the collections a user may see, sent in batches on ``dbData``.
+"""``getDbData``: the streams a user may see, sent in batches on ``dbData``.
 
-The same rules that scope HTTP reads decide what each collection holds.
+The sync engine knows no collection: every registered :class:`Publication` with a ``sync``
+loader is a stream it sends (core's and plugins' alike), scoped by the loader's own rule —
+the one its HTTP twin uses.
 
-* Initial sync ``{preventivi: [], polizze: [], usr: []}`` → ``{tot, wm, full: true}``.
+* Initial sync ``{preventivi: [], polizze: [], usr: []}`` → ``{tot, wm, full: true}``; an
+  empty request means every stream the user may subscribe to.
 * Resync ``{…, wm: W}`` → ``{tot, wm, full: false}``: only what changed since ``W`` (less a
   safety margin for transactions still open when ``W`` was taken); a ``null`` item in a
   batch means the record is gone (deleted, or moved out of the user's view). A watermark
   older than the tombstones kept gets a full sync instead.
-* Lazy look-up ``{usr: [ids], docs: [ids]}``: those records, if the user may see them.
+* Lazy look-up ``{usr: [ids], docs: [ids]}``: those records, if the user may see them (the
+  streams with a ``lookup`` loader).
 
-Every collection asked for gets at least one batch, so the client can count them.
+Every stream asked for gets at least one batch, so the client can count them.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.documents import visible_documents
-from core.domain.quotes.queries import in_agent_tree
-from core.domain.quotes.serialize import policy_payload, quote_payload
-from core.domain.users.serialize import user_payload
 from core.errors import ClientError, NotAuthenticated
-from core.extensions import CallContext
-from core.realtime.guard import LOGIN_FIRST, logged_in
+from core.extensions import CallContext, Publication, SyncRequest
+from core.messages import LOGIN_FIRST
+from core.realtime.guard import logged_in
 
 BATCH = 500
-CHUNK = 250
-"""Rows read and serialised between two yields to the event loop."""
 CHANNEL = "dbData"
 BAD_WATERMARK = "Richiesta non valida: wm deve essere un intero non negativo"
+BAD_LOOKUP = "Richiesta non valida: al più 1000 id per collezione"
+MAX_LOOKUP = 1000
 
 Items = list[tuple[str, dict[str, Any] | None]]
 
 
-class LazyLookup(BaseModel):
-    """Ids the client is missing, grouped by kind (SPEC §7 'getDbData (lazy)')."""
+class LookupIds(BaseModel):
+    """The ids asked for one stream (SPEC §7 'getDbData (lazy)')."""
 
-    model_config = ConfigDict(extra="ignore")
-    usr: list[str] = Field(default_factory=list, max_length=1000)
-    docs: list[str] = Field(default_factory=list, max_length=1000)
+    model_config = ConfigDict(extra="forbid")
+    ids: list[str] = Field(max_length=MAX_LOOKUP)
 
 
 def to_watermark(moment: datetime) -> int:
@@ -62,7 +60,7 @@ def from_watermark(wm: int) -> datetime:
 
 async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     """Initial sync, watermark resync or lazy look-up, by the shape of ``data``."""
-    logged_in(ctx)
+    principal = logged_in(ctx)
     if ctx.client is None:  # called without a socket: there is nowhere to send batches
         raise NotAuthenticated(LOGIN_FIRST)
     requested = dict(data) if isinstance(data, dict) else {}
@@ -70,17 +68,19 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     if wm is not None and (not isinstance(wm, int) or isinstance(wm, bool) or wm < 0):
         raise ClientError(BAD_WATERMARK)
     if any(isinstance(v, list) and v for v in requested.values()):
-        await _send(ctx, await _lazy(ctx, LazyLookup.model_validate(requested)))
+        await _send(ctx, await _lazy(ctx, principal, requested))
         return {"tot": 0}
-    assert ctx.principal is not None
     async with (
-        ctx.runtime.sync_gate.slot(ctx.tenant.id, ctx.principal.id),
+        ctx.host.sync_gate.slot(ctx.tenant.id, principal.id),
         ctx.client.holding_changes(),
-        ctx.runtime.db.read_session() as reading,
+        ctx.host.read_session() as reading,
     ):
         now = utcnow()
         since = _since(ctx, wm, now)
-        datasets = await _collections(replace(ctx, session=reading), set(requested), since)
+        streams = await _streams(ctx, principal, set(requested))
+        datasets: dict[str, Items] = {}
+        for publication in streams:
+            datasets[publication.channel] = await _stream(reading, principal, publication, since)
         await _send(ctx, datasets)
     return {"tot": len(datasets), "wm": to_watermark(now), "full": since is None}
 
@@ -89,13 +89,42 @@ def _since(ctx: CallContext, wm: int | None, now: datetime) -> datetime | None:
     """From when a resync must look, or ``None`` for a full sync."""
     if wm is None:
         return None
-    realtime = ctx.runtime.settings.realtime
+    realtime = ctx.host.settings.realtime
     since = min(from_watermark(wm), now) - timedelta(seconds=realtime.resync_margin_s)
     oldest_tombstone = now - timedelta(days=realtime.tombstone_days)
     return since if since > oldest_tombstone else None
 
 
-async def _send(ctx: CallContext, datasets: dict[str, Items]) -> None:
+async def _streams(ctx: CallContext, principal: Principal, asked: set[str]) -> list[Publication]:
+    """The synced streams asked for (all when none is named) that this user may open now:
+    subscribable, and their product line on and theirs."""
+    found = []
+    for channel, publication in sorted(ctx.host.publications.items()):
+        if publication.sync is None or (asked and channel not in asked):
+            continue
+        if not publication.may_subscribe(principal):
+            continue
+        if publication.product is not None and not await ctx.host.lines.works(
+            ctx.session, principal, publication.product
+        ):
+            continue
+        found.append(publication)
+    return found
+
+
+async def _stream(
+    session: AsyncSession, principal: Principal, publication: Publication, since: datetime | None
+) -> Items:
+    assert publication.sync is not None
+    records = await publication.sync(SyncRequest(session, principal, since))
+    items: Items = [(record["_id"], record) for record in records]
+    if since is not None:
+        present = {key for key, _ in items}
+        items = await _gone(session, principal, publication, since, present) + items
+    return items
+
+
+async def _send(ctx: CallContext, datasets: Mapping[str, Items]) -> None:
     assert ctx.client is not None
     for collection, items in datasets.items():
         for start in range(0, max(len(items), 1), BATCH):
@@ -103,91 +132,37 @@ async def _send(ctx: CallContext, datasets: dict[str, Items]) -> None:
             await ctx.client.publish(CHANNEL, {collection: batch})
 
 
-async def _collections(
-    ctx: CallContext, streams: set[str], since: datetime | None
-) -> dict[str, Items]:
-    principal = ctx.principal
-    assert principal is not None
-    allowed = perm.subscribed_streams(principal)
-    wanted = (streams or allowed) & allowed
-    loaders: dict[str, Callable[[], Any]] = {
-        "preventivi": lambda: _rows(ctx, m.Quote, quote_payload, principal, since),
-        "polizze": lambda: _rows(ctx, m.Policy, policy_payload, principal, since),
-        "usr": lambda: _users(ctx, principal, since=since),
-    }
-    found: dict[str, Items] = {}
-    for name in sorted(wanted):
-        if name not in loaders:
-            continue
-        items: Items = [(item["_id"], item) for item in await loaders[name]()]
-        if since is not None:
-            items = await _gone(ctx, name, since, {key for key, _ in items}) + items
-        found[name] = items
-    return found
-
-
-async def _rows(
-    ctx: CallContext,
-    model: Any,
-    serialize: Callable[[Any], dict[str, Any]],
-    who: Principal,
-    since: datetime | None,
-) -> list[dict[str, Any]]:
-    stmt = select(model).where(in_agent_tree(who, model))
-    if since is not None:
-        stmt = stmt.where(model.updated_at > since)
-    found: list[dict[str, Any]] = []
-    rows = await ctx.session.stream_scalars(stmt.execution_options(yield_per=CHUNK))
-    async for chunk in rows.partitions(CHUNK):
-        found.extend(serialize(row) for row in chunk)
-        await asyncio.sleep(0)  # let other sockets and requests run between chunks
-    return found
-
-
-async def _users(
-    ctx: CallContext,
-    who: Principal,
-    ids: Iterable[str] | None = None,
-    since: datetime | None = None,
-) -> list[dict[str, Any]]:
-    stmt = select(m.User)
-    if ids is not None:
-        stmt = stmt.where(m.User.id.in_(list(ids)))
-    if since is not None:
-        stmt = stmt.where(m.User.updated_at > since)
-    users = (await ctx.session.execute(stmt)).scalars()
-    return [user_payload(u) for u in users if perm.user_visible(who, {"_id": u.id, "role": u.role})]
-
-
-async def _gone(ctx: CallContext, collection: str, since: datetime, present: set[str]) -> Items:
+async def _gone(
+    session: AsyncSession,
+    principal: Principal,
+    publication: Publication,
+    since: datetime,
+    present: set[str],
+) -> Items:
     """Ids that left the user's view since ``since``, except those still visible."""
-    assert ctx.principal is not None
-    publication = ctx.runtime.publications.get(collection)
-    if publication is None:
-        return []
     stmt = select(m.Tombstone).where(
-        m.Tombstone.collection == collection, m.Tombstone.deleted_at > since
+        m.Tombstone.collection == publication.channel, m.Tombstone.deleted_at > since
     )
     gone: dict[str, None] = {}
-    for tombstone in (await ctx.session.execute(stmt)).scalars():
-        if tombstone.item_id not in present and publication.may_receive(
-            ctx.principal, tombstone.scope
-        ):
+    for tombstone in (await session.execute(stmt)).scalars():
+        if tombstone.item_id not in present and publication.may_receive(principal, tombstone.scope):
             gone[tombstone.item_id] = None
     return list(gone.items())
 
 
-async def _lazy(ctx: CallContext, lookup: LazyLookup) -> dict[str, Items]:
-    assert ctx.principal is not None
+async def _lazy(
+    ctx: CallContext, principal: Principal, requested: Mapping[str, Any]
+) -> dict[str, Items]:
+    """The records asked for by id, from the streams that look records up; others ignored."""
     found: dict[str, Items] = {}
-    if lookup.usr:
-        found["usr"] = [(u["_id"], u) for u in await _users(ctx, ctx.principal, lookup.usr)]
-    if lookup.docs:
-        found["docs"] = await _documents(ctx, lookup.docs)
+    for channel, ids in requested.items():
+        publication = ctx.host.publications.get(channel)
+        if publication is None or publication.lookup is None or not ids:
+            continue
+        try:
+            wanted = LookupIds(ids=ids).ids
+        except ValidationError as exc:
+            raise ClientError(BAD_LOOKUP) from exc
+        records = await publication.lookup(ctx.session, principal, wanted)
+        found[channel] = [(record["_id"], record) for record in records]
     return found
-
-
-async def _documents(ctx: CallContext, ids: list[str]) -> Items:
-    assert ctx.principal is not None
-    documents = await visible_documents(ctx.session, ctx.principal, ids)
-    return [(d["_id"], d) for d in documents]

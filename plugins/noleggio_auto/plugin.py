@@ -16,7 +16,7 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.db import models as m
 from core.extensions import (
-    CallHandler,
+    Call,
     DemoContext,
     MenuEntry,
     MigrationSource,
@@ -25,7 +25,6 @@ from core.extensions import (
     WebModule,
 )
 from core.hookspecs import hookimpl
-from core.realtime.guard import product_calls
 from plugins.noleggio_auto import cars, practice
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.models import RentalCar
@@ -55,15 +54,12 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 
 
 @hookimpl
-def register_calls() -> Mapping[str, CallHandler]:
-    return product_calls(
-        PRODUCT_ID,
-        {
-            "noleggioAuto.auto": cars.cars_call,
-            "noleggioAuto.salvaAuto": cars.save_car_call,
-            "noleggioAuto.quotazione": practice.quotation_call,
-        },
-    )
+def register_calls() -> Mapping[str, Call]:
+    return {
+        "noleggioAuto.auto": Call(cars.cars_call, product=PRODUCT_ID),
+        "noleggioAuto.salvaAuto": Call(cars.save_car_call, product=PRODUCT_ID),
+        "noleggioAuto.quotazione": Call(practice.quotation_call, product=PRODUCT_ID),
+    }
 
 
 @hookimpl

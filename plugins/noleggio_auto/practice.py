@@ -17,6 +17,7 @@ from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, NotFound
 from core.extensions import CallContext
 from core.guards import require
+from core.messages import QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.validation import parse
 from plugins.noleggio_auto.cars import PRODUCT_ID, Euro, KmPerYear, Months, Offer
@@ -36,7 +37,6 @@ CAR_UNAVAILABLE = "Auto non disponibile a catalogo"
 NOT_QUOTED = "Il preventivo non è ancora quotato: manca il canone"
 NO_BOUNDS = "Limiti di consulenza non configurati per la compagnia {company}"
 OUT_OF_RANGE = "Consulenza fuori dai limiti della compagnia ({low}% – {high}%)"
-QUOTE_NOT_FOUND = "Preventivo non trovato"
 EMISSION_REQUESTED = "Emissione già richiesta: la quotazione non è più modificabile"
 
 

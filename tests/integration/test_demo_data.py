@@ -6,10 +6,10 @@ from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
-from core import permissions as perm
 from core.context import tenant_scope
 from core.db import models as m
 from core.demo.seed import ACCOUNTS, seed_demo
+from core.domain.quotes import statuses
 from core.runtime import Runtime
 
 
@@ -40,8 +40,8 @@ async def test_each_tenant_has_a_believable_portfolio(seeded: Runtime) -> None:
                 quotes = (await session.execute(select(m.Quote))).scalars().all()
                 policies = (await session.execute(select(m.Policy))).scalars().all()
                 users = {u.email: u for u in (await session.execute(select(m.User))).scalars()}
-        statuses = {q.status for q in quotes if q.type is None}
-        assert {s.name for s in perm.DEFAULT_STATUSES} <= statuses
+        seen = {q.status for q in quotes if q.type is None}
+        assert {s.name for s in statuses.DEFAULT_STATUSES} <= seen
         assert any(q.archived for q in quotes)
         assert any(q.emission_requested_at for q in quotes)
         assert any(p.end_date and p.end_date <= soon for p in policies)

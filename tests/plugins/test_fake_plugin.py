@@ -130,9 +130,9 @@ async def test_fake_plugin_adds_route_and_call(plugin_kit: PluginKit, settings: 
             with tenant_scope(TENANT):
                 async with runtime.db.session() as session:
                     ctx = CallContext(
-                        tenant=tenant, session=session, principal=principal, runtime=runtime
+                        tenant=tenant, session=session, principal=principal, host=runtime
                     )
-                    result = await runtime.calls[CALL](ctx, {"ciao": 1})
+                    result = await runtime.calls[CALL].handler(ctx, {"ciao": 1})
             assert result == {"echo": {"ciao": 1}, "tenant": TENANT, "user": user_id}
 
     # After the block the plugin is unregistered: nothing of it survives.

@@ -20,6 +20,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.db.migrate import migration_sources, upgrade
 from core.demo.seed import ACCOUNTS, seed_demo
+from core.domain.quotes import statuses
 from core.extensions import (
     DemoContext,
     MigrationSource,
@@ -91,7 +92,7 @@ class StatusPlugin:
 
 
 def test_default_statuses_merge_by_id(plugin_kit: PluginKit) -> None:
-    core_ids = [status.id for status in perm.DEFAULT_STATUSES]
+    core_ids = [status.id for status in statuses.DEFAULT_STATUSES]
     with plugin_kit(StatusPlugin()) as (runtime, _app):
         assert [status.id for status in runtime.statuses] == [*core_ids, 20]
         by_id = {status.id: status for status in runtime.statuses}

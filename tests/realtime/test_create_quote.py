@@ -12,7 +12,8 @@ from sqlalchemy import func, select
 from core.auth.service import principal_of
 from core.context import tenant_scope
 from core.db import models as m
-from core.domain.quotes.create import NEW_STATUS, create_quote
+from core.domain.quotes.create import create_quote
+from core.domain.quotes.statuses import INITIAL as NEW_STATUS
 from core.errors import ClientError
 from core.hookspecs import hookimpl
 from core.runtime import Runtime

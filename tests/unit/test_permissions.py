@@ -10,6 +10,7 @@ import pytest
 
 from core import permissions as perm
 from core.auth.principal import Principal
+from core.domain.quotes import statuses
 from core.extensions import MenuEntry, StatusDef
 
 T, F = True, False
@@ -302,7 +303,8 @@ def test_user_visible(role: str, visible: set[str]) -> None:
 
 def test_default_statuses_match_spec_table() -> None:
     table = {
-        s.id: (s.name, set(s.can_selected_by or ()), set(s.alert)) for s in perm.DEFAULT_STATUSES
+        s.id: (s.name, set(s.can_selected_by or ()), set(s.alert))
+        for s in statuses.DEFAULT_STATUSES
     }
     managers = {"admin", "responsabile"}
     assert table == {
@@ -314,18 +316,18 @@ def test_default_statuses_match_spec_table() -> None:
         11: ("Preventivo di rinnovo", set(), managers),
         -1: ("Non approvato", managers, set()),
     }
-    assert all(s.can_selected_by is not None for s in perm.DEFAULT_STATUSES)
+    assert all(s.can_selected_by is not None for s in statuses.DEFAULT_STATUSES)
 
 
 def test_merge_statuses_replaces_by_id_in_place_and_appends_new() -> None:
     base = (StatusDef(0, "A", None), StatusDef(1, "B", None))
     extra = (StatusDef(1, "B2", ("a",)), StatusDef(7, "C", ()))
-    assert perm.merge_statuses(base, extra) == (base[0], extra[0], extra[1])
+    assert statuses.merge_statuses(base, extra) == (base[0], extra[0], extra[1])
 
 
 OPEN = StatusDef(20, "Aperto a tutti", None)
 AGENTS_ONLY = StatusDef(21, "Solo agenti", ("a",))
-STATUSES = (*perm.DEFAULT_STATUSES, OPEN, AGENTS_ONLY)
+STATUSES = (*statuses.DEFAULT_STATUSES, OPEN, AGENTS_ONLY)
 MANAGER_CHOICES = [
     "In attesa di quotazione",
     "Preventivato",
@@ -351,7 +353,7 @@ MANAGER_CHOICES = [
     ),
 )
 def test_selectable_statuses(role: str, names: list[str]) -> None:
-    selectable = perm.selectable_statuses(PRINCIPALS[role], STATUSES)
+    selectable = statuses.selectable_statuses(PRINCIPALS[role], STATUSES)
     assert [status.name for status in selectable] == names
 
 
@@ -367,7 +369,7 @@ def test_selectable_statuses(role: str, names: list[str]) -> None:
     ],
 )
 def test_can_select_status(role: str, name: str, expected: bool) -> None:
-    assert perm.can_select_status(PRINCIPALS[role], STATUSES, name) is expected
+    assert statuses.can_select_status(PRINCIPALS[role], STATUSES, name) is expected
 
 
 # --- Alerts and highlighting ----------------------------------------------------------------
@@ -390,7 +392,7 @@ STATUS_ALERTS: dict[str, tuple[bool, ...]] = {
     ],
 )
 def test_alerts_for(role: str, status: str, expected: bool) -> None:
-    assert perm.alerts_for(PRINCIPALS[role], status, STATUSES) is expected
+    assert statuses.alerts_for(PRINCIPALS[role], status, STATUSES) is expected
 
 
 QUOTES: dict[str, dict[str, Any]] = {
@@ -420,7 +422,7 @@ QUOTES: dict[str, dict[str, Any]] = {
 )
 def test_quote_alerts(role: str, alerting: set[str]) -> None:
     principal = PRINCIPALS[role]
-    found = {k for k, quote in QUOTES.items() if perm.quote_alerts(principal, quote, STATUSES)}
+    found = {k for k, quote in QUOTES.items() if statuses.quote_alerts(principal, quote, STATUSES)}
     assert found == alerting
 
 
@@ -449,7 +451,7 @@ HIGHLIGHT_QUOTES: dict[str, dict[str, Any]] = {
 def test_row_highlighted(role: str, highlighted: set[str]) -> None:
     principal = PRINCIPALS[role]
     rows = HIGHLIGHT_QUOTES.items()
-    assert {k for k, quote in rows if perm.row_highlighted(principal, quote, STATUSES)} == (
+    assert {k for k, quote in rows if statuses.row_highlighted(principal, quote, STATUSES)} == (
         highlighted
     )
 

@@ -19,9 +19,9 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
-from core.extensions import CallContext
+from core.extensions import CallContext, Host
+from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
-from core.runtime import LINE_NOT_AVAILABLE, Runtime
 from core.validation import parse
 
 SUPPORT_PREFIX = "/support/"
@@ -29,7 +29,6 @@ PLAIN_QUOTES = "preventivi"
 INVALID = "Messaggio non valido"
 BAD_ROOM = "Chat non valida: {room}"
 NOT_YOUR_SUPPORT = "Puoi aprire solo la tua chat di assistenza"
-QUOTE_NOT_FOUND = "Preventivo non trovato"
 
 
 class ChatBody(BaseModel):
@@ -49,7 +48,7 @@ async def _support_room(
 
 
 async def _quote_room(
-    session: AsyncSession, runtime: Runtime, principal: Principal, room: str
+    session: AsyncSession, runtime: Host, principal: Principal, room: str
 ) -> dict[str, Any]:
     line, _, quote_id = room.partition("/")
     if not quote_id or "/" in quote_id:
@@ -60,7 +59,7 @@ async def _quote_room(
     quote = found.scalar_one_or_none()
     if quote is None or (quote.type or PLAIN_QUOTES) != line:
         raise NotFound(QUOTE_NOT_FOUND)
-    if not await runtime.line_enabled(session, principal.tenant_id, quote.type):
+    if not await runtime.lines.is_on(session, principal.tenant_id, quote.type):
         raise NotFound(LINE_NOT_AVAILABLE)
     return {"quote_id": quote.id}
 
@@ -72,7 +71,7 @@ async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
     if room.startswith(SUPPORT_PREFIX):
         owner = await _support_room(ctx.session, principal, room.removeprefix(SUPPORT_PREFIX))
     else:
-        owner = await _quote_room(ctx.session, ctx.runtime, principal, room)
+        owner = await _quote_room(ctx.session, ctx.host, principal, room)
     found = await ctx.session.execute(select(m.Chat).where(m.Chat.room == room))
     chat = found.scalar_one_or_none()
     if chat is None:

@@ -52,7 +52,7 @@ async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
     keys = [f.key_of(ctx.tenant.id, u) for u in (document.uri, document.thumb)]
     await ctx.session.delete(document)
     await ctx.session.flush()
-    storage = f.storage_of(ctx.runtime.settings)
+    storage = f.storage_of(ctx.host.settings)
     for key in keys:
         if key:
             storage.delete(ctx.tenant.id, key)

@@ -12,10 +12,11 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
+from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND
 
 EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
 ONE_OWNER = "Indica uno tra preventivoId, polizzaId e usrId"
-NOT_FOUND = {"preventivo": "Preventivo non trovato", "polizza": "Polizza non trovata"}
+NOT_FOUND = {"preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND}
 MODELS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
 FIELDS = {"preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente"}
 

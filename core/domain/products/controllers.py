@@ -34,7 +34,7 @@ IN_USE = "Il prodotto ha già dei preventivi: disattivalo invece di eliminarlo"
 
 def _check_line(runtime: Runtime, tenant: Tenant, changes: dict[str, Any]) -> None:
     line = changes.get("line")
-    if line is not None and line not in runtime.offered_products(tenant):
+    if line is not None and line not in runtime.lines.offered(tenant):
         raise ClientError(UNKNOWN_LINE.format(line=line))
 
 

@@ -17,10 +17,10 @@ from core.domain.quotes.serialize import quote_payload
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep
-from core.runtime import LINE_NOT_AVAILABLE
+from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
 
 MAX_LIMIT = 1000
-NOT_FOUND = "Preventivo non trovato"
+NOT_FOUND = QUOTE_NOT_FOUND
 
 
 @get("/api/preventivi", summary="Quotes the user may see, newest first", tags=["quotes"])
@@ -33,7 +33,7 @@ async def quotes_list(
 ) -> list[dict[str, Any]]:
     """Plain quotes (no ``type``), or a product line's with ``?type={line}``."""
     require(perm.sees_work, principal)
-    if not await runtime.works_line(db_session, principal, line):
+    if not await runtime.lines.works(db_session, principal, line):
         raise NotFound(LINE_NOT_AVAILABLE)
     stmt = select(m.Quote).where(in_agent_tree(principal, m.Quote))
     stmt = stmt.where(m.Quote.type.is_(None) if line is None else m.Quote.type == line)
@@ -48,6 +48,6 @@ async def quote_detail(
     require(perm.sees_work, principal)
     stmt = select(m.Quote).where(m.Quote.id == quote_id, in_agent_tree(principal, m.Quote))
     quote = (await db_session.execute(stmt)).scalar_one_or_none()
-    if quote is None or not await runtime.works_line(db_session, principal, quote.type):
+    if quote is None or not await runtime.lines.works(db_session, principal, quote.type):
         raise NotFound(NOT_FOUND)
     return quote_payload(quote)

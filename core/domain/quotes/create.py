@@ -20,18 +20,14 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.products.fields import validate_usr_data
+from core.domain.quotes import statuses
 from core.errors import ClientError, Forbidden, NotFound
-from core.extensions import CallContext
+from core.extensions import CallContext, Host
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
-from core.runtime import LINE_NOT_AVAILABLE, Runtime
-
-NEW_STATUS = "In attesa di quotazione"
-"""The status of every new quote (SPEC §4, id 0)."""
 
 PRODUCT_NOT_FOUND = "Prodotto non trovato"
 PRODUCT_INACTIVE = "Prodotto non attivo"
-PRODUCT_NOT_YOURS = "Prodotto non abilitato per il tuo utente"
 ROLE_REFUSED = "Il tuo ruolo non può creare preventivi"
 OTHER_AGENT = "Puoi creare preventivi solo per te stesso"
 AGENT_REQUIRED = "Indica l'agente per cui creare il preventivo"
@@ -55,18 +51,14 @@ class CreateBody(BaseModel):
 
 
 async def _usable_product(
-    session: AsyncSession, principal: Principal, runtime: Runtime, product_id: str
+    session: AsyncSession, principal: Principal, host: Host, product_id: str
 ) -> m.Product:
     product = await session.get(m.Product, product_id)
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND)
     if not product.active:
         raise ClientError(PRODUCT_INACTIVE)
-    if product.line is not None:
-        if not await runtime.line_enabled(session, principal.tenant_id, product.line):
-            raise NotFound(LINE_NOT_AVAILABLE)
-        if not perm.sees_extra_product(principal, product.line, {product.line}):
-            raise Forbidden(PRODUCT_NOT_YOURS)
+    await host.lines.require(session, principal.tenant_id, principal, product.line)
     return product
 
 
@@ -89,11 +81,11 @@ async def _owner(
 
 
 async def _extras(
-    session: AsyncSession, runtime: Runtime, product: m.Product, payload: Mapping[str, Any]
+    session: AsyncSession, host: Host, product: m.Product, payload: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The column values the line's plugin makes of the payload's extra keys."""
     unknown = sorted(set(payload) - BASE_KEYS)
-    results = runtime.pm.hook.prepare_quote(session=session, product=product, payload=payload)
+    results = host.pm.hook.prepare_quote(session=session, product=product, payload=payload)
     answers = [a for a in [await await_me_maybe(r) for r in results] if a]
     if unknown and not answers:
         raise ClientError(UNKNOWN_KEYS.format(keys=", ".join(k[:40] for k in unknown[:10])))
@@ -111,7 +103,7 @@ def usr_data_message(errors: Mapping[str, str]) -> str:
 
 
 async def create_quote(
-    session: AsyncSession, principal: Principal, runtime: Runtime, payload: Any
+    session: AsyncSession, principal: Principal, host: Host, payload: Any
 ) -> m.Quote:
     """Create (and flush) a quote; :class:`ClientError` and nothing written when refused."""
     if not isinstance(payload, Mapping):
@@ -121,15 +113,15 @@ async def create_quote(
     except ValidationError as exc:
         raise ClientError(INVALID) from exc
     agent_id, parent_id = await _owner(session, principal, body.aId)
-    product = await _usable_product(session, principal, runtime, body.pId)
+    product = await _usable_product(session, principal, host, body.pId)
     entries, errors = validate_usr_data(product.fields or [], body.usrData)
     if errors:
         raise ClientError(usr_data_message(errors), extra={"errors": dict(errors)})
-    columns = await _extras(session, runtime, product, payload)
+    columns = await _extras(session, host, product, payload)
     quote = m.Quote(
         type=product.line,
         product_id=product.id,
-        status=NEW_STATUS,
+        status=statuses.name_of(host.statuses, statuses.INITIAL_ID),
         agent_id=agent_id,
         parent_agent_id=parent_id,
         usr_data=entries,
@@ -143,5 +135,5 @@ async def create_quote(
 async def create_quote_call(ctx: CallContext, data: Any) -> dict[str, str]:
     """``createQuote {pId, aId?, usrData, …extras}`` → ``{_id}``."""
     principal = logged_in(ctx)
-    quote = await create_quote(ctx.session, principal, ctx.runtime, data)
+    quote = await create_quote(ctx.session, principal, ctx.host, data)
     return {"_id": quote.id}

@@ -24,22 +24,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.db import models as m
 from core.db.types import utcnow
+from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
-from core.extensions import CallContext
+from core.extensions import CallContext, Host
+from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
-from core.runtime import LINE_NOT_AVAILABLE, Runtime
 from core.validation import StrictBool
 
-QUOTE_NOT_FOUND = "Preventivo non trovato"
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
 NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 BAD_QUOTE = "Valore di consulenza non valido"
-REQUESTED_STATUS_ID = 2
-INITIAL_STATUS_ID = 0
-STATUS_BEFORE = "statusBefore"
 
 
 class EmissionBody(BaseModel):
@@ -49,10 +46,6 @@ class EmissionBody(BaseModel):
     pId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
     quote: float | None = Field(default=None, ge=0, le=1_000_000)
     undo: StrictBool | None = None
-
-
-def _status_name(runtime: Runtime, status_id: int, fallback: str) -> str:
-    return next((s.name for s in runtime.statuses if s.id == status_id), fallback)
 
 
 def emission_state(quote: m.Quote) -> dict[str, Any]:
@@ -68,7 +61,7 @@ def emission_state(quote: m.Quote) -> dict[str, Any]:
 
 async def set_emission(
     session: AsyncSession,
-    runtime: Runtime,
+    host: Host,
     quote: m.Quote,
     *,
     by: str | None,
@@ -76,7 +69,7 @@ async def set_emission(
     undo: bool | None,
 ) -> dict[str, Any]:
     """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``."""
-    if not await runtime.line_enabled(session, quote.tenant_id, quote.type):
+    if not await host.lines.is_on(session, quote.tenant_id, quote.type):
         raise NotFound(LINE_NOT_AVAILABLE)
     requested = quote.emission_requested_at is not None
     cancel = requested if undo is None else undo
@@ -95,23 +88,16 @@ async def set_emission(
     ):
         raise ClientError(BAD_QUOTE)
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
-    for answer in runtime.pm.hook.emission_request(
+    for answer in host.pm.hook.emission_request(
         session=session, quote=quote, product=product, payload=payload, undo=cancel
     ):
         await await_me_maybe(answer)
-    requested_name = _status_name(runtime, REQUESTED_STATUS_ID, "Emissione richiesta")
     details = dict(quote.quote or {})
     if cancel:
-        before = details.pop(STATUS_BEFORE, None)
-        if quote.status == requested_name:
-            quote.status = before or _status_name(
-                runtime, INITIAL_STATUS_ID, "In attesa di quotazione"
-            )
+        quote.status = statuses.undo_emission(details, quote.status, host.statuses)
         quote.emission_requested_at = quote.emission_requested_by = None
     else:
-        if quote.status != requested_name:
-            details[STATUS_BEFORE] = quote.status
-        quote.status = requested_name
+        quote.status = statuses.request_emission(details, quote.status, host.statuses)
         quote.emission_requested_at, quote.emission_requested_by = utcnow(), by
     quote.quote = details
     await session.flush()
@@ -132,5 +118,5 @@ async def richiedi_emissione(ctx: CallContext, data: Any) -> dict[str, Any]:
         raise NotFound(QUOTE_NOT_FOUND)
     payload = {k: v for k, v in dict(data).items() if k not in ("pId", "undo")}
     return await set_emission(
-        ctx.session, ctx.runtime, quote, by=principal.id, payload=payload, undo=body.undo
+        ctx.session, ctx.host, quote, by=principal.id, payload=payload, undo=body.undo
     )

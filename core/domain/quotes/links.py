@@ -19,15 +19,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth import tokens
 from core.db import models as m
-from core.domain.quotes.emission import QUOTE_NOT_FOUND, emission_state, set_emission
+from core.domain.quotes.emission import emission_state, set_emission
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import Forbidden, Gone, NotAuthenticated, NotFound
-from core.extensions import CallContext
+from core.extensions import CallContext, Host
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
+from core.messages import QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
-from core.runtime import Runtime
 from core.settings import Settings
 from tenants.config import Tenant
 
@@ -74,21 +74,21 @@ async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
     )
     if found.first() is None:
         raise NotFound(QUOTE_NOT_FOUND)
-    code = mint_code(ctx.runtime.settings, ctx.tenant, body.pId, principal.id)
-    origin = ctx.origin or default_origin(ctx.tenant, ctx.runtime.settings)
+    code = mint_code(ctx.host.settings, ctx.tenant, body.pId, principal.id)
+    origin = ctx.origin or default_origin(ctx.tenant, ctx.host.settings)
     return {"link": f"{origin}/preventivo-email/{body.pId}/{code}"}
 
 
-async def _quote(session: AsyncSession, runtime: Runtime, tenant: Tenant, quote_id: str) -> m.Quote:
+async def _quote(session: AsyncSession, runtime: Host, tenant: Tenant, quote_id: str) -> m.Quote:
     """The link's quote; not found either when its product line is switched off."""
     quote = await session.get(m.Quote, quote_id)
-    if quote is None or not await runtime.line_enabled(session, tenant.id, quote.type):
+    if quote is None or not await runtime.lines.is_on(session, tenant.id, quote.type):
         raise NotFound(QUOTE_NOT_FOUND)
     return quote
 
 
 async def public_quote_payload(
-    session: AsyncSession, runtime: Runtime, quote: m.Quote
+    session: AsyncSession, runtime: Host, quote: m.Quote
 ) -> dict[str, Any]:
     """What the customer's page shows: no agent, no earnings, no hidden fields."""
     from core.domain.clients.derive import record_customer

@@ -1,4 +1,5 @@
-"""Quotes: emission requests and customer links, registered like any plugin.
+"""Quotes, registered like any plugin: the ``preventivi`` stream (sync, events, saveData),
+creation, emission requests, customer links, the status table and the menu entries.
 
 Core owns plain quotes (``type`` ``None``) and answers ``emission_request`` for them.
 """
@@ -9,21 +10,75 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from litestar.types import ControllerRouterHandler
+from sqlalchemy.orm import DeclarativeBase
 
+from core import permissions as perm
+from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.controllers import quote_detail, quotes_list
+from core.domain.quotes.create import create_quote_call
 from core.domain.quotes.emission import richiedi_emissione
 from core.domain.quotes.links import create_link_preventivo, public_emission, public_quote
+from core.domain.quotes.queries import in_agent_tree
+from core.domain.quotes.save import save_quote
+from core.domain.quotes.serialize import quote_payload
+from core.domain.quotes.statuses import DEFAULT_STATUSES
 from core.errors import ClientError
-from core.extensions import CallHandler
+from core.extensions import CallHandler, MenuEntry, Publication, StatusDef
 from core.hookspecs import hookimpl
+from core.sync_loaders import rows_loader
 
 OUT_OF_RANGE = "Valore di consulenza fuori dai limiti ({low} – {high})"
 
 
+def works_records(principal: Principal) -> bool:
+    """Who subscribes to quotes and policies: every role but employees (SPEC §7)."""
+    return perm.sees_work(principal)
+
+
+QUOTES = Publication(
+    "preventivi", works_records, perm.record_visible, m.Quote, "p", quote_payload,
+    sync=rows_loader(m.Quote, quote_payload, lambda who: in_agent_tree(who, m.Quote)),
+    save=save_quote,
+)  # fmt: skip
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [QUOTES]
+
+
 @hookimpl
 def register_calls() -> Mapping[str, CallHandler]:
-    return {"richiediEmissione": richiedi_emissione, "createLinkPreventivo": create_link_preventivo}
+    return {
+        "createQuote": create_quote_call,
+        "richiediEmissione": richiedi_emissione,
+        "createLinkPreventivo": create_link_preventivo,
+    }
+
+
+@hookimpl
+def register_models() -> Sequence[type[DeclarativeBase]]:
+    return [m.Quote]
+
+
+@hookimpl
+def menu_entries() -> Sequence[MenuEntry]:
+    return [
+        MenuEntry(
+            "preventivi", "/preventivi", "menu.preventivi", "file-text", 30, perm.sees_work,
+            chip="preventivi",
+        ),
+        MenuEntry(
+            "nuova-quotazione", "/prodotti", "menu.nuovaQuotazione", "circle-plus", 120,
+            perm.sees_nuova_quotazione,
+        ),
+    ]  # fmt: skip
+
+
+@hookimpl(trylast=True)
+def default_statuses() -> Sequence[StatusDef]:
+    return DEFAULT_STATUSES
 
 
 @hookimpl

@@ -14,7 +14,8 @@ from core.db import models as m
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
-from core.runtime import LINE_NOT_AVAILABLE, Runtime
+from core.messages import LINE_NOT_AVAILABLE
+from core.runtime import Runtime
 from core.validation import StrictBool
 
 PRODUCTS_CHANGED = "productsChanged"
@@ -45,7 +46,7 @@ async def toggle_product(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     require(perm.sees_settings, principal)
-    if product_id not in runtime.offered_products(tenant):
+    if product_id not in runtime.lines.offered(tenant):
         raise NotFound(LINE_NOT_AVAILABLE)
     stored = await stored_or_new(runtime, db_session)
     disabled = [p for p in stored.disabled_products if p != product_id]
@@ -53,7 +54,7 @@ async def toggle_product(
         disabled.append(product_id)
     stored.disabled_products = disabled
     await db_session.flush()
-    products = await runtime.enabled_products(db_session, tenant)
+    products = await runtime.lines.enabled(db_session, tenant)
     await db_session.commit()  # clients re-read the configuration as soon as they hear of it
     if not data.enabled:
         channels = [p.channel for p in runtime.publications.values() if p.product == product_id]

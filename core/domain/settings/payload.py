@@ -10,7 +10,7 @@ import msgspec
 import nh3
 
 from core.db import models as m
-from core.runtime import Runtime
+from core.extensions import Host
 from tenants.config import Tenant
 
 
@@ -40,7 +40,7 @@ def support_html(stored: m.TenantSettings | None, tenant: Tenant) -> str:
 
 
 def settings_payload(
-    runtime: Runtime,
+    runtime: Host,
     tenant: Tenant,
     stored: m.TenantSettings | None,
     enabled: Sequence[str],

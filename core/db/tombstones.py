@@ -2,7 +2,7 @@
 
 A record leaves a client's view in two ways: it is deleted, or it moves out of the user's
 scope (a quote reassigned to another agent). Both leave a :class:`Tombstone` in the same
-transaction, carrying only the scope (:mod:`core.realtime.scope`), so the resync can tell
+transaction, carrying only the scope (:mod:`core.db.scope`), so the resync can tell
 which users had the record without keeping its data.
 """
 
@@ -16,35 +16,32 @@ from sqlalchemy.orm import Mapper, Session
 
 from core.db.base import TenantOwned
 from core.db.models.sync import Tombstone
+from core.db.scope import current_scope, previous_scope
 from core.db.tenancy import TenantSession
-from core.extensions import Publication
-from core.realtime.scope import current_scope, previous_scope
 
 SYNCED_KEY = "sportello.synced"
-"""``session.info`` key: the model → publication map of the synced collections."""
+"""``session.info`` key: the model → collection (channel) map of the synced collections."""
 
 
 @event.listens_for(TenantSession, "before_flush")
 def _bury(session: Session, _ctx: Any, _instances: Any) -> None:
-    synced: Mapping[type, Publication] = session.info.get(SYNCED_KEY) or {}
+    synced: Mapping[type, str] = session.info.get(SYNCED_KEY) or {}
     if not synced:
         return
     for obj in list(session.deleted):
-        publication = synced.get(type(obj))
-        if publication is not None and isinstance(obj, TenantOwned):
-            _add(session, obj, publication.channel, current_scope(obj))
+        collection = synced.get(type(obj))
+        if collection is not None and isinstance(obj, TenantOwned):
+            _add(session, obj, collection, current_scope(obj))
         _detach_synced_references(session, obj, synced)
     for obj in list(session.dirty):
-        publication = synced.get(type(obj))
-        if publication is not None and isinstance(obj, TenantOwned):
+        collection = synced.get(type(obj))
+        if collection is not None and isinstance(obj, TenantOwned):
             before = previous_scope(obj)
             if before is not None:
-                _add(session, obj, publication.channel, before)
+                _add(session, obj, collection, before)
 
 
-def _detach_synced_references(
-    session: Session, obj: Any, synced: Mapping[type, Publication]
-) -> None:
+def _detach_synced_references(session: Session, obj: Any, synced: Mapping[type, str]) -> None:
     """Null the synced rows' ``ON DELETE SET NULL`` references to ``obj`` through the ORM.
 
     Left to the database, the change would skip ``updated_at`` and the change events, and

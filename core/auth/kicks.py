@@ -11,14 +11,11 @@ The client does not reconnect on its own after these codes (DESIGN §4).
 from __future__ import annotations
 
 from core.db import models as m
+from core.db.changes import DELETE, INSERT, UPDATE, Change
 from core.db.engine import CommitHook
+from core.messages import REMOVED, SESSION_ENDED, SUSPENDED
 from core.realtime import protocol
-from core.realtime.changes import DELETE, INSERT, UPDATE, Change
 from core.realtime.hub import Hub
-
-SUSPENDED = "Account sospeso"
-REMOVED = "Account eliminato"
-SESSION_ENDED = "Sessione terminata: effettua di nuovo l'accesso"
 
 
 def kicker(hub: Hub) -> CommitHook:

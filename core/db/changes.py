@@ -13,8 +13,8 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core.db.base import TenantOwned
+from core.db.scope import previous_scope
 from core.db.tenancy import TenantSession
-from core.realtime.scope import previous_scope
 
 INSERT, UPDATE, DELETE = "insert", "update", "delete"
 _KEY = "sportello.changes"

@@ -1,0 +1,1 @@
+"""Policies (polizze): the records issued from quotes, with their instalments."""

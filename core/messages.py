@@ -1,0 +1,26 @@
+"""The Italian messages the server sends in more than one place, each written once.
+
+A message used by one module only stays beside its code; anything two modules (or HTTP and
+the socket) answer alike lives here, so the wording cannot drift apart.
+"""
+
+from __future__ import annotations
+
+LOGIN_FIRST = "Non autorizzato: effettua l'accesso"
+"""No user: the request or socket has not logged in."""
+USER_GONE = "Non autorizzato: utente inesistente"
+SESSION_ENDED = "Sessione terminata: effettua di nuovo l'accesso"
+"""A socket closed because its login ended (logout, new password, role change)."""
+SUSPENDED = "Account sospeso"
+REMOVED = "Account eliminato"
+NOT_FOR_YOUR_ROLE = "Operazione non consentita per il tuo ruolo"
+FORBIDDEN = "Operazione non consentita"
+
+LINE_NOT_AVAILABLE = "Prodotto non disponibile"
+"""A product line the tenant does not offer, or has switched off."""
+PRODUCT_NOT_YOURS = "Prodotto non abilitato per il tuo utente"
+"""A product line on for the tenant that this user may not work."""
+UNKNOWN_CALL = "Chiamata sconosciuta: {name}"
+
+QUOTE_NOT_FOUND = "Preventivo non trovato"
+POLICY_NOT_FOUND = "Polizza non trovata"
