@@ -1,0 +1,1 @@
+"""Runnable examples the README quotes (each imported and run by a test)."""
