@@ -11,6 +11,7 @@ from pydantic import BeforeValidator
 from pydantic_core import ErrorDetails
 
 from core.errors import ClientError
+from core.messages import INVALID_DATA
 
 Body = TypeVar("Body", bound=pydantic.BaseModel)
 
@@ -69,7 +70,7 @@ def _problem(error: ErrorDetails) -> str:
     return own if own and not own.startswith("Input should") else italian_problem(error["msg"])
 
 
-def parse(model: type[Body], data: Any, invalid: str = "Dati non validi") -> Body:
+def parse(model: type[Body], data: Any, invalid: str = INVALID_DATA) -> Body:
     """Validate ``data`` as ``model``; a :class:`ClientError` ``"{invalid}: {problem} (field)"``
     naming the first problem, with every problem in ``dettagli``."""
     try:

@@ -6,6 +6,7 @@ from core.auth.passwords import hash_password, password_problem
 from core.auth.service import normalise_email, user_by_email
 from core.context import tenant_scope
 from core.db import models as m
+from core.messages import EMAIL_TAKEN
 from core.runtime import Runtime
 
 
@@ -25,7 +26,7 @@ async def create_user(
     with tenant_scope(tenant_id):
         async with runtime.db.session() as session:
             if await user_by_email(session, email):
-                raise ValueError("Esiste già un utente con questa email")
+                raise ValueError(EMAIL_TAKEN)
             user = m.User(
                 email=normalise_email(email),
                 name=name,

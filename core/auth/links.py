@@ -16,6 +16,7 @@ from core.auth.service import normalise_email, user_by_email
 from core.db import models as m
 from core.errors import ClientError, Conflict, NotAuthenticated
 from core.mail import send_mail
+from core.messages import EMAIL_TAKEN
 from core.settings import Settings
 from tenants.config import Tenant
 
@@ -52,7 +53,7 @@ async def send_invitation(
     """Create the (passwordless) user and mail the ``/registrazione/{jwt}`` link."""
     email = normalise_email(email)
     if await user_by_email(session, email) is not None:
-        raise Conflict("Esiste già un utente con questa email")
+        raise Conflict(EMAIL_TAKEN)
     user = m.User(email=email, name=name, role=role)
     session.add(user)
     await session.flush()

@@ -13,16 +13,16 @@ from core.context import NoTenantError
 from core.db.engine import is_busy
 from core.db.tenancy import CrossTenantWriteError
 from core.errors import SportelloError
-from core.messages import FORBIDDEN, LOGIN_FIRST
+from core.messages import BAD_REQUEST, FORBIDDEN, INVALID_DATA, INVALID_JSON, LOGIN_FIRST, NOT_FOUND
 from core.validation import italian_problem
 
 log = structlog.get_logger(__name__)
 
 STATUS_MESSAGES = {
-    400: "Richiesta non valida",
+    400: BAD_REQUEST,
     401: LOGIN_FIRST,
     403: FORBIDDEN,
-    404: "Risorsa non trovata",
+    404: NOT_FOUND,
     405: "Metodo non consentito",
     413: "Richiesta troppo grande",
     415: "Formato della richiesta non supportato",
@@ -48,14 +48,14 @@ def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # 
         if isinstance(item, dict)
     ]
     detail = str(exc.detail or "")
-    message = "JSON non valido" if "json" in detail.lower() and not problems else "Dati non validi"
+    message = INVALID_JSON if "json" in detail.lower() and not problems else INVALID_DATA
     return Response(_body("ValidationError", message, dettagli=problems), status_code=400)
 
 
 def http_error(_: Request, exc: HTTPException) -> Response[Any]:  # type: ignore[type-arg]
     message = STATUS_MESSAGES.get(exc.status_code, "Errore")
     if exc.status_code == 400 and isinstance(exc.__cause__, SerializationException):
-        message = "JSON non valido"
+        message = INVALID_JSON
     return Response(
         _body(type(exc).__name__, message), status_code=exc.status_code, headers=exc.headers
     )

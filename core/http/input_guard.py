@@ -15,9 +15,10 @@ from urllib.parse import unquote_to_bytes
 import msgspec
 from litestar.types import ASGIApp, Receive, Scope, Send
 
+from core.messages import INVALID_JSON
 from core.text_guard import NOT_UTF8, NUL, TOO_DEEP, unstorable_json, value_problem
 
-BAD_JSON = "JSON non valido"
+BAD_JSON = INVALID_JSON
 TOO_LARGE = "Richiesta troppo grande"
 
 

@@ -11,9 +11,10 @@ from litestar.datastructures import Headers
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from core.context import tenant_scope
+from core.messages import UNKNOWN_SITE
 from core.runtime import Runtime
 
-UNKNOWN_HOST = {"error": {"name": "NotFound", "message": "Sito non trovato"}}
+UNKNOWN_HOST = {"error": {"name": "NotFound", "message": UNKNOWN_SITE}}
 REQUEST_ID_HEADER = "x-request-id"
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
@@ -59,7 +60,7 @@ def _with_request_id(send: Send, request_id: str) -> Send:
 
 async def _refuse(scope: Scope, send: Send) -> None:
     if str(scope["type"]) == "websocket":
-        await send({"type": "websocket.close", "code": 4404, "reason": "Sito non trovato"})
+        await send({"type": "websocket.close", "code": 4404, "reason": UNKNOWN_SITE})
         return
     body = json.dumps(UNKNOWN_HOST).encode()
     await send(

@@ -11,6 +11,7 @@ from litestar.response import File
 from core.errors import NotFound
 from core.http.deps import RuntimeDep, TenantDep
 from core.http.media import media_type_for
+from core.messages import NOT_FOUND
 from core.runtime import Runtime
 from tenants.config import Tenant
 
@@ -46,7 +47,7 @@ def spa(runtime: RuntimeDep, tenant: TenantDep, path: FromPath[str]) -> Response
 def _serve(runtime: Runtime, tenant: Tenant, path: str) -> Response[str] | File:
     relative = path.lstrip("/")
     if relative.startswith(RESERVED_PREFIXES):
-        raise NotFound("Risorsa non trovata")
+        raise NotFound(NOT_FOUND)
     dist = runtime.settings.app.web_dist_dir
     if relative and (asset := _inside(dist, relative)):
         return File(path=asset, content_disposition_type="inline", media_type=media_type_for(asset))

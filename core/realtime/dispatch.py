@@ -17,7 +17,7 @@ from core.errors import NotAuthenticated, SportelloError
 from core.extensions import CallContext
 from core.http.errors import BUSY
 from core.lines import LineAccess, refuse
-from core.messages import LOGIN_FIRST, SESSION_ENDED
+from core.messages import INVALID_DATA, LOGIN_FIRST, SESSION_ENDED
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
 from core.realtime.publications import may_subscribe
@@ -43,7 +43,7 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
         if isinstance(exc, SessionEnded):  # answered first, so the client knows why
             await socket.close(protocol.CLOSE_LOGGED_OUT, SESSION_ENDED)
     except pydantic.ValidationError:
-        await _answer_error(socket, packet, "BadRequest", "Dati non validi")
+        await _answer_error(socket, packet, "BadRequest", INVALID_DATA)
     except Exception as exc:
         if is_busy(exc):
             await _answer_error(socket, packet, "TooManyAttempts", BUSY)

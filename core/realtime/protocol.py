@@ -10,9 +10,10 @@ from typing import Any
 
 import msgspec
 
+from core.messages import BAD_REQUEST
 from core.text_guard import unstorable_json, value_problem
 
-INVALID = ("Richiesta non valida", "Messaggio non valido")
+INVALID = (BAD_REQUEST, "Messaggio non valido")
 UNREADABLE = "Messaggio non valido: JSON non leggibile"
 
 PING = ""

@@ -20,7 +20,7 @@ from core.db.types import utcnow
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
-from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
+from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND, USER_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.validation import parse
 
@@ -43,7 +43,7 @@ async def _support_room(
     if user_id != principal.id and not principal.is_admin:
         raise Forbidden(NOT_YOUR_SUPPORT)
     if await session.get(m.User, user_id) is None:
-        raise NotFound("Utente non trovato")
+        raise NotFound(USER_NOT_FOUND)
     return {"user_id": user_id}
 
 

@@ -12,7 +12,7 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
-from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND
+from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
 
 EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
 ONE_OWNER = "Indica uno tra preventivoId, polizzaId e usrId"
@@ -28,7 +28,7 @@ def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
         raise ClientError(ONE_OWNER)
     kind, owner_id = given[0]
     if len(owner_id) > 32:
-        raise NotFound(NOT_FOUND.get(kind, "Utente non trovato"))
+        raise NotFound(NOT_FOUND.get(kind, USER_NOT_FOUND))
     return kind, owner_id
 
 

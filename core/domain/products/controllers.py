@@ -22,11 +22,12 @@ from core.domain.settings.payload import product_payload
 from core.errors import ClientError, Conflict, NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
+from core.messages import PRODUCT_NOT_FOUND
 from core.runtime import Runtime
 from core.validation import parse
 from tenants.config import Tenant
 
-NOT_FOUND = "Prodotto non trovato"
+NOT_FOUND = PRODUCT_NOT_FOUND
 UNKNOWN_LINE = "Linea di prodotto non disponibile: {line}"
 INVALID = "Dati del prodotto non validi"
 IN_USE = "Il prodotto ha già dei preventivi: disattivalo invece di eliminarlo"

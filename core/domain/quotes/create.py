@@ -23,10 +23,10 @@ from core.domain.products.fields import validate_usr_data
 from core.domain.quotes import statuses
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
+from core.messages import INVALID_DATA, PRODUCT_NOT_FOUND
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
 
-PRODUCT_NOT_FOUND = "Prodotto non trovato"
 PRODUCT_INACTIVE = "Prodotto non attivo"
 ROLE_REFUSED = "Il tuo ruolo non può creare preventivi"
 OTHER_AGENT = "Puoi creare preventivi solo per te stesso"
@@ -34,7 +34,7 @@ AGENT_REQUIRED = "Indica l'agente per cui creare il preventivo"
 AGENT_UNKNOWN = "Agente non trovato"
 UNKNOWN_KEYS = "Campi non previsti: {keys}"
 BAD_EXTRAS = "Il prodotto ha restituito dati non validi"
-INVALID = "Dati non validi"
+INVALID = INVALID_DATA
 
 BASE_KEYS = frozenset({"pId", "aId", "usrData"})
 EXTRA_COLUMNS = frozenset({"car", "price", "quote", "prodotto"})
