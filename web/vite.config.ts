@@ -3,6 +3,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { deterministic, IDLE_TIMEOUT_S } from './federation/deterministic.mjs';
 import { SHARED_ALIASES, sharedConfig } from './federation/shared.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -13,16 +14,18 @@ const proxied = { target: backend, changeOrigin: false, ws: true };
 export default defineConfig({
   plugins: [
     react(),
-    federation({
-      name: 'sportello',
-      remotes: {},
-      shared: sharedConfig(pkg),
-      dts: false,
-      // dev-only React entries (jsx-dev-runtime, profiling) are never parsed: do not wait on them
-      moduleParseIdleTimeout: 8,
-      // remotes are registered by their remoteEntry.js, never through manifests/snapshots
-      disableSnapshot: true,
-    }),
+    // the graph completes whatever the machine's load, or the build fails (federation/deterministic.mjs)
+    deterministic(
+      federation({
+        name: 'sportello',
+        remotes: {},
+        shared: sharedConfig(pkg),
+        dts: false,
+        moduleParseIdleTimeout: IDLE_TIMEOUT_S,
+        // remotes are registered by their remoteEntry.js, never through manifests/snapshots
+        disableSnapshot: true,
+      }),
+    ),
   ],
   resolve: { alias: SHARED_ALIASES },
   build: { target: 'es2022', outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },

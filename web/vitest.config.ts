@@ -5,10 +5,12 @@ export default defineConfig({
   plugins: [react()],
   // plugin modules' tests live outside this folder and resolve the shell's packages
   server: { fs: { allow: ['..'] } },
-  resolve: { dedupe: ['react', 'react-dom', 'react-router', 'react-i18next', 'i18next', '@mantine/core'] },
+  resolve: {
+    dedupe: ['react', 'react-dom', 'react-router', 'react-i18next', 'i18next', '@mantine/core', '@sportello/host-api'],
+  },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', '../plugins/*/web/src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}', '../plugins/*/web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -17,7 +17,7 @@ import { Session } from './session/session';
 import { createSocket } from './session/socket';
 import { LookupQueue } from './store/lookups';
 import { DataStore } from './store/store';
-import { notifyError } from './app/notify';
+import { notifyError } from './lib/notify';
 
 async function start(): Promise<void> {
   const tenant = await fetchTenant();

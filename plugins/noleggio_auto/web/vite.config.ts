@@ -4,6 +4,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { deterministic, IDLE_TIMEOUT_S } from '../../../web/federation/deterministic.mjs';
 import { SHARED_ALIASES, sharedConfig } from '../../../web/federation/shared.mjs';
 
 const shell = JSON.parse(readFileSync(new URL('../../../web/package.json', import.meta.url), 'utf8'));
@@ -14,15 +15,17 @@ export default defineConfig({
   resolve: { alias: SHARED_ALIASES },
   plugins: [
     react(),
-    federation({
-      name: NAME,
-      filename: 'remoteEntry.js',
-      exposes: { './module': './src/module.tsx' },
-      shared: sharedConfig(shell),
-      manifest: true,
-      dts: false,
-      moduleParseIdleTimeout: 8,
-    }),
+    deterministic(
+      federation({
+        name: NAME,
+        filename: 'remoteEntry.js',
+        exposes: { './module': './src/module.tsx' },
+        shared: sharedConfig(shell),
+        manifest: true,
+        dts: false,
+        moduleParseIdleTimeout: IDLE_TIMEOUT_S,
+      }),
+    ),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { translationKeys } from '../federation/contract';
+import { translationKeys } from '@sportello/host-api';
 import { FEATURE_NAMESPACES, i18next, initI18n, LOADERS, NAMESPACES } from '../lib/i18n';
 import { wordingForAppName } from '../lib/wording';
 

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
 import { buildTheme, cookieColorSchemeManager } from '../lib/theme';
 import type { TenantConfig } from '../lib/tenant';
-import { AppContext, type AppServices } from './context';
+import { AppContext, type AppServices } from '../session/context';
 
 export const NOTIFICATION_MS = 3500;
 const colorSchemeManager = cookieColorSchemeManager();

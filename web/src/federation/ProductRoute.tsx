@@ -6,12 +6,12 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useParams, useRoutes } from 'react-router';
-import { useModules } from '../app/context';
-import { useAccess } from '../app/useAccess';
+import { useModules } from '../session/context';
+import { useAccess } from '../session/useAccess';
 import { NotFound } from '../features/errors/NotFoundPage';
 import { ComingSoon } from '../features/placeholder/ComingSoonPage';
 import type { TenantProduct } from '../lib/tenant';
-import type { HostContext, ProductModule } from './contract';
+import type { HostContext, ProductModule } from '@sportello/host-api';
 import { useHostContext } from './hostContext';
 import { ModuleError, RemoteBoundary } from './RemoteBoundary';
 

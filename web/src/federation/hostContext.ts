@@ -4,11 +4,11 @@
  * the shared quote components, all from the shell's own features.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useServices, useSession, useStoreSelector } from '../app/context';
+import { useServices, useSession, useStoreSelector } from '../session/context';
 import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
 import { romeDateTime } from '../features/quotes/fieldText';
 import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
-import type { HostContext, HostItem } from './contract';
+import type { HostContext, HostItem } from '@sportello/host-api';
 import { hostUi } from './hostUi';
 
 /** A live store collection, as a hook (`host.useCollection('preventivi')`). */

@@ -3,7 +3,7 @@
  * loads on first use, in its own Suspense boundary, so none of them weighs on the login page.
  */
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
-import type { HostContext } from './contract';
+import type { HostContext } from '@sportello/host-api';
 
 type Ui = HostContext['ui'];
 

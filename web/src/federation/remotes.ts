@@ -5,7 +5,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { addModuleTranslations } from '../lib/i18n';
 import type { TenantProduct } from '../lib/tenant';
-import { asProductModule, type ProductModule } from './contract';
+import { asProductModule, type ProductModule } from '@sportello/host-api';
 
 export type ModuleState =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 /** 'Connessione interrotta' (red, blinking) or 'Connessione ripristinata' (green, 1400 ms). */
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../app/context';
+import { useSession } from '../session/context';
 
 export function ConnectionBanner() {
   const { banner } = useSession();

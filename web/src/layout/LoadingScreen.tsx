@@ -1,6 +1,6 @@
 import { Image, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../app/context';
+import { useSession } from '../session/context';
 
 export function LoadingScreen() {
   const { tenant } = useSession();

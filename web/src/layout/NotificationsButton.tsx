@@ -7,7 +7,7 @@ import { ActionIcon, Button, Group, Image, Modal, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices, useSession } from '../app/context';
+import { useServices, useSession } from '../session/context';
 import { usePopup } from './popups';
 
 export const LABEL_DELAY_MS = 2000;

@@ -4,9 +4,9 @@
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useServices, useSession } from '../app/context';
+import { useServices, useSession } from '../session/context';
 import { LOGIN_PATH } from '../app/paths';
-import { useAccess } from '../app/useAccess';
+import { useAccess } from '../session/useAccess';
 import { LoadingScreen } from './LoadingScreen';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';

@@ -1,6 +1,6 @@
 /** Public paths: reachable without login; the login screen waits for the token login first. */
 import { Outlet } from 'react-router';
-import { useSession } from '../app/context';
+import { useSession } from '../session/context';
 import { LoadingScreen } from './LoadingScreen';
 
 export default function PublicLayout({ waitForSession = false }: { waitForSession?: boolean }) {

@@ -10,8 +10,8 @@ import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useServices, useSession } from '../app/context';
-import { useAccess } from '../app/useAccess';
+import { useServices, useSession } from '../session/context';
+import { useAccess } from '../session/useAccess';
 import { describeError } from '../session/loginErrors';
 
 export const SUPPORT_WAIT_MS = 1500;

@@ -8,7 +8,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../app/context';
+import { useSession } from '../session/context';
 import { pageTitle, showsBackButton } from '../lib/format';
 import { NotificationsButton } from './NotificationsButton';
 import { UserMenu } from './UserMenu';

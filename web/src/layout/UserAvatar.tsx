@@ -8,7 +8,7 @@ import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { avatarColor, initials, shortDateTime } from '../lib/format';
 import type { User } from '../lib/roles';
-import { useStoreSelector } from '../app/context';
+import { useStoreSelector } from '../session/context';
 
 export const AVATAR_SIZE = 40;
 

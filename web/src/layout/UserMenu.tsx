@@ -9,8 +9,8 @@ import { IconChevronDown, IconLanguage, IconLogout, IconMoon, IconSun, IconUserC
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useServices, useSession } from '../app/context';
-import { useAccess } from '../app/useAccess';
+import { useServices, useSession } from '../session/context';
+import { useAccess } from '../session/useAccess';
 import { changeLanguage } from '../lib/i18n';
 import { roleLabel } from '../lib/roles';
 import { UserAvatar } from './UserAvatar';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../app/context';
+import { useSession } from '../session/context';
 import { pageTitle } from '../lib/format';
 
 export const TITLE_DEBOUNCE_MS = 10;

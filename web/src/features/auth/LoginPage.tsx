@@ -4,7 +4,7 @@ import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useServices, useSession } from '../../app/context';
+import { useServices, useSession } from '../../session/context';
 import { describeError } from '../../session/loginErrors';
 import { AuthLayout } from './AuthLayout';
 

@@ -4,8 +4,8 @@ import { IconArrowRight, IconFileText, IconShieldCheck } from '@tabler/icons-rea
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession, useStoreSelector } from '../../app/context';
-import { useAccess } from '../../app/useAccess';
+import { useSession, useStoreSelector } from '../../session/context';
+import { useAccess } from '../../session/useAccess';
 import { selectMenuChips } from '../../store/selectors';
 import type { StoreState } from '../../store/store';
 import { ComingSoon } from '../placeholder/ComingSoonPage';

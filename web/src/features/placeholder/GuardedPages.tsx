@@ -1,6 +1,6 @@
 /** Routes that exist only for some tenants or roles (SPEC §2), 'in arrivo' for now. */
-import { useSession } from '../../app/context';
-import { useAccess } from '../../app/useAccess';
+import { useSession } from '../../session/context';
+import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { ComingSoon } from './ComingSoonPage';
 

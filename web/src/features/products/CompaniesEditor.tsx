@@ -3,7 +3,7 @@ import { ActionIcon, Button, Table, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from './fields/inputs';
+import { AmountInput } from '@sportello/host-api';
 import type { CompanyDraft, DraftProblem } from './productForm';
 
 interface Props {

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, CloseButton, Group, Input, Paper, Stack, Swi
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import PlainSelect from '../../components/PlainSelect';
+import { PlainSelect } from '@sportello/host-api';
 import { CHOICE_TYPES, FIELD_TYPES, move, newField, uniqueFieldId, type DraftProblem, type FieldDraft } from './productForm';
 
 interface Props {

@@ -11,10 +11,10 @@ import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tab
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useServices, useStoreSelector } from '../../app/context';
-import { useAccess } from '../../app/useAccess';
+import { useServices, useStoreSelector } from '../../session/context';
+import { useAccess } from '../../session/useAccess';
 import { iconFor } from '../../components/icons';
-import type { HostItem } from '../../federation/contract';
+import type { HostItem } from '@sportello/host-api';
 import type { StoreState } from '../../store/store';
 import { errorMessage } from './api';
 import { validateValue, type FieldDef, type Translate } from './fields/validators';

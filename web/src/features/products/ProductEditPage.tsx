@@ -8,10 +8,10 @@ import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconTrash } from '@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/context';
-import { useAccess } from '../../app/useAccess';
+import { useSession } from '../../session/context';
+import { useAccess } from '../../session/useAccess';
 import { ICON_NAMES, iconFor } from '../../components/icons';
-import PlainSelect from '../../components/PlainSelect';
+import { PlainSelect } from '@sportello/host-api';
 import { canEdit } from '../../lib/roles';
 import { NotFound } from '../errors/NotFoundPage';
 import { createProduct, deleteProduct, errorMessage, getProduct, updateProduct } from './api';

@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconPencil, IconPlus, IconSearch } from '@tabler/ico
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/context';
+import { useSession } from '../../session/context';
 import { iconFor } from '../../components/icons';
 import { errorMessage, updateProduct } from './api';
 import { notifyFailure, notifySuccess } from './notify';

@@ -3,7 +3,7 @@
  * again whenever the live `products` collection changes, so other admins' edits show at once.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useStoreSelector } from '../../app/context';
+import { useStoreSelector } from '../../session/context';
 import type { StoreState } from '../../store/store';
 import { errorMessage, listProducts } from './api';
 import type { ProductPayload } from './productForm';

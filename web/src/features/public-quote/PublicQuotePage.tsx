@@ -8,7 +8,7 @@ import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSession } from '../../app/context';
+import { useSession } from '../../session/context';
 import { HttpError } from '../../lib/http';
 import StatusBadge from '../quotes/components/StatusBadge';
 import { fieldText, romeDateTime } from '../quotes/fieldText';

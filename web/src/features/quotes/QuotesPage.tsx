@@ -1,22 +1,21 @@
 /**
  * `/preventivi` (SPEC §2, §4): the plain quotes (no product line) of the live `preventivi`
  * collection, filtered and sorted by ./quoteLogic, virtualised so that 10,000 rows scroll
- * smoothly. Filters and scroll position survive navigation (./listMemory).
+ * smoothly. Filters and scroll position survive navigation (the host API's list memory).
  */
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { HostItem, QuoteFilters } from '../../federation/contract';
+import { rememberedList, rememberList, VirtualRows, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import '@sportello/host-api/rows.css';
 import CollaboratorSelect from './components/CollaboratorSelect';
 import QuoteToolbar from './components/QuoteToolbar';
 import StatusBadge from './components/StatusBadge';
 import { useCollection, useQuoteEnv } from './env';
 import { romeDateTime } from './fieldText';
-import { rememberedList, rememberList } from './listMemory';
-import { customerName, filterQuotes, isHighlighted, valueText } from './quoteLogic';
+import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, valueText } from './quoteLogic';
 import './quotes.css';
 
 const LIST = 'preventivi';
@@ -63,9 +62,8 @@ export default function QuotesPage() {
   const { flags, statuses, userName } = useQuoteEnv();
   const collection = useCollection('preventivi');
   const products = useCollection('products');
-  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST).filters);
+  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST, DEFAULT_FILTERS).filters);
   const deferred = useDeferredValue(filters);
-  const listRef = useRef<HTMLDivElement>(null);
 
   const plain = useMemo(() => Object.values(collection).filter((q) => !q.type) as HostItem[], [collection]);
   const rows = useMemo(
@@ -75,32 +73,52 @@ export default function QuotesPage() {
 
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);
-    rememberList(LIST, { filters: next });
-  }, []);
-
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    // the rows start below the title and toolbar (their height may change with the filters)
-    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin,
-    initialOffset: () => rememberedList(LIST).scroll,
-  });
-  // coming back: the same place at once (the shell's scroll memory agrees 400 ms later)
-  useLayoutEffect(() => {
-    const scroll = rememberedList(LIST).scroll;
-    if (scroll) window.scrollTo({ top: scroll });
-    const onScroll = () => rememberList(LIST, { scroll: window.scrollY });
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    rememberList(LIST, DEFAULT_FILTERS, { filters: next });
   }, []);
 
   const open = (quote: HostItem) => void navigate(`/preventivi/${quote._id}`);
+
+  const row = (quote: HostItem, index: number, offset: number) => {
+    const name = customerName(quote);
+    const productName = String(products[String(quote.pId)]?.name ?? '');
+    return (
+      <div
+        key={quote._id}
+        role="row"
+        tabIndex={0}
+        aria-rowindex={index + 1}
+        data-testid="quote-row"
+        data-id={quote._id}
+        className={`sp-grid sp-row ${isHighlighted(quote, flags, statuses) ? 'is-highlighted' : ''}`}
+        style={{ transform: `translateY(${offset}px)` }}
+        onClick={() => open(quote)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') open(quote);
+        }}
+      >
+        <div className="sp-cell" role="cell">
+          <Text className="quote-customer sp-strong" size="sm" truncate="end">
+            {name || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {plate(quote) || quote._id}
+          </Text>
+        </div>
+        <Text className="sp-cell" role="cell" size="sm">
+          {productName || '—'}
+        </Text>
+        <div className="sp-cell" role="cell">
+          <StatusBadge status={quote.status as string | null} />
+        </div>
+        <Text className="sp-cell" role="cell" size="sm">
+          {romeDateTime(quote.at)}
+        </Text>
+        <Text className="sp-cell" role="cell" size="sm">
+          {userName(quote.aId) || '—'}
+        </Text>
+      </div>
+    );
+  };
 
   return (
     <Stack gap="md" className="quotes-page" data-testid="quotes-page">
@@ -111,64 +129,21 @@ export default function QuotesPage() {
         </Text>
       </Group>
       <QuoteToolbar quotes={plain} value={filters} onChange={onFilters} />
-      <Paper className="quote-table" role="table" aria-rowcount={rows.length}>
-        <div className="quote-grid quote-head" role="row">
+      <Paper className="sp-table quote-table" role="table" aria-rowcount={rows.length}>
+        <div className="sp-grid sp-head" role="row">
           <span role="columnheader">{t('columns.customer')}</span>
           <span role="columnheader">{t('columns.product')}</span>
           <span role="columnheader">{t('columns.status')}</span>
           <span role="columnheader">{t('columns.date')}</span>
           <span role="columnheader">{t('columns.collaborator')}</span>
         </div>
-        <div ref={listRef} role="rowgroup">
         {rows.length ? (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const quote = rows[item.index]!;
-              const name = customerName(quote);
-              const productName = String(products[String(quote.pId)]?.name ?? '');
-              return (
-                <div
-                  key={quote._id}
-                  role="row"
-                  tabIndex={0}
-                  aria-rowindex={item.index + 1}
-                  data-testid="quote-row"
-                  data-id={quote._id}
-                  className={`quote-grid quote-row ${isHighlighted(quote, flags, statuses) ? 'is-highlighted' : ''}`}
-                  style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-                  onClick={() => open(quote)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') open(quote);
-                  }}
-                >
-                  <div className="quote-cell" role="cell">
-                    <Text className="quote-customer" size="sm" truncate="end">
-                      {name || '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {plate(quote) || quote._id}
-                    </Text>
-                  </div>
-                  <Text className="quote-cell" role="cell" size="sm">
-                    {productName || '—'}
-                  </Text>
-                  <div className="quote-cell" role="cell">
-                    <StatusBadge status={quote.status as string | null} />
-                  </div>
-                  <Text className="quote-cell" role="cell" size="sm">
-                    {romeDateTime(quote.at)}
-                  </Text>
-                  <Text className="quote-cell" role="cell" size="sm">
-                    {userName(quote.aId) || '—'}
-                  </Text>
-                </div>
-              );
-            })}
-          </div>
+          <VirtualRows rows={rows} listKey={LIST} rowHeight={ROW_HEIGHT} renderRow={row} />
         ) : (
-          <Empty filters={deferred} />
+          <div role="rowgroup">
+            <Empty filters={deferred} />
+          </div>
         )}
-        </div>
       </Paper>
     </Stack>
   );

@@ -1,9 +1,9 @@
 /** What the quote screens and shared components read from the shell: user, roles, calls, data. */
 import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo } from 'react';
-import { useServices, useSession, useStoreSelector } from '../../app/context';
-import { notifyError } from '../../app/notify';
-import { useAccess } from '../../app/useAccess';
+import { useServices, useSession, useStoreSelector } from '../../session/context';
+import { notifyError } from '../../lib/notify';
+import { useAccess } from '../../session/useAccess';
 import { canEdit } from '../../lib/roles';
 import { storedToken } from '../../session/storage';
 import type { StatusSetting } from '../../store/selectors';

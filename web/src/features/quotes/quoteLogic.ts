@@ -2,7 +2,7 @@
  * The quote list's rules (SPEC §2 and §4), as pure functions shared with product modules:
  * tabs, search, date window, status/collaborator/archived filters, sort, highlight, colours.
  */
-import type { QuoteFilters } from '../../federation/contract';
+import type { QuoteFilters } from '@sportello/host-api';
 import type { RoleFlags } from '../../lib/roles';
 import { roleNames } from '../../lib/roles';
 import type { StatusSetting } from '../../store/selectors';

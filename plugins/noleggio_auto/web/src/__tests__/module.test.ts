@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractProblems, translationKeys } from '../../../../../web/src/federation/contract';
+import { contractProblems, translationKeys } from '@sportello/host-api';
 import rentalModule from '../module';
 import { translations } from '../translations';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostItem, QuoteFilters } from '../host';
+import type { HostItem, QuoteFilters } from '@sportello/host-api';
 import { carOf, emissionRequested, priceOf, rentalQuotes, storedConsultancy } from '../lib/rentalQuote';
 
 const DEFAULT_FILTERS: QuoteFilters = { tab: 'preventivi', search: '', from: null, to: null, status: [], collaborator: null, archived: false };

@@ -4,9 +4,8 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import ChoiceSelect from '../components/ChoiceSelect';
+import { PlainSelect, useHost } from '@sportello/host-api';
 import OfferFields from '../components/OfferFields';
-import { useHost } from '../host';
 import { carProblems, toCarBody, type CarDraft, type CarField } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
 
@@ -72,9 +71,9 @@ export default function CarEditor({ initial, companies, onClose, onSaved }: Prop
             placeholder="/plugins/noleggio_auto/cars/city.svg"
             {...text('img_file')}
           />
-          <ChoiceSelect
+          <PlainSelect
             label={t('catalogue.fields.company')}
-            required
+            withAsterisk
             placeholder={t('catalogue.chooseCompany')}
             data={[...new Set([...companies, ...(draft.company ? [draft.company] : [])])].map((c) => ({ value: c, label: c }))}
             value={draft.company}

@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import BackToList from '../components/BackToList';
-import { useHost } from '../host';
+import { useHost } from '@sportello/host-api';
 import { draftOf, emptyCarDraft, rentalCompanies, withActive, type Car, type CarDraft } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
 import CarEditor from './CarEditor';

@@ -3,7 +3,7 @@
  * read again whenever the line's channel says a car changed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useHost } from '../host';
+import { useHost } from '@sportello/host-api';
 import { asCar, sortCars, type Car } from '../lib/catalogue';
 import { errorMessage } from '../lib/newRental';
 import { CARS_CHANNEL } from '../paths';

@@ -3,7 +3,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferDraft } from '../lib/offer';
-import NumberField from './NumberField';
+import { AmountInput } from '@sportello/host-api';
 
 interface Props {
   value: OfferDraft;
@@ -17,7 +17,7 @@ export default function OfferFields({ value, onChange, errorOf, columns }: Props
   const { t } = useTranslation('noleggio_auto');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: columns }}>
-      <NumberField
+      <AmountInput
         label={t('fields.canone')}
         decimals={2}
         suffix={t('price.euroPerMonth')}
@@ -27,7 +27,7 @@ export default function OfferFields({ value, onChange, errorOf, columns }: Props
         error={errorOf('canone')}
         data-testid="offer-canone"
       />
-      <NumberField
+      <AmountInput
         label={t('fields.anticipo')}
         decimals={2}
         suffix="€"
@@ -35,7 +35,7 @@ export default function OfferFields({ value, onChange, errorOf, columns }: Props
         onChange={(anticipo) => onChange({ anticipo })}
         error={errorOf('anticipo')}
       />
-      <NumberField
+      <AmountInput
         label={t('fields.durataMonths')}
         decimals={0}
         suffix={t('price.monthsUnit')}
@@ -44,7 +44,7 @@ export default function OfferFields({ value, onChange, errorOf, columns }: Props
         onChange={(durata) => onChange({ durata })}
         error={errorOf('durata')}
       />
-      <NumberField
+      <AmountInput
         label={t('fields.km_annuali')}
         decimals={0}
         suffix="km"

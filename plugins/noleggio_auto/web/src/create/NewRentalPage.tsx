@@ -10,9 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCatalogue } from '../catalogue/useCatalogue';
 import BackToList from '../components/BackToList';
-import ChoiceSelect from '../components/ChoiceSelect';
+import { PlainSelect, useHost } from '@sportello/host-api';
 import Section from '../components/Section';
-import { useHost } from '../host';
 import type { Car } from '../lib/catalogue';
 import { createQuoteBody, errorMessage, fieldErrorsOf, listTerms, productFields, rentalProducts, type RentalTerms } from '../lib/newRental';
 import { paths } from '../paths';
@@ -102,7 +101,7 @@ export default function NewRentalPage() {
                 <Group grow align="flex-start">
                   {forOthers ? <CollaboratorSelect label={t('list.assign')} value={agentId} onChange={setAgentId} /> : null}
                   {products.length > 1 ? (
-                    <ChoiceSelect
+                    <PlainSelect
                       label={t('create.product')}
                       data={products.map((p) => ({ value: p._id, label: String(p.name ?? p._id) }))}
                       value={product?._id ?? ''}

@@ -1,8 +1,7 @@
 /** Durata, Kilometri annuali and Anticipo of a new practice, starting from the car's list offer. */
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import ChoiceSelect from '../components/ChoiceSelect';
-import NumberField from '../components/NumberField';
+import { AmountInput, PlainSelect } from '@sportello/host-api';
 import type { Car } from '../lib/catalogue';
 import { formatWhole } from '../lib/money';
 import { choicesWith, DURATIONS, KM_PER_YEAR, type RentalTerms } from '../lib/newRental';
@@ -26,21 +25,21 @@ export default function TermsFields({ car, terms, onChange }: Props) {
   }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <ChoiceSelect
+      <PlainSelect
         label={t('fields.durata')}
         data={months}
         value={String(terms.durata)}
         onChange={(value) => onChange({ ...terms, durata: Number(value) })}
         data-testid="terms-durata"
       />
-      <ChoiceSelect
+      <PlainSelect
         label={t('fields.km_annuali')}
         data={km}
         value={String(terms.km_annuali)}
         onChange={(value) => onChange({ ...terms, km_annuali: Number(value) })}
         data-testid="terms-km"
       />
-      <NumberField
+      <AmountInput
         label={t('fields.anticipo')}
         decimals={2}
         suffix="€"

@@ -1,5 +1,5 @@
 /** The creation form as plain data: the rental products, the term choices and the `createQuote` body. */
-import type { HostItem } from '../host';
+import type { HostItem } from '@sportello/host-api';
 import type { Car } from './catalogue';
 import { PRODUCT_ID } from './rentalQuote';
 

@@ -1,5 +1,5 @@
 /** A rental quote of the live `preventivi` collection, read through typed helpers. */
-import type { HostItem } from '../host';
+import type { HostItem } from '@sportello/host-api';
 import { numberOrNull } from './money';
 
 export const PRODUCT_ID = 'noleggio-auto';

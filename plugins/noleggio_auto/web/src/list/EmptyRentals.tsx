@@ -2,7 +2,7 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { QuoteFilters } from '../host';
+import type { QuoteFilters } from '@sportello/host-api';
 import NewRentalAction from './NewRentalAction';
 
 export default function EmptyRentals({ filters }: { filters: QuoteFilters }) {

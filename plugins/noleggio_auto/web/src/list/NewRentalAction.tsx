@@ -7,7 +7,7 @@ import { IconCirclePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useHost } from '../host';
+import { useHost } from '@sportello/host-api';
 import { paths } from '../paths';
 
 export default function NewRentalAction({ variant }: { variant: 'header' | 'empty' }) {

@@ -1,26 +1,26 @@
 /**
  * `/noleggio-auto` (SPEC §2 'Quote list for car rental'): the rental quotes of the live
  * `preventivi` collection through the shell's toolbar, filters, sort and highlight; a row opens
- * its practice. Filters and scroll survive navigation (../lib/listMemory).
+ * its practice. Filters and scroll survive navigation (the host API's list memory).
  */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useHost, type HostItem, type QuoteFilters } from '../host';
-import { rememberedFilters, rememberFilters } from '../lib/listMemory';
+import { rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
 import { rentalQuotes } from '../lib/rentalQuote';
 import { paths } from '../paths';
 import EmptyRentals from './EmptyRentals';
 import NewRentalAction from './NewRentalAction';
-import RentalRows from './RentalRows';
+import RentalRows, { LIST } from './RentalRows';
+import '@sportello/host-api/rows.css';
 import '../rental.css';
 
 function ColumnHeads() {
   const { t } = useTranslation('noleggio_auto');
   return (
-    <div className="na-grid na-head" role="row">
+    <div className="sp-grid sp-head" role="row">
       <span role="columnheader">{t('columns.cliente')}</span>
       <span role="columnheader">{t('columns.auto')}</span>
       <span role="columnheader" className="na-amount">
@@ -37,7 +37,7 @@ export default function RentalQuotesPage() {
   const host = useHost();
   const navigate = useNavigate();
   const collection = host.useCollection('preventivi');
-  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedFilters() ?? host.quotes.defaultFilters);
+  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST, host.quotes.defaultFilters).filters);
   const deferred = useDeferredValue(filters);
   const { QuoteToolbar } = host.ui;
 
@@ -45,7 +45,7 @@ export default function RentalQuotesPage() {
   const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);
-    rememberFilters(next);
+    rememberList(LIST, next, { filters: next });
   }, []);
   const open = useCallback((quote: HostItem) => void navigate(paths.practice(quote._id)), [navigate]);
 
@@ -74,7 +74,7 @@ export default function RentalQuotesPage() {
         </Group>
       </Group>
       <QuoteToolbar quotes={quotes} value={filters} onChange={onFilters} />
-      <Paper className="na-table" role="table" aria-rowcount={rows.length}>
+      <Paper className="sp-table na-table" role="table" aria-rowcount={rows.length}>
         <ColumnHeads />
         {rows.length ? <RentalRows rows={rows} onOpen={open} /> : <EmptyRentals filters={deferred} />}
       </Paper>

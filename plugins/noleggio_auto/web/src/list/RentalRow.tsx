@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 import { formatEuro } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 
@@ -27,20 +27,20 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
       aria-rowindex={index + 1}
       data-testid="rental-row"
       data-id={quote._id}
-      className={`na-grid na-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
+      className={`sp-grid sp-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
       style={{ transform: `translateY(${offset}px)` }}
       onClick={() => onOpen(quote)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onOpen(quote);
       }}
     >
-      <div className="na-cell" role="cell">
-        <Text className="na-customer" size="sm" fw={500} truncate="end">
+      <div className="sp-cell" role="cell">
+        <Text className="sp-strong" size="sm" fw={500} truncate="end">
           {host.quotes.customerName(quote) || '—'}
         </Text>
         <StatusBadge status={quote.status as string | null} />
       </div>
-      <Group className="na-cell" role="cell" gap="sm" wrap="nowrap">
+      <Group className="sp-cell" role="cell" gap="sm" wrap="nowrap">
         <CarImage src={car.img_file} alt="" className="na-thumb" />
         <div style={{ minWidth: 0 }}>
           <Text size="sm" truncate="end">
@@ -51,7 +51,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
           </Text>
         </div>
       </Group>
-      <div className="na-cell na-amount" role="cell">
+      <div className="sp-cell na-amount" role="cell">
         {canone === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             {t('price.toQuote')}
@@ -65,10 +65,10 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
           </Text>
         )}
       </div>
-      <Text className="na-cell" role="cell" size="sm">
+      <Text className="sp-cell" role="cell" size="sm">
         {host.format.dateTime(quote.at)}
       </Text>
-      <Text className="na-cell" role="cell" size="sm">
+      <Text className="sp-cell" role="cell" size="sm">
         {host.userName(quote.aId as string | null) || '—'}
       </Text>
     </div>

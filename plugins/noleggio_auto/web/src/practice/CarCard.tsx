@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
 import Figure from '../components/Figure';
-import type { HostItem } from '../host';
+import type { HostItem } from '@sportello/host-api';
 import { formatEuro, formatWhole } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 

@@ -5,7 +5,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import Section from '../components/Section';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 import { formatEuro, formatRate } from '../lib/money';
 import { priceOf } from '../lib/rentalQuote';
 import type { PracticeMoney } from './usePracticeMoney';

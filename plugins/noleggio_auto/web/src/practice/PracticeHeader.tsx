@@ -2,7 +2,7 @@
 import { Badge, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import BackToList from '../components/BackToList';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 
 export default function PracticeHeader({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('noleggio_auto');

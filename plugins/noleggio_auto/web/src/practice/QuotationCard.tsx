@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ConsultancySlider from '../components/ConsultancySlider';
 import Section from '../components/Section';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 import { formatEuro, formatRate, formatWhole } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 import QuotationEditor from './QuotationEditor';

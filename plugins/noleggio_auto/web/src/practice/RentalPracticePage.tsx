@@ -5,7 +5,7 @@
  */
 import { Center, Group, Loader, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 import { PRODUCT_ID } from '../lib/rentalQuote';
 import { chatRoom } from '../paths';
 import CarCard from './CarCard';

@@ -4,7 +4,7 @@
  * midpoint), the agent's share and the earnings at that rate.
  */
 import { useState } from 'react';
-import { useHost, type HostItem } from '../host';
+import { useHost, type HostItem } from '@sportello/host-api';
 import { consultancyBounds, clampRate, type ConsultancyBounds } from '../lib/consultancy';
 import { consultancyRate, rentalEarnings, type RentalEarnings } from '../lib/earnings';
 import { carOf, emissionRequested, priceOf, PRODUCT_ID, storedConsultancy } from '../lib/rentalQuote';

@@ -7,10 +7,9 @@
 import { Box, Checkbox, Group, Input, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostContext, HostItem } from '../../../federation/contract';
-import PlainSelect from '../../../components/PlainSelect';
+import type { HostContext, HostItem } from '@sportello/host-api';
+import { AmountInput, PlainSelect } from '@sportello/host-api';
 import {
-  AmountInput,
   AtrInput,
   BrandModelInput,
   DateField,

@@ -1,12 +1,12 @@
 /**
- * The inputs of the customer field types that are more than a text box: dates, amounts in
- * euro, plates, claims history (ATR), make and model, registration and previous insurance.
+ * The inputs of the customer field types that are more than a text box: dates,
+ * plates, claims history (ATR), make and model, registration and previous insurance (amounts:
+ * the host API's AmountInput).
  * Each takes the field's value and gives back the next one. Only light Mantine parts (text
  * inputs and checkboxes): the pickers and number inputs would pull Popover and Combobox
  * into the shared Mantine bundle every page downloads (web/federation/shared.mjs).
  */
 import { Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isValidDate,
@@ -67,88 +67,6 @@ export function DateField({
       min={MIN_DATE}
       max={MAX_DATE}
       placeholder={t('date.placeholder')}
-    />
-  );
-}
-
-const EURO = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
-
-/**
- * What is typed in an amount, cleaned: digits and one decimal comma with at most two decimals.
- * A single '.' or ',' is the decimal separator; with several, the last one is (the others
- * group thousands) unless they are all the same, as in '1.500.000'. No minus sign.
- */
-export function cleanAmount(text: string): string {
-  const kept = text.replace(/[^\d.,]/g, '');
-  const separators = kept.replace(/\d/g, '');
-  const grouped = separators.length > 1 && new Set(separators).size === 1;
-  const last = grouped ? -1 : Math.max(kept.lastIndexOf('.'), kept.lastIndexOf(','));
-  if (last < 0) return kept.replace(/[.,]/g, '');
-  const whole = kept.slice(0, last).replace(/[.,]/g, '');
-  return `${whole},${kept.slice(last + 1).slice(0, 2)}`;
-}
-
-/** The number in a cleaned amount ('1500,5' → 1500.5), or null when there is none. */
-export function parseAmount(text: string): number | null {
-  const cleaned = cleanAmount(text);
-  if (!/\d/.test(cleaned)) return null;
-  const number = Number(cleaned.replace(',', '.').replace(/^\./, '0.'));
-  return Number.isFinite(number) ? number : null;
-}
-
-/** An amount as shown when not being edited: it-IT, two decimals ('1.500,00'). */
-export const formatAmount = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? EURO.format(value) : '';
-
-/** An amount as edited: no thousands separators, a decimal comma ('1500,5'). */
-const editAmount = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '';
-
-/**
- * An amount in euro (SPEC §5): '€' at the end, no negatives, at most two decimals, it-IT
- * formatting once left. The form value is the number (null when empty).
- */
-export function AmountInput({
-  label,
-  required,
-  value,
-  onChange,
-  onBlur,
-  error,
-  suffix = '€',
-  'aria-label': ariaLabel,
-}: InputProps<number | null> & { label?: string; required?: boolean; suffix?: string; 'aria-label'?: string }) {
-  const current = typeof value === 'number' ? value : null;
-  const [focused, setFocused] = useState(false);
-  const [text, setText] = useState(() => formatAmount(current));
-  // What was typed, unless the value was changed from outside since.
-  const shown = parseAmount(text) === current ? text : focused ? editAmount(current) : formatAmount(current);
-  return (
-    <TextInput
-      label={label}
-      aria-label={ariaLabel}
-      withAsterisk={required}
-      value={shown}
-      inputMode="decimal"
-      autoComplete="off"
-      rightSection={suffix}
-      rightSectionPointerEvents="none"
-      onFocus={(e) => {
-        // the shown text stays (it parses back to the same number): typing replaces the selection
-        setFocused(true);
-        e.currentTarget.select();
-      }}
-      onChange={(e) => {
-        const cleaned = cleanAmount(e.currentTarget.value);
-        setText(cleaned);
-        onChange(parseAmount(cleaned));
-      }}
-      onBlur={() => {
-        setFocused(false);
-        setText(formatAmount(current));
-        onBlur();
-      }}
-      error={error}
     />
   );
 }

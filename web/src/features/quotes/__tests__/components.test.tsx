@@ -5,8 +5,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppContext, type AppServices } from '../../../app/context';
-import type { HostItem, QuoteFilters } from '../../../federation/contract';
+import { AppContext, type AppServices } from '../../../session/context';
+import type { HostItem, QuoteFilters } from '@sportello/host-api';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
 import { DataStore } from '../../../store/store';

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostItem } from '../../../federation/contract';
+import type { HostItem } from '@sportello/host-api';
 import { errorText, notify, useQuoteEnv } from '../env';
 
 export default function ArchiveButton({ quote }: { quote: HostItem }) {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleFlags, type User } from '../../../lib/roles';
 import { useCollection, useQuoteEnv } from '../env';
-import PlainSelect from '../../../components/PlainSelect';
+import { PlainSelect } from '@sportello/host-api';
 
 export default function CollaboratorSelect({
   value,

@@ -1,7 +1,7 @@
 /** A quote's customer data: the product's fields that are not hidden, each as readable text. */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { HostItem } from '../../../federation/contract';
+import type { HostItem } from '@sportello/host-api';
 import { fieldText } from '../fieldText';
 import '../quotes.css';
 

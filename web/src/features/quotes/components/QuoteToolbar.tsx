@@ -8,7 +8,7 @@ import { IconAdjustmentsHorizontal, IconCalendar, IconSearch, IconX } from '@tab
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { HostItem, QuoteFilters } from '../../../federation/contract';
+import type { HostItem, QuoteFilters } from '@sportello/host-api';
 import { useQuoteEnv } from '../env';
 import { archivedCount, DEFAULT_FILTERS, matcher } from '../quoteLogic';
 import CollaboratorSelect from './CollaboratorSelect';

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostItem } from '../../../federation/contract';
+import type { HostItem } from '@sportello/host-api';
 import { notify, useQuoteEnv } from '../env';
 import { selectableStatuses } from '../quoteLogic';
-import PlainSelect from '../../../components/PlainSelect';
+import { PlainSelect } from '@sportello/host-api';
 import StatusBadge from './StatusBadge';
 
 export default function StatusChanger({ quote }: { quote: HostItem }) {

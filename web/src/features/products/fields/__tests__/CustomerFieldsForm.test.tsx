@@ -6,9 +6,9 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en/fields.json';
 import it_ from '../../../../locales/it/fields.json';
-import type { HostItem } from '../../../../federation/contract';
+import type { HostItem } from '@sportello/host-api';
 import { CustomerFieldsForm } from '../CustomerFieldsForm';
-import { cleanAmount, formatAmount, parseAmount, parseItalianDate } from '../inputs';
+import { parseItalianDate } from '../inputs';
 
 beforeAll(() => {
   // jsdom lacks what Mantine measures with
@@ -223,26 +223,4 @@ describe('parseItalianDate', () => {
     ['01/01/2100', null],
     ['ieri', null],
   ])('reads %s as %s', (text, iso) => expect(parseItalianDate(text)).toBe(iso));
-});
-
-describe('amounts', () => {
-  it.each([
-    ['1500', '1500', 1500],
-    ['1500.5', '1500,5', 1500.5],
-    ['1.500,456', '1500,45', 1500.45],
-    ['1,500.25', '1500,25', 1500.25],
-    ['1.500.000', '1500000', 1500000],
-    ['-12 €', '12', 12],
-    [',5', ',5', 0.5],
-    ['abc', '', null],
-  ])('cleans %s to %s (%s)', (text, cleaned, number) => {
-    expect(cleanAmount(text)).toBe(cleaned);
-    expect(parseAmount(text)).toBe(number);
-  });
-
-  it('formats in it-IT with two decimals', () => {
-    expect(formatAmount(1500)).toBe('1.500,00');
-    expect(formatAmount(0.5)).toBe('0,50');
-    expect(formatAmount(null)).toBe('');
-  });
 });

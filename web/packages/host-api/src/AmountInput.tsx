@@ -1,22 +1,25 @@
 /**
- * A number typed in it-IT style (SPEC §5 'Currency input': suffix, no negatives, two decimals for
- * euro): grouped when left ('2.500,00'), plain while edited. The value is the number, null when empty.
+ * An amount (SPEC §5 'Currency input'): a suffix ('€' by default), no negatives, two decimals
+ * for euro or none for whole numbers, it-IT grouping once left ('2.500,00'), plain while edited.
+ * The value is the number, null when empty.
  */
 import { TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { cleanNumber, editNumber, formatNumber, parseNumber } from '../lib/money';
+import { cleanNumber, editNumber, formatNumber, parseNumber } from './numbers';
 
-interface Props {
-  label: ReactNode;
-  value: number | null;
+export interface AmountInputProps {
+  label?: ReactNode;
+  value: number | null | undefined;
   onChange: (value: number | null) => void;
-  /** 2 for euro amounts, 0 for whole numbers. */
-  decimals: 0 | 2;
+  onBlur?: () => void;
+  /** 2 for euro amounts (the default), 0 for whole numbers. */
+  decimals?: 0 | 2;
   suffix?: string;
   error?: ReactNode;
   description?: ReactNode;
   required?: boolean;
   disabled?: boolean;
+  'aria-label'?: string;
   'data-testid'?: string;
 }
 
@@ -25,11 +28,25 @@ const STYLES = {
   section: { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' },
 } as const;
 
-export default function NumberField({ label, value, onChange, decimals, suffix, error, description, required, disabled, ...rest }: Props) {
+export default function AmountInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  decimals = 2,
+  suffix = '€',
+  error,
+  description,
+  required,
+  disabled,
+  ...rest
+}: AmountInputProps) {
+  const current = typeof value === 'number' ? value : null;
   const [focused, setFocused] = useState(false);
-  const [text, setText] = useState(() => formatNumber(value, decimals));
-  // what was typed, unless the value was changed from outside since
-  const shown = parseNumber(text, decimals) === value ? text : focused ? editNumber(value) : formatNumber(value, decimals);
+  const [text, setText] = useState(() => formatNumber(current, decimals));
+  // What was typed, unless the value was changed from outside since.
+  const shown =
+    parseNumber(text, decimals) === current ? text : focused ? editNumber(current) : formatNumber(current, decimals);
   return (
     <TextInput
       label={label}
@@ -44,6 +61,7 @@ export default function NumberField({ label, value, onChange, decimals, suffix, 
       rightSectionPointerEvents="none"
       styles={STYLES}
       onFocus={(event) => {
+        // the shown text stays (it parses back to the same number): typing replaces the selection
         setFocused(true);
         event.currentTarget.select();
       }}
@@ -54,7 +72,8 @@ export default function NumberField({ label, value, onChange, decimals, suffix, 
       }}
       onBlur={() => {
         setFocused(false);
-        setText(formatNumber(value, decimals));
+        setText(formatNumber(current, decimals));
+        onBlur?.();
       }}
       error={error}
       {...rest}

@@ -27,7 +27,7 @@ export default function PlainSelect({
   withAsterisk,
   ...rest
 }: {
-  label?: string;
+  label?: ReactNode;
   data: (PlainOption | string)[];
   value: string;
   onChange: (value: string) => void;
