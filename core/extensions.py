@@ -167,6 +167,9 @@ class Host(Protocol):
     def default_settings(self) -> Mapping[str, Any]: ...
 
     @property
+    def menu(self) -> Sequence[MenuEntry]: ...
+
+    @property
     def publications(self) -> Mapping[str, Publication]: ...
 
     @property

@@ -11,11 +11,11 @@ from litestar.background_tasks import BackgroundTask
 from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_202_ACCEPTED
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth import links, revocation, service, tokens
 from core.auth.cookies import auth_cookies, cleared_cookies
+from core.auth.menu import menu_payload, open_lines
 from core.auth.roles import check_grant
 from core.auth.schemas import (
     InviteBody,
@@ -40,17 +40,6 @@ from core.http.deps import (
 )
 
 log = structlog.get_logger(__name__)
-
-
-async def menu_payload(
-    runtime: RuntimeDep, session: AsyncSession, tenant: TenantDep, principal: PrincipalDep
-) -> list[dict[str, Any]]:
-    enabled = await runtime.lines.enabled(session, tenant)
-    entries = perm.menu_for(principal, runtime.menu, tenant_products=enabled, only=tenant.menu.only)
-    return [
-        {"key": e.key, "path": e.path, "label": e.label, "icon": e.icon, "chip": e.chip}
-        for e in entries
-    ]
 
 
 async def _limit(
@@ -100,6 +89,7 @@ class AuthController(Controller):
         return {
             "user": user_payload(current_user),
             "menu": await menu_payload(runtime, db_session, tenant, principal),
+            "lines": await open_lines(runtime, db_session, tenant, principal),
             "canEdit": perm.can_edit(principal),
         }
 

@@ -16,13 +16,13 @@ from core.hookspecs import hookimpl
 # Entries of areas still to come (home page, money): each moves to its area's plugin when
 # the area lands; the others are registered by their own areas.
 CORE_MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("home", "/", "menu.home", "home", 20, perm.sees_home),
-    MenuEntry("report", "/Report", "menu.report", "chart-bar", 60, perm.sees_work),
+    MenuEntry("home", "/", "menu:home", "home", 20, perm.sees_home),
+    MenuEntry("report", "/Report", "menu:report", "chart-bar", 60, perm.sees_work),
     MenuEntry(
-        "saldo-collaboratore", "/saldo-collaboratore", "menu.saldo", "wallet", 80,
+        "saldo-collaboratore", "/saldo-collaboratore", "menu:saldo", "wallet", 80,
         perm.sees_balance,
     ),
-    MenuEntry("cassa", "/cassa", "menu.cassa", "cash", 90, perm.sees_cash_sheet),
+    MenuEntry("cassa", "/cassa", "menu:cassa", "cash", 90, perm.sees_cash_sheet),
 )  # fmt: skip
 
 

@@ -48,5 +48,5 @@ def register_calls() -> Mapping[str, Call]:
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
     return [
-        MenuEntry(LINE, f"/{LINE}", "menu.myProduct", "star", 300, perm.sees_work, product=LINE)
+        MenuEntry(LINE, f"/{LINE}", "menu:myProduct", "star", 300, perm.sees_work, product=LINE)
     ]

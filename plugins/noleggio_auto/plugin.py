@@ -83,7 +83,7 @@ def emission_request(
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            PRODUCT_ID, f"/{PRODUCT_ID}", "menu.noleggioAuto", "car-suv", 200,
+            PRODUCT_ID, f"/{PRODUCT_ID}", "menu:noleggioAuto", "car-suv", 200,
             perm.sees_documents, product=PRODUCT_ID,
         )
     ]  # fmt: skip

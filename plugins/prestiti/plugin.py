@@ -58,7 +58,7 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            PRODUCT_ID, f"/{PRODUCT_ID}", "menu.prestiti", "cash-banknote", 210,
+            PRODUCT_ID, f"/{PRODUCT_ID}", "menu:prestiti", "cash-banknote", 210,
             perm.sees_documents, product=PRODUCT_ID,
         )
     ]  # fmt: skip

@@ -59,7 +59,7 @@ def register_migrations() -> MigrationSource:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            "targhe", "/targhe", "menu.targhe", "license", 140, perm.sees_plates,
+            "targhe", "/targhe", "menu:targhe", "license", 140, perm.sees_plates,
             requires_product=PRODUCT_ID,
         )
     ]  # fmt: skip

@@ -168,10 +168,14 @@ async def test_menu_entries_carry_path_label_icon_and_chip(
     assert by_key["targhe"] == {
         "key": "targhe",
         "path": "/targhe",
-        "label": "menu.targhe",
+        "label": "menu:targhe",
         "icon": "license",
+        "order": 140,
         "chip": None,
+        "product": None,
     }
+    assert by_key["noleggio-auto"]["label"] == "Noleggio auto"
+    assert by_key["noleggio-auto"]["product"] == "noleggio-auto"
     assert by_key["noleggio-auto"]["path"] == "/noleggio-auto"
     assert by_key["preventivi"]["chip"] == "preventivi"
     assert by_key["polizze"]["chip"] == "polizze"

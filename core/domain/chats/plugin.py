@@ -25,4 +25,4 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
-    return [MenuEntry("chat", "/chat", "menu.chat", "messages", 50, perm.sees_work, chip="chat")]
+    return [MenuEntry("chat", "/chat", "menu:chat", "messages", 50, perm.sees_work, chip="chat")]

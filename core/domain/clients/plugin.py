@@ -28,5 +28,5 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
     return [
-        MenuEntry("clienti", "/clienti", "menu.clienti", "address-book", 110, perm.sees_clients)
+        MenuEntry("clienti", "/clienti", "menu:clienti", "address-book", 110, perm.sees_clients)
     ]

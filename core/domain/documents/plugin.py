@@ -66,7 +66,7 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            "area-documentale", "/area-documentale", "menu.areaDocumentale", "folder", 130,
+            "area-documentale", "/area-documentale", "menu:areaDocumentale", "folder", 130,
             perm.sees_documents,
         )
     ]  # fmt: skip

@@ -36,7 +36,7 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            "polizze", "/polizze", "menu.polizze", "shield-check", 40, perm.sees_work,
+            "polizze", "/polizze", "menu:polizze", "shield-check", 40, perm.sees_work,
             chip="polizze",
         )
     ]  # fmt: skip

@@ -50,4 +50,4 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
-    return [MenuEntry("prodotti", "/prodotti", "menu.prodotti", "package", 70, perm.sees_products)]
+    return [MenuEntry("prodotti", "/prodotti", "menu:prodotti", "package", 70, perm.sees_products)]

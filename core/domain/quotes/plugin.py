@@ -66,11 +66,11 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            "preventivi", "/preventivi", "menu.preventivi", "file-text", 30, perm.sees_work,
+            "preventivi", "/preventivi", "menu:preventivi", "file-text", 30, perm.sees_work,
             chip="preventivi",
         ),
         MenuEntry(
-            "nuova-quotazione", "/prodotti", "menu.nuovaQuotazione", "circle-plus", 120,
+            "nuova-quotazione", "/prodotti", "menu:nuovaQuotazione", "circle-plus", 120,
             perm.sees_nuova_quotazione,
         ),
     ]  # fmt: skip

@@ -48,7 +48,7 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 def menu_entries() -> Sequence[MenuEntry]:
     return [
         MenuEntry(
-            "impostazioni", "/impostazioni", "menu.impostazioni", "settings", 100,
+            "impostazioni", "/impostazioni", "menu:impostazioni", "settings", 100,
             perm.sees_settings,
         )
     ]  # fmt: skip

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from core import permissions as perm
 from core.auth import service
+from core.auth.menu import menu_payload, open_lines
 from core.db import models as m
 from core.domain.settings.payload import product_payload, products_hash, settings_payload
 from core.domain.users.serialize import user_payload
@@ -38,6 +39,8 @@ async def session_data(ctx: CallContext, user: m.User, known_hash: str | None) -
         },
         "settings": settings_payload(ctx.host, ctx.tenant, stored, enabled, digest),
         "port": ctx.host.settings.app.port,
+        "menu": await menu_payload(ctx.host, ctx.session, ctx.tenant, principal),
+        "lines": await open_lines(ctx.host, ctx.session, ctx.tenant, principal),
     }
     if known_hash != digest:
         answer["products"] = {p["_id"]: p for p in products}

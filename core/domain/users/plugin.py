@@ -65,4 +65,4 @@ def register_models() -> Sequence[type[DeclarativeBase]]:
 
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
-    return [MenuEntry("utenti", "/utenti", "menu.utenti", "users", 10, perm.sees_users)]
+    return [MenuEntry("utenti", "/utenti", "menu:utenti", "users", 10, perm.sees_users)]

@@ -10,7 +10,7 @@ import { Link, useLocation, useMatch } from 'react-router';
 import { useModules, useSession, useStoreSelector } from '../session/context';
 import { useAccess } from '../session/useAccess';
 import { iconFor } from '../components/icons';
-import type { MenuEntry } from '../menu/menuRules';
+import { chipOf, type MenuEntry } from '../menu/menu';
 import { selectMenuChips } from '../store/selectors';
 import type { StoreState } from '../store/store';
 import { usePopup } from './popups';
@@ -77,7 +77,8 @@ export function SideMenu() {
       </Link>
       <ul className="side-menu-list">
         {menu.map((entry) => {
-          const count = entry.chip ? chips[entry.chip] ?? 0 : 0;
+          const chip = chipOf(entry);
+          const count = chip ? chips[chip] ?? 0 : 0;
           const text = label(entry);
           return (
             <li key={entry.key}>

@@ -12,6 +12,7 @@ import type { StatusSetting } from '../store/selectors';
 import type { DataStore, Item } from '../store/store';
 import { DataSync } from './dataSync';
 import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
+import type { MenuEntry } from '../menu/menu';
 import type { Socket } from './socket';
 import {
   cachedProducts,
@@ -44,6 +45,10 @@ export interface Settings {
 interface TokenLoginAnswer {
   BUILD: string;
   u: User;
+  /** The user's side menu, computed by the server. */
+  menu: MenuEntry[];
+  /** The extra product lines the user may open. */
+  lines: string[];
   products?: Record<string, Item>;
   utenti: Record<string, Item>;
   settings: Settings;
@@ -57,6 +62,10 @@ export interface SessionState {
   phase: Phase;
   user: User | null;
   settings: Settings | null;
+  /** The side menu the server computed for the user (empty when logged out). */
+  menu: MenuEntry[];
+  /** The extra product lines the user may open (their modules' routes). */
+  lines: string[];
   /** The users data has arrived (the loading screen shows until then). */
   usersLoaded: boolean;
   /** When the initial sync finished (ms since page start), or null. */
@@ -99,6 +108,8 @@ export class Session {
       phase: 'starting',
       user: null,
       settings: null,
+      menu: [],
+      lines: [],
       usersLoaded: false,
       dataLoadedAt: null,
       connected: false,
@@ -203,7 +214,14 @@ export class Session {
     if (answer.products) cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
     this.store.setCollection('products', products);
     this.store.setCollection('usr', { ...answer.utenti, [answer.u._id]: answer.u as Item });
-    this.set({ phase: 'authenticated', user: answer.u, settings: answer.settings, usersLoaded: true });
+    this.set({
+      phase: 'authenticated',
+      user: answer.u,
+      settings: answer.settings,
+      menu: answer.menu ?? [],
+      lines: answer.lines ?? [],
+      usersLoaded: true,
+    });
     this.subscribeStreams(answer.u);
   }
 
@@ -312,7 +330,7 @@ export class Session {
       // logged out, suspended or kicked: no automatic reconnect
       this.forgetToken();
       this.store.clear();
-      this.set({ phase: 'anonymous', user: null, settings: null });
+      this.set({ phase: 'anonymous', user: null, settings: null, menu: [], lines: [] });
       this.socket.connect();
     }
   }
@@ -337,7 +355,7 @@ export class Session {
         cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
         this.store.setCollection('products', answer.products);
       }
-      this.set({ settings: answer.settings, user: answer.u });
+      this.set({ settings: answer.settings, user: answer.u, menu: answer.menu ?? [], lines: answer.lines ?? [] });
     } catch (error) {
       console.warn('settings refresh', error);
     }

@@ -1,19 +1,12 @@
-/** The current user's role flags, menu and extra products, recomputed when they change. */
+/** The current user's role flags, the menu the server computed, and the lines they may open. */
 import { useMemo } from 'react';
 import { roleFlags } from '../lib/roles';
-import { buildMenu, userExtraProducts } from '../menu/menuRules';
 import { useSession } from './context';
 
 export function useAccess() {
-  const { user, tenant } = useSession();
+  const { user, tenant, menu, lines } = useSession();
   return useMemo(() => {
-    const flags = roleFlags(user);
-    const input = {
-      flags,
-      userProducts: user?.extraProducts ?? [],
-      tenantProducts: tenant.products,
-      only: tenant.menuOnly,
-    };
-    return { flags, menu: buildMenu(input), products: userExtraProducts(input) };
-  }, [user, tenant]);
+    const open = new Set(lines);
+    return { flags: roleFlags(user), menu, products: tenant.products.filter((p) => open.has(p.id)) };
+  }, [user, tenant, menu, lines]);
 }
