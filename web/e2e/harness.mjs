@@ -2,7 +2,8 @@
 // end-to-end tests. The server serves the built shell (web/dist) and plugin modules.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -161,4 +162,27 @@ export async function menuLabels(page) {
   return menu.locator('[data-menu-key]').evaluateAll((links) =>
     links.map((a) => ({ key: a.dataset.menuKey, label: a.querySelector('[data-testid="menu-label"]').textContent.trim() })),
   );
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_RULES = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } };
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now, one
+ * line each (rule, what it asks, the elements). axe is evaluated through the DevTools protocol,
+ * which the page's Content-Security-Policy does not apply to.
+ */
+export async function accessibilityProblems(page) {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const { violations } = await page.evaluate((options) => window.axe.run(document, options), AXE_RULES);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 8).join(', ')}`);
+}
+
+/** Fails the test when axe-core finds a serious or critical violation on the screen shown. */
+export async function expectAccessible(page, screen) {
+  const problems = await accessibilityProblems(page);
+  if (problems.length) throw new Error(`accessibility, ${screen}:\n${problems.join('\n')}`);
 }

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
-import { buildTheme, cookieColorSchemeManager } from '../lib/theme';
+import { buildTheme, cookieColorSchemeManager, cssVariablesResolver } from '../lib/theme';
 import type { TenantConfig } from '../lib/tenant';
 import { AppContext, type AppServices } from '../session/context';
 
@@ -23,7 +23,12 @@ export function App({
 }) {
   const theme = useMemo(() => buildTheme(tenant.colors), [tenant.colors]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <AppContext.Provider value={services}>
         <ModalsProvider>
           <Notifications position="top-center" autoClose={NOTIFICATION_MS} zIndex={4000} />

@@ -32,7 +32,7 @@ export function UserAvatar({ user, size = AVATAR_SIZE }: { user: User; size?: nu
       radius="xl"
       src={user.photo || null}
       color={avatarColor(user._id)}
-      variant="filled"
+      variant="light"
       alt={user.name ?? user.email ?? ''}
     >
       {initials(user.name, user.email)}

@@ -84,7 +84,7 @@ export function UserMenu() {
     <div className="user-menu" ref={root}>
       <UnstyledButton
         className="user-button"
-        aria-label={t('userMenu.open')}
+        title={t('userMenu.open')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}

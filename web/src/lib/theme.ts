@@ -1,6 +1,7 @@
 /** The Mantine theme from the tenant's colours, and dark mode from the `theme` cookie. */
 import {
   createTheme,
+  type CSSVariablesResolver,
   type MantineColorScheme,
   type MantineColorSchemeManager,
   type MantineColorsTuple,
@@ -39,15 +40,74 @@ export function buildTheme(colors: Record<string, string>): MantineThemeOverride
   palette.primary ??= shadesOf(FALLBACK_PRIMARY);
   return createTheme({
     primaryColor: 'primary',
-    primaryShade: { light: 6, dark: 5 },
+    primaryShade: { light: 6, dark: 6 },
     colors: palette,
     defaultRadius: 'md',
     fontFamily:
       "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', system-ui, -apple-system, sans-serif",
     headings: { fontWeight: '650' },
     cursorType: 'pointer',
+    // filled buttons, badges and avatars pick black or white text by the colour's luminance, so a
+    // light tenant colour stays readable (WCAG 2.1 AA, 4.5:1)
+    autoContrast: true,
   });
 }
+
+/** WCAG 2.1 relative luminance of an sRGB colour. */
+function luminance(rgb: number[]): number {
+  const [r = 0, g = 0, b = 0] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [la, lb] = [luminance(parseHex(a) ?? [0, 0, 0]), luminance(parseHex(b) ?? [0, 0, 0])];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** Contrast asked of text (WCAG 2.1 AA for normal text), with a little margin for rounding. */
+export const TEXT_CONTRAST = 4.6;
+
+/**
+ * The first shade from the theme's own (index 6 up) that reads on `background`, else shade 9
+ * darkened until it does: the colour of text drawn in a palette colour (light badges, outlines).
+ */
+export function readableShade(shades: readonly string[], background: string): string {
+  for (const shade of shades.slice(6)) if (contrast(shade, background) >= TEXT_CONTRAST) return shade;
+  const darkest = parseHex(shades[9] ?? shades[shades.length - 1] ?? '#000000') ?? [0, 0, 0];
+  for (let amount = 0.1; amount < 1; amount += 0.1) {
+    const darker = toHex(mix(darkest, 0, amount));
+    if (contrast(darker, background) >= TEXT_CONTRAST) return darker;
+  }
+  return '#000000';
+}
+
+const WHITE = '#ffffff';
+const PAGE_GREY = [236, 238, 241];
+
+/**
+ * Text colours that meet WCAG 2.1 AA on the page. Light scheme: dimmed text one shade darker
+ * than Mantine's, and every palette colour's text, light-variant and outline text at the first
+ * shade that reads (a light badge's background is the colour at about 10% over the page).
+ * Dark scheme: dimmed text one shade lighter.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': theme.colors.gray[7] };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!shades || shades.length < 10) continue;
+    const base = parseHex(shades[6]!) ?? [0, 0, 0];
+    // the colour at ~10% over the shell's grey page, a little darker to leave a margin
+    const tinted = toHex(base.map((v, i) => v + ((PAGE_GREY[i] ?? 255) - v) * 0.86));
+    light[`--mantine-color-${name}-text`] = readableShade(shades, WHITE);
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, tinted);
+    light[`--mantine-color-${name}-outline`] = readableShade(shades, WHITE);
+  }
+  // dark: dimmed text one step lighter than Mantine's on the dark page
+  return { variables: {}, light, dark: { '--mantine-color-dimmed': theme.colors.dark[1] } };
+};
 
 /** `theme` cookie 'dark' or 'light'; without it, the system preference ('auto'). */
 export function cookieColorSchemeManager(): MantineColorSchemeManager {

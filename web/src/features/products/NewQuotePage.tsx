@@ -34,7 +34,7 @@ function ProductCard({ product, onPick }: { product: Product; onPick: (product: 
   const { t } = useTranslation('products');
   const Icon = iconFor(product.icon);
   return (
-    <UnstyledButton onClick={() => onPick(product)} data-testid="quote-product" aria-label={product.name}>
+    <UnstyledButton onClick={() => onPick(product)} data-testid="quote-product">
       <Card withBorder radius="lg" shadow="xs" padding="lg" h="100%" className="stat-card">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light">

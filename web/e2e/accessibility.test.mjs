@@ -1,0 +1,137 @@
+// Every screen, checked by axe-core against WCAG 2.1 A and AA: no serious or critical violation
+// (contrast, names, labels, structure), on two tenants' branding, for the roles that see each
+// screen. The customer-facing public pages come first: the European Accessibility Act covers
+// consumer financial services.
+import { after, before, describe, test } from 'node:test';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await LiveServer.start();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` and waits for the screen to settle before axe reads it. */
+async function show(page, tenant, path, ready) {
+  await page.goto(server.url(tenant, path));
+  if (ready) await page.getByTestId(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('public pages (no login)', () => {
+  for (const tenant of ['assicurapp', 'rcadealer']) {
+    test(`${tenant}: login, password reset, registration and quote links`, async () => {
+      const { context, page } = await openPage(browser);
+      try {
+        await show(page, tenant, '/login');
+        await page.getByLabel('Email').waitFor();
+        await expectAccessible(page, `${tenant} /login`);
+        await show(page, tenant, '/resetPwd');
+        await expectAccessible(page, `${tenant} /resetPwd`);
+        await show(page, tenant, '/registrazione/not-a-token');
+        await expectAccessible(page, `${tenant} /registrazione (invalid)`);
+        await show(page, tenant, '/preventivo-email/nope/not-a-code');
+        await expectAccessible(page, `${tenant} public quote (invalid link)`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("assicurapp: a customer's quote page from a real link", async () => {
+    const agent = await openPage(browser);
+    const customer = await openPage(browser);
+    try {
+      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await show(agent.page, 'assicurapp', '/preventivi', 'quote-row');
+      await agent.page.getByTestId('quote-row').first().click();
+      const [popup] = await Promise.all([agent.page.waitForEvent('popup'), agent.page.getByTestId('quote-link').click()]);
+      const link = popup.url();
+      await popup.close();
+      await customer.page.goto(link);
+      await customer.page.waitForLoadState('networkidle');
+      await expectAccessible(customer.page, 'public quote page');
+    } finally {
+      await agent.context.close();
+      await customer.context.close();
+    }
+  });
+});
+
+const SCREENS = {
+  admin: [
+    ['/preventivi', 'quote-row'], ['/polizze'], ['/chat'], ['/Report'], ['/prodotti'], ['/prodotti/nuovo'],
+    ['/cassa'], ['/impostazioni'], ['/clienti'], ['/area-documentale'], ['/utenti'], ['/noleggio-auto', 'rental-row'],
+    ['/noleggio-auto/catalogo'], ['/pagina-che-non-esiste'],
+  ],
+  agente: [
+    ['/'], ['/preventivi', 'quote-row'], ['/prodotti'], ['/clienti'], ['/saldo-collaboratore'], ['/noleggio-auto'],
+    ['/noleggio-auto/nuovo'], ['/prestiti'],
+  ],
+  dipendente: [['/utenti'], ['/area-documentale']],
+};
+
+describe('screens after login', () => {
+  for (const tenant of ['assicurapp', 'rcadealer']) {
+    for (const [who, screens] of Object.entries(SCREENS)) {
+      test(`${tenant}: ${who}`, async () => {
+        const { context, page } = await openPage(browser);
+        try {
+          await login(page, server, tenant, `${who}@demo.it`);
+          await expectAccessible(page, `${tenant} ${who} landing`);
+          for (const [path, ready] of screens) {
+            if (tenant === 'rcadealer' && path.startsWith('/prestiti')) continue; // not offered there
+            await show(page, tenant, path, ready);
+            await expectAccessible(page, `${tenant} ${who} ${path}`);
+          }
+          if (who === 'admin') {
+            await show(page, tenant, '/preventivi', 'quote-row');
+            await page.getByTestId('quote-row').first().click();
+            await page.getByTestId('status-badge').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            await expectAccessible(page, `${tenant} quote detail`);
+            await show(page, tenant, '/noleggio-auto', 'rental-row');
+            await page.getByTestId('rental-row').first().click();
+            await page.getByTestId('rental-practice').waitFor();
+            await page.waitForLoadState('networkidle');
+            await expectAccessible(page, `${tenant} rental practice`);
+            await page.getByTestId('user-menu').click();
+            await expectAccessible(page, `${tenant} user menu open`);
+          }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+describe('dark theme', () => {
+  test('assicurapp: login, the quote list and a quote in dark mode', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await context.addCookies([{ name: 'theme', value: 'dark', url: server.url('assicurapp', '/') }]);
+      await show(page, 'assicurapp', '/login');
+      await page.getByLabel('Email').waitFor();
+      await expectAccessible(page, 'dark /login');
+      await login(page, server, 'assicurapp', 'admin@demo.it');
+      await show(page, 'assicurapp', '/preventivi', 'quote-row');
+      await expectAccessible(page, 'dark /preventivi');
+      await page.getByTestId('quote-row').first().click();
+      await page.getByTestId('status-badge').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'dark quote detail');
+      await show(page, 'assicurapp', '/noleggio-auto', 'rental-row');
+      await expectAccessible(page, 'dark /noleggio-auto');
+    } finally {
+      await context.close();
+    }
+  });
+});
