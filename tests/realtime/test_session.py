@@ -52,7 +52,13 @@ async def test_wrong_password_is_an_italian_error(live: Live) -> None:
 async def test_token_login_answers_the_session_data(live: Live) -> None:
     client = await live.logged_in("assicurapp", "agente")
     data = await client.invoke("tokenLogin", {"t": None, "productsHash": None})
-    assert set(data) == {"BUILD", "u", "products", "utenti", "settings", "port"}
+    assert set(data) == {"BUILD", "u", "products", "utenti", "settings", "port", "menu", "lines"}
+    # the side menu the server computes for the agent, and the lines they may open
+    assert [entry["key"] for entry in data["menu"]] == [
+        "home", "preventivi", "polizze", "chat", "report", "saldo-collaboratore", "clienti",
+        "nuova-quotazione", "area-documentale", "noleggio-auto", "prestiti",
+    ]  # fmt: skip
+    assert data["lines"] == ["noleggio-auto", "prestiti"]
     assert data["settings"]["APP_NAME"] == "assicurapp"
     assert {p["_id"] for p in data["settings"]["extraProducts"]} == {"noleggio-auto", "prestiti"}
     assert {u["email"] for u in data["utenti"].values()} == {"agente@demo.it", "subagente@demo.it"}
