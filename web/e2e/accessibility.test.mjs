@@ -114,24 +114,28 @@ describe('screens after login', () => {
 });
 
 describe('dark theme', () => {
-  test('assicurapp: login, the quote list and a quote in dark mode', async () => {
-    const { context, page } = await openPage(browser);
-    try {
-      await context.addCookies([{ name: 'theme', value: 'dark', url: server.url('assicurapp', '/') }]);
-      await show(page, 'assicurapp', '/login');
-      await page.getByLabel('Email').waitFor();
-      await expectAccessible(page, 'dark /login');
-      await login(page, server, 'assicurapp', 'admin@demo.it');
-      await show(page, 'assicurapp', '/preventivi', 'quote-row');
-      await expectAccessible(page, 'dark /preventivi');
-      await page.getByTestId('quote-row').first().click();
-      await page.getByTestId('status-badge').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, 'dark quote detail');
-      await show(page, 'assicurapp', '/noleggio-auto', 'rental-row');
-      await expectAccessible(page, 'dark /noleggio-auto');
-    } finally {
-      await context.close();
-    }
-  });
+  for (const tenant of ['assicurapp', 'rcadealer']) {
+    test(`${tenant}: login, the quote list, a quote, the user menu and the rental list in dark mode`, async () => {
+      const { context, page } = await openPage(browser);
+      try {
+        await context.addCookies([{ name: 'theme', value: 'dark', url: server.url(tenant, '/') }]);
+        await show(page, tenant, '/login');
+        await page.getByLabel('Email').waitFor();
+        await expectAccessible(page, `${tenant} dark /login`);
+        await login(page, server, tenant, 'admin@demo.it');
+        await show(page, tenant, '/preventivi', 'quote-row');
+        await expectAccessible(page, `${tenant} dark /preventivi`);
+        await page.getByTestId('quote-row').first().click();
+        await page.getByTestId('status-badge').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${tenant} dark quote detail`);
+        await page.getByTestId('user-menu').click();
+        await expectAccessible(page, `${tenant} dark user menu open`);
+        await show(page, tenant, '/noleggio-auto', 'rental-row');
+        await expectAccessible(page, `${tenant} dark /noleggio-auto`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -167,18 +167,37 @@ export async function menuLabels(page) {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_RULES = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } };
 
+/** An element axe flagged: its selector and, for contrast, the colours and the ratio found. */
+function described(node) {
+  const data = node.any?.find((check) => check.data?.contrastRatio !== undefined)?.data;
+  const detail = data
+    ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1, ${data.expectedContrastRatio} asked]`
+    : ` [${node.html.slice(0, 160)}]`;
+  return `${node.target.join(' ')}${detail}`;
+}
+
 /**
  * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now, one
  * line each (rule, what it asks, the elements). axe is evaluated through the DevTools protocol,
  * which the page's Content-Security-Policy does not apply to.
  */
 export async function accessibilityProblems(page) {
+  // the screen as it settles: finite transitions (a notification or dialog fading in) run out
+  // first, so axe does not read a half-transparent colour
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => typeof window.axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const { violations } = await page.evaluate((options) => window.axe.run(document, options), AXE_RULES);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 8).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map(described).slice(0, 8).join(', ')}`);
 }
 
 /** Fails the test when axe-core finds a serious or critical violation on the screen shown. */

@@ -1,7 +1,7 @@
 // End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -35,8 +35,10 @@ describe('products (admin and responsabile)', () => {
       await login(page, server, 'assicurapp', 'admin@demo.it');
       await page.goto(server.url('assicurapp', '/prodotti'));
       await page.getByTestId('product-row').filter({ hasText: 'RC Auto' }).waitFor();
+      await expectAccessible(page, 'products');
       await page.getByRole('link', { name: 'Nuovo prodotto' }).click();
       await page.getByTestId('product-edit').waitFor();
+      await expectAccessible(page, 'new product');
       assert.equal(new URL(page.url()).pathname, '/prodotti/nuovo');
 
       await page.getByPlaceholder('Es. RC Auto').fill('Tutela legale');
@@ -53,6 +55,7 @@ describe('products (admin and responsabile)', () => {
 
       await page.getByText('Il campo Uso veicolo richiede un elenco di opzioni').waitFor();
       await page.getByText('qMin non può superare qMax').waitFor();
+      await expectAccessible(page, 'new product with a field, a company and errors');
       assert.equal(new URL(page.url()).pathname, '/prodotti/nuovo');
 
       await row.getByRole('textbox', { name: 'Opzioni' }).fill('Privato');
@@ -61,6 +64,7 @@ describe('products (admin and responsabile)', () => {
       await page.getByRole('button', { name: 'Crea prodotto' }).first().click();
       await page.getByText('Prodotto creato').waitFor();
       await page.waitForURL((url) => /^\/prodotti\/[0-9a-f]{24}$/.test(url.pathname));
+      await expectAccessible(page, 'product editor after saving');
       const id = new URL(page.url()).pathname.split('/').at(-1);
       const saved = await product(id);
       assert.deepEqual(saved.fields, [{ _id: 'uso_veicolo', name: 'Uso veicolo', type: 'Selezione', options: ['Privato'] }]);
@@ -72,6 +76,7 @@ describe('products (admin and responsabile)', () => {
       await listed.waitFor();
       await listed.getByRole('switch', { name: 'Attivo' }).click({ force: true });
       await page.getByText('Tutela legale disattivato').waitFor();
+      await expectAccessible(page, 'products, one switched off');
       assert.equal((await product(id)).active, false);
       assert.deepEqual(page.errors, []);
     } finally {
@@ -87,6 +92,7 @@ describe('products (admin and responsabile)', () => {
       await page.getByTestId('not-found').waitFor();
       await page.goto(server.url('assicurapp', '/prodotti/nuovo'));
       await page.getByTestId('not-found').waitFor();
+      await expectAccessible(page, 'not found (employee)');
     } finally {
       await context.close();
     }
@@ -100,23 +106,28 @@ describe('nuova quotazione (agents)', () => {
       await login(page, server, 'assicurapp', 'agente@demo.it');
       await page.locator('[data-menu-key="nuova-quotazione"]').click();
       await page.getByTestId('new-quote').waitFor();
+      await expectAccessible(page, 'new quote (dark)');
       const cards = await page.getByTestId('quote-product').allTextContents();
       assert.ok(cards.some((text) => text.includes('Casa e famiglia')), cards.join(' | '));
       assert.ok(!cards.some((text) => text.includes('Tutela legale')), 'inactive products are not offered');
 
       await page.getByRole('button', { name: 'Casa e famiglia' }).click();
       await page.getByTestId('quote-form').waitFor();
+      await expectAccessible(page, 'new quote form (dark)');
       await page.getByRole('textbox', { name: 'Nome e cognome' }).fill('Mario Rossi');
       const cf = page.getByRole('textbox', { name: 'Codice fiscale / Partita IVA' });
       await cf.fill('RSSMRA80A01H501X');
       await page.getByRole('button', { name: 'Richiedi quotazione' }).click();
       await page.getByTestId('quote-form').getByText('Codice fiscale errato').first().waitFor();
+      await expectAccessible(page, 'new quote form with an error (dark)');
       assert.equal(new URL(page.url()).pathname, '/prodotti');
 
       await cf.fill('RSSMRA80A01H501U');
       await page.getByRole('button', { name: 'Richiedi quotazione' }).click();
       await page.waitForURL((url) => /^\/preventivi\/[0-9a-f]{24}$/.test(url.pathname));
       await page.getByText('Preventivo creato').waitFor();
+      await page.getByTestId('quote-detail').waitFor();
+      await expectAccessible(page, 'created quote (dark)');
       assert.deepEqual(page.errors, []);
     } finally {
       await context.close();

@@ -2,7 +2,7 @@
 // browser context (SPEC §2, §4).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
 
 const NEW_STATUS = 'In lavorazione compagnia';
 
@@ -31,6 +31,7 @@ describe('quotes (SPEC §2, §4)', () => {
       const names = await rowNames(admin.page);
       assert.ok(names.includes('Luca Bianchi'), names.join(', '));
       assert.ok(names.includes('Giulia Verdi'), names.join(', '));
+      await expectAccessible(admin.page, 'quote list');
       // the requested and archived demo quotes are not on the PREVENTIVI tab
       assert.equal(await admin.page.getByTestId('quote-row').count(), names.length);
 
@@ -39,6 +40,7 @@ describe('quotes (SPEC §2, §4)', () => {
       await admin.page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid="quote-row"] .quote-customer')].every((e) => e.textContent === 'Giulia Verdi'),
       );
+      await expectAccessible(admin.page, 'quote list, searched');
       const filtered = await rowNames(admin.page);
       assert.ok(filtered.length >= 1 && filtered.length < names.length, filtered.join(', '));
 
@@ -48,6 +50,7 @@ describe('quotes (SPEC §2, §4)', () => {
       const id = new URL(admin.page.url()).pathname.split('/').pop();
       await admin.page.getByTestId('quote-detail').waitFor();
       assert.equal(await admin.page.getByRole('heading', { level: 2 }).first().textContent(), 'Giulia Verdi');
+      await expectAccessible(admin.page, 'quote detail (admin)');
 
       // the agent (owner of the quote) keeps the same practice open
       await login(agent.page, server, 'assicurapp', 'agente@demo.it');
@@ -57,9 +60,11 @@ describe('quotes (SPEC §2, §4)', () => {
       assert.notEqual(await agentBadge.textContent(), NEW_STATUS);
       // statuses are selectable only by admin and responsabile: the agent has no changer
       assert.equal(await agent.page.getByTestId('status-changer').count(), 0);
+      await expectAccessible(agent.page, 'quote detail (agent)');
 
       await admin.page.getByTestId('status-changer').selectOption(NEW_STATUS);
       await admin.page.getByText('Stato preventivo aggiornato').waitFor();
+      await expectAccessible(admin.page, 'quote detail, status changed (notification shown)');
 
       await agent.page.waitForFunction(
         (status) => document.querySelector('[data-testid="quote-detail"] [data-testid="status-badge"]')?.textContent === status,
@@ -85,6 +90,7 @@ describe('quotes (SPEC §2, §4)', () => {
       await page.getByTestId('public-quote-error').waitFor();
       const text = await page.getByTestId('public-quote-error').textContent();
       assert.match(text, /Link non valido|Preventivo non trovato/);
+      await expectAccessible(page, 'public quote page, invalid link');
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@
 // for emission by its agent, each browser following the other live; the catalogue editor.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
 
 const VALID_CF = 'RSSGLI85M41F205V';
 const NEW_STATUS = 'In lavorazione compagnia';
@@ -36,6 +36,7 @@ describe('car rental module', () => {
       await login(agent.page, server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(server.url('assicurapp', '/noleggio-auto'));
       await agent.page.getByTestId('rental-row').first().waitFor();
+      await expectAccessible(agent.page, 'rental list (agent)');
       await agent.page.getByTestId('rental-new').click();
 
       await agent.page.getByTestId('car-option').filter({ hasText: 'Golf' }).click();
@@ -46,6 +47,7 @@ describe('car rental module', () => {
       await agent.page.getByLabel('Codice fiscale / Partita IVA').fill('RSSGLI85M41F205X');
       await agent.page.getByTestId('rental-submit').click();
       await agent.page.getByTestId('rental-customer').getByText('Codice fiscale errato').waitFor();
+      await expectAccessible(agent.page, 'new rental quote, a car chosen, an error shown');
       await agent.page.getByLabel('Codice fiscale / Partita IVA').fill(VALID_CF);
       await agent.page.getByTestId('rental-submit').click();
 
@@ -54,6 +56,7 @@ describe('car rental module', () => {
       assert.equal(await agent.page.getByTestId('figure-canone').locator('p').nth(1).textContent(), 'Da quotare');
       assert.ok(await agent.page.getByTestId('emission-toggle').isDisabled());
       await agent.page.getByTestId('earnings-pending').waitFor();
+      await expectAccessible(agent.page, 'rental practice to be quoted (agent)');
 
       // the new quote alerts the admin: the line's chip rises and the row appears, live
       await admin.page.waitForFunction(
@@ -64,6 +67,8 @@ describe('car rental module', () => {
       await admin.page.locator(`[data-testid="rental-row"][data-id="${id}"]`).waitFor();
       await admin.page.goto(server.url('assicurapp', `/noleggio-auto/${id}`));
       await admin.page.getByTestId('quotation-edit').click();
+      await admin.page.getByTestId('offer-canone').waitFor();
+      await expectAccessible(admin.page, 'rental practice, quotation editor open (admin)');
       await admin.page.getByTestId('offer-canone').fill('455,9');
       await admin.page.getByTestId('quotation-save').click();
       await admin.page.getByTestId('quotation-table').getByText('455,90').waitFor();
@@ -79,6 +84,7 @@ describe('car rental module', () => {
       await agent.page.getByTestId('emission-toggle').click();
       await agent.page.getByText('Emissione richiesta correttamente').waitFor();
       await agent.page.getByTestId('practice-requested').waitFor();
+      await expectAccessible(agent.page, 'rental practice, emission requested (agent)');
       assert.ok(await agent.page.getByTestId('consultancy-slider').isDisabled());
       assert.equal(await agent.page.getByTestId('emission-toggle').textContent(), 'annulla richiesta emissione');
 
@@ -87,6 +93,7 @@ describe('car rental module', () => {
       assert.equal(await admin.page.getByTestId('consultancy-value').textContent(), '4,5 %');
       assert.equal(euro(await admin.page.getByTestId('earnings-value').textContent()), '492,26 €');
       assert.equal(await admin.page.getByTestId('quotation-edit').count(), 0);
+      await expectAccessible(admin.page, 'rental practice, emission requested (admin)');
 
       // the admin moves the practice on; the agent's page follows
       await admin.page.getByTestId('status-changer').selectOption(NEW_STATUS);
@@ -106,6 +113,7 @@ describe('car rental module', () => {
       await customer.page.getByText('Volkswagen Golf 1.5 eTSI').waitFor();
       await customer.page.getByText('Giulia Rossi').first().waitFor();
       await customer.page.getByText('455,90').first().waitFor();
+      await expectAccessible(customer.page, 'public page of a rental quote');
       assert.deepEqual([...agent.page.errors, ...admin.page.errors, ...customer.page.errors], []);
     } finally {
       await agent.context.close();
@@ -141,11 +149,13 @@ describe('car rental module', () => {
       await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
       await admin.page.getByTestId('catalogue-link').click();
       await admin.page.getByTestId('car-row').first().waitFor();
+      await expectAccessible(admin.page, 'rental catalogue');
       const before = await admin.page.getByTestId('car-row').count();
 
       await admin.page.getByTestId('car-add').click();
       await admin.page.getByTestId('car-save').click();
       await admin.page.getByText('Inserisci il nome dell’auto').waitFor();
+      await expectAccessible(admin.page, 'rental catalogue, new car with an error');
       await admin.page.getByTestId('car-name').fill('Renault Clio E-Tech');
       await admin.page.getByTestId('offer-canone').fill('-279,999');
       await admin.page.getByTestId('car-save').click();
@@ -162,6 +172,7 @@ describe('car rental module', () => {
       // retired, the car leaves the agent's open form at once (the line's channel)
       await row.getByTestId('car-toggle').click();
       await row.getByText('Ritirata').waitFor();
+      await expectAccessible(admin.page, 'rental catalogue, a car retired');
       await agent.page.getByTestId('car-option').filter({ hasText: 'Renault Clio E-Tech' }).waitFor({ state: 'detached' });
       assert.ok((await agent.page.getByTestId('car-option').count()) > 0);
       assert.deepEqual([...agent.page.errors, ...admin.page.errors], []);
@@ -177,6 +188,7 @@ describe('car rental module', () => {
       await login(page, server, 'assicurapp', 'agente@demo.it');
       await page.goto(server.url('assicurapp', '/noleggio-auto/sconosciuto'));
       await page.getByTestId('practice-not-found').waitFor();
+      await expectAccessible(page, 'rental practice not found');
     } finally {
       await context.close();
     }

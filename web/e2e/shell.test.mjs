@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, LiveServer, login, menuLabels, openPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, LiveServer, login, menuLabels, openPage } from './harness.mjs';
 
 const INITIAL_JS_BUDGET_KB = 250;
 
@@ -82,13 +82,16 @@ describe('access without login (SPEC §2)', () => {
       await page.goto(server.url('assicurapp', '/preventivi/42'));
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/login');
+      await expectAccessible(page, '/login after a private path');
       await page.goto(server.url('assicurapp', '/privacy'));
       await page.getByTestId('coming-soon').waitFor();
+      await expectAccessible(page, '/privacy (in arrivo, no login)');
       assert.equal(new URL(page.url()).pathname, '/privacy');
       assert.equal(await page.getByTestId('side-menu').count(), 0);
       await page.goto(server.url('assicurapp', '/resetPwd'));
       await page.getByRole('button', { name: 'Invia il link' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/resetPwd');
+      await expectAccessible(page, '/resetPwd');
       // the tenant's template class on the body; dark mode from the theme cookie
       assert.ok(await page.evaluate(() => document.body.classList.contains('standard')));
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'light');
@@ -96,6 +99,7 @@ describe('access without login (SPEC §2)', () => {
       await page.reload();
       await page.getByRole('button', { name: 'Invia il link' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'dark');
+      await expectAccessible(page, '/resetPwd (dark)');
     } finally {
       await context.close();
     }
@@ -111,11 +115,14 @@ describe('access without login (SPEC §2)', () => {
       await page.getByTestId('coming-soon').waitFor();
       assert.equal(new URL(page.url()).pathname, '/polizze');
       assert.equal(await page.getByTestId('page-title').textContent(), 'Polizze');
+      await expectAccessible(page, 'rcadealer /polizze (in arrivo)');
       await page.goto(server.url('rcadealer', '/nessuna-pagina'));
       await page.getByTestId('not-found').waitFor();
+      await expectAccessible(page, 'rcadealer not found');
       await page.getByTestId('user-menu').click();
       await page.getByTestId('logout').click();
       await page.getByText('Vuoi davvero effettuare il logout').waitFor();
+      await expectAccessible(page, 'rcadealer logout dialog');
       await page.getByTestId('logout-confirm').click();
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       assert.equal(await page.evaluate(() => document.cookie), '');
@@ -171,6 +178,7 @@ describe('product modules (federated remotes)', () => {
       await login(page, server, 'assicurapp', 'admin@demo.it');
       await page.goto(server.url('assicurapp', '/noleggio-auto'));
       await page.getByTestId('module-error').waitFor();
+      await expectAccessible(page, 'module error');
       assert.equal(await page.locator('[data-menu-key]').count(), MENUS.assicurapp.admin.length);
       await page.locator('[data-menu-key="polizze"]').click();
       await page.getByTestId('coming-soon').waitFor();
@@ -192,6 +200,7 @@ describe('product modules (federated remotes)', () => {
         server.api('assicurapp', '/api/settings/products/prestiti', { method: 'PUT', json: { enabled }, token });
       await page.goto(server.url('assicurapp', '/prestiti'));
       await page.getByTestId('coming-soon').waitFor();
+      await expectAccessible(page, 'assicurapp /prestiti (in arrivo)');
       assert.equal((await toggle(false)).status, 200);
       await page.locator('[data-menu-key="prestiti"]').waitFor({ state: 'detached' });
       await page.getByTestId('not-found').waitFor();
@@ -256,8 +265,10 @@ describe('connection (SPEC §2)', () => {
       const banner = page.getByTestId('connection-banner');
       await banner.getByText('Connessione interrotta').waitFor({ timeout: 30_000 });
       assert.match(await banner.getAttribute('class'), /is-lost/);
+      await expectAccessible(page, 'connection lost banner');
       await server.up();
       await banner.getByText('Connessione ripristinata').waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'connection restored banner');
       await banner.waitFor({ state: 'detached', timeout: 5000 });
       // logged in again on the new connection: the session still works
       await page.locator('[data-menu-key="polizze"]').click();

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
 import { buildTheme, cookieColorSchemeManager, cssVariablesResolver } from '../lib/theme';
@@ -21,7 +22,9 @@ export function App({
   services: AppServices;
   tenant: TenantConfig;
 }) {
-  const theme = useMemo(() => buildTheme(tenant.colors), [tenant.colors]);
+  const { t } = useTranslation('common');
+  const closeLabel = t('close');
+  const theme = useMemo(() => buildTheme(tenant.colors, closeLabel), [tenant.colors, closeLabel]);
   return (
     <MantineProvider
       theme={theme}

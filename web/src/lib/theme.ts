@@ -32,7 +32,12 @@ export function shadesOf(hex: string): MantineColorsTuple {
   return [...tints, toHex(rgb), ...shades] as unknown as MantineColorsTuple;
 }
 
-export function buildTheme(colors: Record<string, string>): MantineThemeOverride {
+/**
+ * The tenant's theme. `closeLabel` names the close button of notifications, dialogs and drawers
+ * (Mantine leaves it without an accessible name), in the interface language; the modules' dialogs
+ * inherit it.
+ */
+export function buildTheme(colors: Record<string, string>, closeLabel = 'Chiudi'): MantineThemeOverride {
   const palette: Record<string, MantineColorsTuple> = {};
   for (const [name, value] of Object.entries(colors)) {
     if (parseHex(value)) palette[name] = shadesOf(value);
@@ -50,6 +55,16 @@ export function buildTheme(colors: Record<string, string>): MantineThemeOverride
     // filled buttons, badges and avatars pick black or white text by the colour's luminance, so a
     // light tenant colour stays readable (WCAG 2.1 AA, 4.5:1)
     autoContrast: true,
+    // black text from this luminance up: where black and white contrast equally with the colour
+    // (sqrt(1.05 * 0.05) - 0.05), so the text picked always reaches 4.5:1 (Mantine's 0.3 left
+    // white text on colours such as red-6 at 3.3:1)
+    luminanceThreshold: 0.179,
+    // plain objects, not Modal.extend(): the theme is in the initial bundle, the dialogs are not
+    components: {
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+    },
   });
 }
 
@@ -85,6 +100,20 @@ export function readableShade(shades: readonly string[], background: string): st
   return '#000000';
 }
 
+/**
+ * For the dark scheme: the first shade from index `from` down (lighter) that reads on
+ * `background`, else that shade lightened until it does.
+ */
+export function readableTint(shades: readonly string[], background: string, from = 4): string {
+  for (const shade of shades.slice(0, from + 1).reverse()) if (contrast(shade, background) >= TEXT_CONTRAST) return shade;
+  const lightest = parseHex(shades[0] ?? '#ffffff') ?? [255, 255, 255];
+  for (let amount = 0.1; amount < 1; amount += 0.1) {
+    const lighter = toHex(mix(lightest, 255, amount));
+    if (contrast(lighter, background) >= TEXT_CONTRAST) return lighter;
+  }
+  return '#ffffff';
+}
+
 const WHITE = '#ffffff';
 const PAGE_GREY = [236, 238, 241];
 
@@ -92,10 +121,21 @@ const PAGE_GREY = [236, 238, 241];
  * Text colours that meet WCAG 2.1 AA on the page. Light scheme: dimmed text one shade darker
  * than Mantine's, and every palette colour's text, light-variant and outline text at the first
  * shade that reads (a light badge's background is the colour at about 10% over the page).
- * Dark scheme: dimmed text one shade lighter.
+ * Error text at the first red shade that reads on white. Dark scheme: dimmed text one shade
+ * lighter, and palette text, light-variant and outline text and error text at the first shade that
+ * reads on a card (dark-6, the lightest surface text sits on), so a tenant colour used as text
+ * stays readable in both schemes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': theme.colors.gray[7] };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': theme.colors.gray[7],
+    '--mantine-color-error': readableShade(theme.colors.red, WHITE),
+  };
+  const card = theme.colors.dark[6];
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': theme.colors.dark[1],
+    '--mantine-color-error': readableTint(theme.colors.red, card, 6),
+  };
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (!shades || shades.length < 10) continue;
     const base = parseHex(shades[6]!) ?? [0, 0, 0];
@@ -104,9 +144,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-text`] = readableShade(shades, WHITE);
     light[`--mantine-color-${name}-light-color`] = readableShade(shades, tinted);
     light[`--mantine-color-${name}-outline`] = readableShade(shades, WHITE);
+    if (name === 'dark') continue; // the dark scheme's own greys
+    dark[`--mantine-color-${name}-text`] = readableTint(shades, card, 4);
+    dark[`--mantine-color-${name}-light-color`] = readableTint(shades, card, 1);
+    dark[`--mantine-color-${name}-outline`] = readableTint(shades, card, 2);
   }
-  // dark: dimmed text one step lighter than Mantine's on the dark page
-  return { variables: {}, light, dark: { '--mantine-color-dimmed': theme.colors.dark[1] } };
+  return { variables: {}, light, dark };
 };
 
 /** `theme` cookie 'dark' or 'light'; without it, the system preference ('auto'). */

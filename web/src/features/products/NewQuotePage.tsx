@@ -58,7 +58,7 @@ function ProductCard({ product, onPick }: { product: Product; onPick: (product: 
           <Text size="sm" c="dimmed">
             {product.type ? '' : t('quote.fields', { count: fieldsOf(product).length })}
           </Text>
-          <Group gap={4} c="var(--mantine-primary-color-filled)">
+          <Group gap={4} c="primary">
             <Text size="sm" fw={600}>
               {t('quote.choose')}
             </Text>

@@ -14,6 +14,9 @@ import { notifyFailure, notifySuccess } from './notify';
 import type { ProductPayload } from './productForm';
 import { useManagedProducts } from './useProducts';
 
+/** A switched-off product's row: a grey tint (fading the row would fail text contrast). */
+const INACTIVE_ROW = 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-7))';
+
 const companyNames = (product: ProductPayload): string[] =>
   product.companies && typeof product.companies === 'object' ? Object.keys(product.companies) : [];
 const fieldCount = (product: ProductPayload): number => (Array.isArray(product.fields) ? product.fields.length : 0);
@@ -110,7 +113,7 @@ export default function ProductsList() {
                   const Icon = iconFor(product.icon);
                   const companies = companyNames(product);
                   return (
-                    <Table.Tr key={product._id} data-testid="product-row" opacity={product.active === false ? 0.6 : 1}>
+                    <Table.Tr key={product._id} data-testid="product-row" bg={product.active === false ? INACTIVE_ROW : undefined}>
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
                           <ThemeIcon variant="light" radius="md" size={34}>

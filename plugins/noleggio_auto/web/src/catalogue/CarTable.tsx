@@ -6,6 +6,9 @@ import CarImage from '../components/CarImage';
 import type { Car } from '../lib/catalogue';
 import { formatEuro, formatWhole } from '../lib/money';
 
+/** A retired car's row: a grey tint (fading the row would fail text contrast). */
+const RETIRED_ROW = 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-7))';
+
 interface Props {
   cars: Car[];
   busyId: string | null;
@@ -32,7 +35,7 @@ export default function CarTable({ cars, busyId, onEdit, onToggle }: Props) {
         </Table.Thead>
         <Table.Tbody>
           {cars.map((car) => (
-            <Table.Tr key={car._id} data-testid="car-row" style={car.active ? undefined : { opacity: 0.6 }}>
+            <Table.Tr key={car._id} data-testid="car-row" bg={car.active ? undefined : RETIRED_ROW}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <CarImage src={car.img_file} alt="" className="na-thumb" />

@@ -27,7 +27,7 @@ export default function ConsultancySlider({ bounds, value, onChange, disabled }:
         <Text component="label" htmlFor={id} size="sm" fw={600}>
           {t('quotation.consultancy')}
         </Text>
-        <Text fw={800} size="lg" c="var(--mantine-primary-color-filled)" data-testid="consultancy-value">
+        <Text fw={800} size="lg" c="primary" data-testid="consultancy-value">
           {formatRate(value)} %
         </Text>
       </Group>

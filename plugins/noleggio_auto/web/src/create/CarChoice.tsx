@@ -17,7 +17,7 @@ function CarOption({ car, chosen, onChoose }: { car: Car; chosen: boolean; onCho
       <Text size="xs" c="dimmed" truncate="end">
         {[car.company, t('price.termsShort', { months: car.price.durata, km: formatWhole(car.price.km_annuali) })].join(' · ')}
       </Text>
-      <Text mt={6} fw={700} c="var(--mantine-primary-color-filled)">
+      <Text mt={6} fw={700} c="primary">
         {formatEuro(car.price.canone)}
         <Text span size="xs" c="dimmed" fw={400}>
           {t('price.perMonth')}

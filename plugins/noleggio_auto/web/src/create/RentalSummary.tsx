@@ -55,7 +55,7 @@ export default function RentalSummary({ car, terms, agentName, sending, onSubmit
           <Group justify="space-between" align="baseline">
             <Text fw={600}>{t('fields.canone')}</Text>
             {listOffer ? (
-              <Text fw={800} size="xl" c="var(--mantine-primary-color-filled)" data-testid="summary-canone">
+              <Text fw={800} size="xl" c="primary" data-testid="summary-canone">
                 {formatEuro(car.price.canone)}
                 <Text span size="xs" c="dimmed" fw={400}>
                   {t('price.perMonth')}
