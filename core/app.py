@@ -20,6 +20,7 @@ from core.http.errors import EXCEPTION_HANDLERS
 from core.http.input_guard import input_guard
 from core.http.middleware import tenant_middleware
 from core.http.security_headers import security_headers
+from core.jobs import JobRunner
 from core.logging import configure_logging
 from core.plugins import flatten
 from core.runtime import Runtime
@@ -54,10 +55,14 @@ def create_app(
             from core.demo.seed import seed_demo
 
             await seed_demo(runtime)
+        jobs = JobRunner(runtime, flatten(runtime.pm.hook.register_jobs()))
+        if settings.app.daily_jobs:
+            jobs.start()
         log.info("app.started", tenants=[t.id for t in runtime.tenants], db=runtime.db.dialect)
         try:
             yield
         finally:
+            await jobs.stop()
             await runtime.hub.stop()
             await runtime.bus.disconnect()
             await runtime.db.dispose()

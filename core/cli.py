@@ -200,3 +200,31 @@ def app_event(
 
     asyncio.run(main())
     console.print(f"[green]{event} inviato a {tenant or 'tutti i tenant'}.[/green]")
+
+
+@app.command("renewals")
+def renewals(
+    tenant: Annotated[str | None, typer.Option(help="Tenant id (default: every tenant)")] = None,
+) -> None:
+    """Create the renewal quotes of policies nearing their end now (a second run adds none)."""
+    from core.db.migrate import upgrade
+    from core.domain.policies.renewals import renew_tenant, today_in_rome
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+    if tenant is not None and runtime.tenants.get(tenant) is None:
+        console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
+        raise typer.Exit(2)
+    chosen = [tenant] if tenant else runtime.tenant_ids()
+
+    async def main() -> dict[str, int | None]:
+        await upgrade(runtime.settings, runtime.pm)
+        await runtime.bus.connect()  # with Redis, open screens see the new quotes live
+        try:
+            return {t: await renew_tenant(runtime, t, today_in_rome(), claim=False) for t in chosen}
+        finally:
+            await runtime.bus.disconnect()
+            await runtime.db.dispose()
+
+    for tenant_id, created in asyncio.run(main()).items():
+        console.print(f"{tenant_id}: {created or 0} preventivi di rinnovo creati")

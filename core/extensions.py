@@ -181,12 +181,31 @@ class Host(Protocol):
     def read_session(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A read-only session (a sync's long read)."""
 
+    def write_session(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A session that commits on exit and publishes what it changed (a job's writes)."""
+
+    def tenant_ids(self) -> list[str]:
+        """Every tenant this process serves."""
+
     def login_attempt(self, address: str) -> Attempt:
         """The bounds a login from ``address`` must pass."""
 
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None
     ) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Work a plugin runs inside the server every ``every_s`` seconds, off any request.
+
+    ``run`` receives the host; it must be safe to run in several processes at once (claim the
+    work in the database, as the renewals do with one row per tenant and day).
+    """
+
+    name: str
+    run: Callable[[Host], Awaitable[None]]
+    every_s: float = 3600.0
 
 
 @dataclass(slots=True)

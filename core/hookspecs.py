@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         Call,
         CallHandler,
         DemoContext,
+        Job,
         MenuEntry,
         MigrationSource,
         ProductLine,
@@ -84,6 +85,11 @@ def default_settings() -> Mapping[str, Any]:
 @hookspec
 def default_statuses() -> Sequence[StatusDef]:
     """Quote statuses this plugin adds (merged with the core ones by id)."""
+
+
+@hookspec
+def register_jobs() -> Sequence[Job]:
+    """Background jobs to run inside the server (``Job(name, run, every_s)``)."""
 
 
 @hookspec

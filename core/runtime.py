@@ -114,6 +114,13 @@ class Runtime:
         """A read-only session (see :meth:`Database.read_session`)."""
         return self.db.read_session()
 
+    def write_session(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A committing session whose changes are published (see :meth:`Database.session`)."""
+        return self.db.session()
+
+    def tenant_ids(self) -> list[str]:
+        return [tenant.id for tenant in self.tenants]
+
     async def stored_settings(self, session: AsyncSession) -> m.TenantSettings | None:
         return await stored_settings(session)
 

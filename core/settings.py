@@ -49,6 +49,9 @@ class AppSettings(BaseSettings):
     migrate_on_start: bool = Field(
         True, description="Apply pending migrations when the app starts."
     )
+    daily_jobs: bool = Field(
+        True, description="Run the background jobs (the daily policy renewals) in the server."
+    )
     web_dist_dir: Path = Field(ROOT / "web" / "dist", description="Built web shell to serve.")
     max_body_bytes: int = Field(
         20 * 1024 * 1024, description="Largest accepted request body for JSON routes, in bytes."

@@ -19,6 +19,7 @@ os.environ.update(
     ENVIRONMENT="test",
     SECRET_KEY="test-secret-key-that-is-long-enough-for-hs256",
     SEED_DEMO="false",
+    DAILY_JOBS="false",  # the renewal tests run the job themselves
     DATA_DIR=str(_DATA),
     LOG_LEVEL="WARNING",
     SMTP_HOST="",

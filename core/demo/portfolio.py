@@ -10,6 +10,8 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import new_id, utcnow
+from core.domain.policies.money import shares
+from core.domain.policies.schedule import add_months, schedule
 from core.domain.quotes import statuses
 from core.extensions import DemoContext
 from core.storage import FileStorage
@@ -96,6 +98,7 @@ async def seed_portfolio(ctx: DemoContext) -> None:
             ends_in_days=(7, 12, 90, 200)[i],
             frequency=("SEM", "ANN", "MEN", "QUAD")[i],
         )
+    await _payment_terms(ctx)
     await _chat(ctx, quotes[0])
     _documents(ctx, quotes[0])
 
@@ -112,46 +115,56 @@ def _usr_data(client: tuple[str, str, str], plate: str) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-INSTALMENTS = {"ANN": 1, "SEM": 2, "QUAD": 3, "MEN": 12, "UNICO": 1}
+DEMO_IBAN = {"iban": "IT60X0542811101000000123456", "intestatario": "Broker Demo S.r.l."}
 
 
 def _policy(
     ctx: DemoContext, quote: m.Quote, client: str, *, ends_in_days: int, frequency: str
 ) -> None:
+    """A policy issued a year before it ends, its instalments due so far paid."""
     today = date.today()
-    total = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
-    count = INSTALMENTS[frequency]
-    share = (total / count).quantize(Decimal("0.01"))
+    premium = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
+    split = shares(premium, Decimal(8), Decimal(10))  # Allianz 8%, the agents' default 10%
+    end = today + timedelta(days=ends_in_days)
+    start = add_months(end, -12)
+    number = f"AZ-{quote.id[-6:].upper()}"
+    first, _, last = client.partition(" ")
     policy = m.Policy(
         quote_id=quote.id,
         agent_id=quote.agent_id,
         parent_agent_id=quote.parent_agent_id,
         client_id=quote.client_id,
         company="Allianz",
-        number=f"AZ-{quote.id[-6:].upper()}",
-        end_date=today + timedelta(days=ends_in_days),
+        number=number,
+        start_date=start,
+        end_date=end,
         frequency=frequency,
+        premium=premium,
+        agent_total=split.agent,
         payment_method="bonifico",
         pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
-            "usrData": [{"_id": "Nome", "value": client.split()[0]},
-                        {"_id": "Cognome", "value": client.split()[-1]}]},
-        quote={"price": {"company": {"Allianz": {"nPolizza": f"AZ-{quote.id[-6:].upper()}"}},
-                         "platform": {"tot": 40}}, "data": {"company": "Allianz"}},
+            "usrData": [{"_id": "Nome", "value": first}, {"_id": "Cognome", "value": last}]},
+        quote={"price": {"company": {"Allianz": {"nPolizza": number}},
+                         "platform": {"tot": float(split.platform)}},
+               "data": {"company": "Allianz"}},
     )  # fmt: skip
-    start = today + timedelta(days=ends_in_days) - timedelta(days=365)
-    for n in range(count):
-        cassa = start + timedelta(days=round(365 * n / count))
+    for rata in schedule(premium, split.agent, frequency, start):
+        paid = rata.cassa < today
         policy.instalments.append(
             m.Instalment(
-                number=n + 1,
-                cassa_date=cassa,
-                total=share,
-                agent_total=(share * Decimal("0.10")).quantize(Decimal("0.01")),
-                paid=cassa < today,
-                paid_at=utcnow() if cassa < today else None,
+                number=rata.number, cassa_date=rata.cassa, total=rata.total,
+                agent_total=rata.agent, paid=paid, paid_at=utcnow() if paid else None,
+                paid_method="bonifico" if paid else None,
             )
-        )
+        )  # fmt: skip
     ctx.session.add(policy)
+
+
+async def _payment_terms(ctx: DemoContext) -> None:
+    """The demo tenant takes bank transfers to a demo IBAN and payment at the agency."""
+    stored = (await ctx.session.execute(select(m.TenantSettings))).scalar_one_or_none()
+    if stored is not None and "pagamenti" not in (stored.data or {}):
+        stored.data = {**(stored.data or {}), "pagamenti": {"bonifico": DEMO_IBAN, "agenzia": True}}
 
 
 async def _chat(ctx: DemoContext, quote: m.Quote) -> None:

@@ -247,3 +247,18 @@ def test_tenants_check_names_an_unknown_menu_key(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "tenant 'rcadealer', key 'menu.only[6]'" in result.output.replace("\n", "")
     assert "nuova-quotazone" in result.output
+
+
+@once
+def test_renewals_by_hand_twice_create_once(tmp_path: Path) -> None:
+    assert _sportello(tmp_path, "seed-demo").returncode == 0
+    first = _sportello(tmp_path, "renewals", "--tenant", "assicurapp")
+    assert first.returncode == 0, first.stderr
+    assert "assicurapp: 2 preventivi di rinnovo creati" in _flat(first.stdout)
+    second = _sportello(tmp_path, "renewals", "--tenant", "assicurapp")
+    assert "assicurapp: 0 preventivi di rinnovo creati" in _flat(second.stdout)
+    with sqlite3.connect(tmp_path / "x.db") as conn:
+        count = conn.execute("SELECT count(*) FROM quotes WHERE renew_of IS NOT NULL").fetchone()
+    assert count[0] == 2
+    unknown = _sportello(tmp_path, "renewals", "--tenant", "nessuno")
+    assert unknown.returncode == 2

@@ -18,7 +18,8 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
-from core.domain.quotes.serialize import policy_payload, quote_payload
+from core.domain.policies.serialize import policy_payload
+from core.domain.quotes.serialize import quote_payload
 from core.domain.users.serialize import user_payload
 from core.runtime import Runtime
 

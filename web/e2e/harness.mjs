@@ -86,6 +86,7 @@ export class LiveServer {
         ...process.env,
         DATA_DIR: this.dataDir,
         SEED_DEMO: 'true',
+        DAILY_JOBS: 'false',
         ENVIRONMENT: 'development',
         COOKIE_SECURE: 'false',
         PASSWORD_TIME_COST: '1',

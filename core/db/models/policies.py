@@ -6,11 +6,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String, event
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
-from core.db.types import JSONType
+from core.db.types import JSONType, utcnow
 
 
 class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
@@ -23,7 +23,12 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     )
     company: Mapped[str | None] = mapped_column(String(100), index=True)
     number: Mapped[str | None] = mapped_column(String(100), index=True)
+    start_date: Mapped[date | None] = mapped_column(Date)
     end_date: Mapped[date | None] = mapped_column(Date, index=True)
+    premium: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The yearly premium the customer pays (the instalments sum to it)."""
+    agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The agent's part of the company commission (the instalments' parts sum to it)."""
     frequency: Mapped[str] = mapped_column(String(10), default="ANN")
     payment_method: Mapped[str | None] = mapped_column(String(50))
     prepaid: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -33,6 +38,8 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     """Snapshot of the quote: type, renew, agId, aId, usrData."""
     quote: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     allegati: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    purchase: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    """What the customer declared on the purchase page: ``{method, at}``."""
 
     instalments: Mapped[list[Instalment]] = relationship(
         back_populates="policy",
@@ -57,10 +64,23 @@ class Instalment(Base, HasId, TenantOwned, Timestamped):
     agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     paid: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     paid_at: Mapped[datetime | None] = mapped_column()
+    paid_method: Mapped[str | None] = mapped_column(String(50))
     info: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
-    """Free notes such as ``{"SOSP": true}``."""
+    """Free notes such as ``{"SOSP": true}`` (a suspended instalment)."""
 
     policy: Mapped[Policy] = relationship(back_populates="instalments")
+
+
+class RenewalRun(Base, HasId, TenantOwned):
+    """A day's renewal run of one tenant: the unique row makes the run happen once."""
+
+    __tablename__ = "renewal_runs"
+    __table_args__ = (UniqueConstraint("tenant_id", "day"),)
+
+    day: Mapped[date] = mapped_column(Date)
+    created: Mapped[int] = mapped_column(Integer, default=0)
+    """How many renewal quotes the run created."""
+    at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 @event.listens_for(Policy, "init")

@@ -30,6 +30,8 @@ class Quote(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     doc_status: Mapped[int | None] = mapped_column(Integer)
     """-1 means the documents were not approved."""
     renew: Mapped[bool] = mapped_column(Boolean, default=False)
+    renew_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
+    """The policy this quote renews: one renewal quote per policy (the unique key)."""
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     emission_requested_at: Mapped[datetime | None] = mapped_column(index=True)
     emission_requested_by: Mapped[str | None] = mapped_column(

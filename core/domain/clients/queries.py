@@ -23,8 +23,9 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.clients.derive import normal_plate, record_customer
 from core.domain.documents import document_payload
+from core.domain.policies.serialize import policy_payload
 from core.domain.quotes.queries import in_agent_tree
-from core.domain.quotes.serialize import policy_payload, quote_payload
+from core.domain.quotes.serialize import quote_payload
 from core.errors import NotFound
 
 DEFAULT_LIMIT = 50

@@ -46,6 +46,7 @@ HARD_CAP = 2 * 1024 * f.MB
 NO_FILES = "Nessun file ricevuto"
 TOO_MANY = f"Puoi caricare al massimo {MAX_FILES} file per volta"
 NO_TYPE = "Indica il tipo di documento (idToUpload)"
+BAD_INSTALMENT = "Numero di rata non valido (nRata)"
 OWN_AVATAR = "Puoi cambiare solo la tua foto"
 ONE_AVATAR = "Carica una sola immagine per la foto"
 EMPTY = "File vuoto"
@@ -134,6 +135,17 @@ async def _target(
     return kind, record, doc_type
 
 
+def _instalment(form: Any, owner: m.Quote | m.Policy | m.User) -> int | None:
+    """The policy instalment (``nRata``) the files belong to, if the form names one."""
+    text = _text(form, "nRata")
+    if text is None:
+        return None
+    numbers = [r.number for r in owner.instalments] if isinstance(owner, m.Policy) else []
+    if not text.isdigit() or int(text) not in numbers:
+        raise ClientError(BAD_INSTALMENT)
+    return int(text)
+
+
 @post(
     "/uploadDocs",
     summary="Upload documents of a quote or policy, or one's avatar (multipart)",
@@ -160,6 +172,7 @@ async def upload_docs(
     if len(uploads) > MAX_FILES:
         raise ClientError(TOO_MANY)
     kind, owner, doc_type = await _target(db_session, principal, current_user, form, len(uploads))
+    instalment = _instalment(form, owner)
     for upload in uploads:  # every size first: an oversize file stores nothing at all
         if _size(upload) > limit:
             raise TooLarge(f.too_big(tenant, f.clean_name(upload.filename)))
@@ -186,7 +199,7 @@ async def upload_docs(
                 id=new_id(), owner_kind=kind, owner_id=owner.id, doc_type=doc_type, name=name,
                 uri=f.upload_uri(tenant.id, key), storage_key=key, file_type=file_type,
                 size=size, thumb=f.upload_uri(tenant.id, thumb_key) if thumb_key else None,
-                uploaded_by=principal.id, at=utcnow(),
+                uploaded_by=principal.id, at=utcnow(), instalment_number=instalment,
             )  # fmt: skip
             db_session.add(document)
             documents.append(document)

@@ -26,9 +26,10 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
+from core.domain.quotes.quotation import issued
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
-from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
+from core.messages import LINE_NOT_AVAILABLE, POLICY_ISSUED, QUOTE_NOT_FOUND
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
 from core.validation import StrictBool
@@ -79,6 +80,8 @@ async def set_emission(
         return emission_state(quote)  # already requested: nothing to do
     if not cancel and quote.archived:
         raise ClientError(ARCHIVED)
+    if issued(quote):
+        raise ClientError(POLICY_ISSUED)
     consultancy = payload.get("quote")
     if consultancy is not None and (
         isinstance(consultancy, bool)

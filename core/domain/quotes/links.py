@@ -39,17 +39,22 @@ VIA_LINK = {"via": "link"}
 """The payload ``emission_request`` hears when a customer asks through the public link."""
 
 
-def mint_code(settings: Settings, tenant: Tenant, quote_id: str, by: str) -> str:
+def mint_code(
+    settings: Settings, tenant: Tenant, record_id: str, by: str, purpose: str = PURPOSE
+) -> str:
+    """A link code for one record (``purpose`` names its kind) of one tenant."""
     return tokens.mint(
-        settings.signing_key(), tenant_id=tenant.id, subject=quote_id, kind=PURPOSE,
+        settings.signing_key(), tenant_id=tenant.id, subject=record_id, kind=purpose,
         ttl=LINK_TTL, data={"by": by},
     )  # fmt: skip
 
 
-def open_code(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> datetime:
-    """The code's expiry, if it is a valid code for this quote of this tenant."""
+def open_code(
+    settings: Settings, tenant: Tenant, quote_id: str, code: str, purpose: str = PURPOSE
+) -> datetime:
+    """The code's expiry, if it is a valid ``purpose`` code for this record of this tenant."""
     try:
-        claims = tokens.verify(settings.signing_key(), code, tenant_id=tenant.id, kind=PURPOSE)
+        claims = tokens.verify(settings.signing_key(), code, tenant_id=tenant.id, kind=purpose)
     except tokens.TokenExpired as exc:
         raise Gone(EXPIRED) from exc
     except NotAuthenticated as exc:
@@ -114,7 +119,9 @@ async def public_quote_payload(
     }
 
 
-async def _limit(request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep) -> None:
+async def limit_public(
+    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep
+) -> None:
     """Public pages take no login: their requests are counted per client address."""
     address = address_of(request, runtime.settings)
     await runtime.rate_limits.hit("public_link_per_address", tenant.id, address)
@@ -133,7 +140,7 @@ async def public_quote(
     tenant: TenantDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:
-    await _limit(request, runtime, tenant)
+    await limit_public(request, runtime, tenant)
     expires = open_code(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     return {
@@ -157,7 +164,7 @@ async def public_emission(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     """Asks on behalf of the quote's agent; asking twice changes nothing."""
-    await _limit(request, runtime, tenant)
+    await limit_public(request, runtime, tenant)
     open_code(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     state = await set_emission(

@@ -20,6 +20,12 @@ from core.domain.quotes.create import create_quote_call
 from core.domain.quotes.emission import richiedi_emissione
 from core.domain.quotes.links import create_link_preventivo, public_emission, public_quote
 from core.domain.quotes.queries import in_agent_tree
+from core.domain.quotes.quotation import (
+    choose_offer,
+    forget_offer,
+    premio_emissione,
+    quota_preventivo,
+)
 from core.domain.quotes.save import save_quote
 from core.domain.quotes.serialize import quote_payload
 from core.domain.quotes.statuses import DEFAULT_STATUSES
@@ -54,6 +60,8 @@ def register_calls() -> Mapping[str, CallHandler]:
         "createQuote": create_quote_call,
         "richiediEmissione": richiedi_emissione,
         "createLinkPreventivo": create_link_preventivo,
+        "quotaPreventivo": quota_preventivo,
+        "premioEmissione": premio_emissione,
     }
 
 
@@ -107,9 +115,16 @@ def _bounds(quote: m.Quote, product: m.Product) -> tuple[float, float] | None:
 def emission_request(
     quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
 ) -> None:
-    """Plain quotes: a consultancy value within the companies' qMin–qMax becomes qFattura."""
+    """Plain quotes: the offer the agent picks is recorded (and forgotten on undo); a
+    consultancy value within the companies' qMin–qMax becomes qFattura."""
+    if quote.type is not None:
+        return
+    if undo:
+        forget_offer(quote)
+        return
+    choose_offer(quote, payload)
     value = payload.get("quote")
-    if quote.type is not None or undo or value is None:
+    if value is None:
         return
     bounds = _bounds(quote, product) if product is not None else None
     if bounds is not None and not bounds[0] <= float(value) <= bounds[1]:

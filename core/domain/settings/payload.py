@@ -8,9 +8,11 @@ from typing import Any
 
 import msgspec
 import nh3
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
 from core.extensions import Host
+from core.lines import stored_settings
 from tenants.config import Tenant
 
 
@@ -67,3 +69,9 @@ def settings_payload(
         "productsHash": products_digest,
         "webpush": stored.vapid_public_key if stored else None,
     }
+
+
+async def tenant_data(session: AsyncSession, runtime: Host) -> dict[str, Any]:
+    """The tenant's settings data (``compagnie``, ``frazionamenti``…): defaults, then stored."""
+    stored = await stored_settings(session)
+    return {**runtime.default_settings, **(stored.data if stored else {})}

@@ -19,8 +19,6 @@ export const PLACEHOLDER_PATHS = [
   'account',
   'Report',
   'ProvvigioniAgente/:aId',
-  'polizze',
-  'polizza/:id',
   'impostazioni',
   'chat',
   'chat/*',
@@ -33,8 +31,6 @@ export const PLACEHOLDER_PATHS = [
 export const PUBLIC_PLACEHOLDER_PATHS = [
   'privacy',
   'Doc/*',
-  'extension-policy',
-  'acquisto-polizza/:id',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -61,6 +57,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.default })),
           },
           ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          {
+            path: 'acquisto-polizza/:id',
+            lazy: () => import('../features/public-policy/PurchasePage').then((m) => ({ Component: m.default })),
+          },
+          {
+            path: 'extension-policy',
+            lazy: () => import('../features/public-policy/ExtensionPage').then((m) => ({ Component: m.default })),
+          },
           ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) => ({
             path,
             lazy: () => import('../features/public-quote/PublicQuotePage').then((m) => ({ Component: m.default })),
@@ -81,6 +85,11 @@ export const routes: RouteObject[] = [
           {
             path: 'preventivi/:id',
             lazy: () => import('../features/quotes/QuoteDetailPage').then((m) => ({ Component: m.default })),
+          },
+          { path: 'polizze', lazy: () => import('../features/policies/PoliciesPage').then((m) => ({ Component: m.default })) },
+          {
+            path: 'polizza/:id',
+            lazy: () => import('../features/policies/PolicyDetailPage').then((m) => ({ Component: m.default })),
           },
           { path: 'clienti', lazy: () => import('../features/clients/ClientsPage').then((m) => ({ Component: m.default })) },
           {

@@ -2,7 +2,7 @@
  * `/preventivi/:id` (SPEC §2, §4): customer data, product and quotations, the status changer,
  * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat.
  */
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,24 +13,51 @@ import ArchiveButton from './components/ArchiveButton';
 import ChatButton from './components/ChatButton';
 import CustomerData from './components/CustomerData';
 import DocumentsSection from './components/DocumentsSection';
+import EmissionPanel from './components/EmissionPanel';
+import QuotationCard from './components/QuotationCard';
 import QuoteLinkButton from './components/QuoteLinkButton';
 import StatusBadge from './components/StatusBadge';
 import StatusChanger from './components/StatusChanger';
 import { errorText, notify, useCollection, useQuoteEnv } from './env';
 import { romeDateTime } from './fieldText';
+import { policyIdOf } from './quotation';
 import { customerName } from './quoteLogic';
 import './quotes.css';
 
-function Actions({ quote }: { quote: HostItem }) {
+function DocumentApproval({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
-  const { flags, call } = useQuoteEnv();
+  const { call } = useQuoteEnv();
+  const set = async (docStatus: 1 | -1) => {
+    try {
+      await call('saveData', { coll: 'preventivi', _id: quote._id, upd: { $set: { docStatus } } });
+      notify.success(docStatus === 1 ? t('docStatus.approved') : t('docStatus.refused'));
+    } catch (error) {
+      notify.error(errorText(error));
+    }
+  };
+  return (
+    <Button.Group>
+      <Button variant={quote.docStatus === 1 ? 'light' : 'default'} color="green" onClick={() => void set(1)} data-testid="docs-approve">
+        {t('docStatus.approve')}
+      </Button>
+      <Button variant={quote.docStatus === -1 ? 'light' : 'default'} color="red" onClick={() => void set(-1)} data-testid="docs-refuse">
+        {t('docStatus.refuse')}
+      </Button>
+    </Button.Group>
+  );
+}
+
+function Actions({ quote, choice }: { quote: HostItem; choice: string | null }) {
+  const { t } = useTranslation('quotes');
+  const { flags, canEdit, call } = useQuoteEnv();
   const [busy, setBusy] = useState(false);
   const requested = Boolean(quote.requestEmission);
+  const issued = policyIdOf(quote) !== null;
 
   const toggleEmission = async () => {
     setBusy(true);
     try {
-      await call('richiediEmissione', { pId: quote._id, undo: requested });
+      await call('richiediEmissione', { pId: quote._id, undo: requested, ...(!requested && choice ? { company: choice } : {}) });
       notify.success(requested ? t('emission.undone') : t('emission.requested'));
     } catch (error) {
       notify.error(t('emission.error', { error: errorText(error) }));
@@ -42,7 +69,7 @@ function Actions({ quote }: { quote: HostItem }) {
   return (
     <Group gap="sm" data-testid="quote-actions">
       <StatusChanger quote={quote} />
-      {flags.agent ? (
+      {flags.agent && !issued ? (
         <Button
           variant={requested ? 'default' : 'filled'}
           color={requested ? 'red' : undefined}
@@ -54,6 +81,7 @@ function Actions({ quote }: { quote: HostItem }) {
           {requested ? t('emission.undo') : t('emission.request')}
         </Button>
       ) : null}
+      {canEdit && !quote.type ? <DocumentApproval quote={quote} /> : null}
       <ArchiveButton quote={quote} />
       <QuoteLinkButton quote={quote} />
       <ChatButton roomId={`preventivi/${quote._id}`} />
@@ -73,52 +101,13 @@ function CustomerCard({ quote }: { quote: HostItem }) {
   );
 }
 
-function ProductCard({ quote }: { quote: HostItem }) {
-  const { t } = useTranslation('quotes');
-  const product = useCollection('products')[String(quote.pId)];
-  const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-  const companies = Object.entries(((quote.price as { company?: Record<string, { tot?: number }> })?.company ?? {}));
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Title order={4} mb="md">
-        {t('detail.product')}
-      </Title>
-      <Text fw={600} data-testid="quote-product">
-        {product ? String(product.name ?? '') : t('detail.noProduct')}
-      </Text>
-      {product?.description ? (
-        <Text size="sm" c="dimmed" mt={4}>
-          {String(product.description)}
-        </Text>
-      ) : null}
-      {companies.length ? (
-        <Table mt="md" striped withRowBorders={false}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('detail.company')}</Table.Th>
-              <Table.Th ta="right">{t('detail.total')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {companies.map(([name, price]) => (
-              <Table.Tr key={name}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td ta="right">{typeof price?.tot === 'number' ? euro.format(price.tot) : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-    </Paper>
-  );
-}
-
 export default function QuoteDetailPage() {
   const { t } = useTranslation('quotes');
   const { id = '' } = useParams();
   const { dataLoadedAt } = useSession();
   const { userName } = useQuoteEnv();
   const quote = useCollection('preventivi')[id] as HostItem | undefined;
+  const [choice, setChoice] = useState<string | null>(null);
 
   if (!quote) {
     if (dataLoadedAt === null) {
@@ -172,10 +161,16 @@ export default function QuoteDetailPage() {
           </Button>
         ) : null}
       </Group>
-      <Actions quote={quote} />
+      <Actions quote={quote} choice={choice} />
+      {quote.docStatus === -1 ? (
+        <Badge color="red" variant="light" data-testid="docs-refused">
+          {t('docStatus.refusedBadge')}
+        </Badge>
+      ) : null}
+      <EmissionPanel quote={quote} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <CustomerCard quote={quote} />
-        <ProductCard quote={quote} />
+        <QuotationCard quote={quote} choice={choice} onChoice={setChoice} />
       </SimpleGrid>
       <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
     </Stack>

@@ -42,6 +42,8 @@ export interface UploadTarget {
   ownerId: string;
   /** The allegati key the files belong to. */
   docType: string;
+  /** The policy instalment the files belong to (`nRata`). */
+  nRata?: number;
 }
 
 /** The upload form: `preventivoId|polizzaId`, `idToUpload`, `file.0..n`. */
@@ -49,6 +51,7 @@ export function uploadForm(target: UploadTarget, files: readonly File[]): FormDa
   const form = new FormData();
   form.append(target.ownerKind === 'preventivo' ? 'preventivoId' : 'polizzaId', target.ownerId);
   form.append('idToUpload', target.docType);
+  if (target.nRata !== undefined) form.append('nRata', String(target.nRata));
   files.forEach((file, i) => form.append(`file.${i}`, file, file.name));
   return form;
 }

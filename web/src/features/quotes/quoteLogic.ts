@@ -69,10 +69,12 @@ export function searchText(quote: QuoteLike): string {
 }
 
 const requested = (quote: QuoteLike) => Boolean(quote.requestEmission);
+const issued = (quote: QuoteLike) => Boolean((quote.quote as { policyId?: unknown } | undefined)?.policyId);
 
+/** PREVENTIVI: not requested; RICHIESTE DI EMISSIONE: requested, not issued yet; EMISSIONI: issued. */
 function inTab(quote: QuoteLike, tab: QuoteFilters['tab']): boolean {
-  if (tab === 'emissioni') return false;
-  return tab === 'richieste' ? requested(quote) : !requested(quote);
+  if (tab === 'emissioni') return issued(quote);
+  return tab === 'richieste' ? requested(quote) && !issued(quote) : !requested(quote);
 }
 
 const time = (quote: QuoteLike): number => {

@@ -69,7 +69,16 @@ function FileRow({ file, canDelete, onDelete }: { file: DocumentFile; canDelete:
   );
 }
 
-export default function DocumentsSection({ ownerKind, ownerId }: { ownerKind: OwnerKind; ownerId: string }) {
+const NO_SLOTS: DocumentSlot[] = [];
+
+/** A named group of files (a policy's instalment receipts): its label, and its instalment for uploads. */
+export interface DocumentSlot {
+  type: string;
+  label: string;
+  nRata?: number;
+}
+
+export default function DocumentsSection({ ownerKind, ownerId, slots = NO_SLOTS }: { ownerKind: OwnerKind; ownerId: string; slots?: DocumentSlot[] }) {
   const { t } = useTranslation('quotes');
   const { canEdit, appName, maxUploadMb: tenantMb, token, call, lookups, store } = useQuoteEnv();
   const owner = useCollection(ownerKind === 'preventivo' ? 'preventivi' : 'polizze')[ownerId];
@@ -103,8 +112,9 @@ export default function DocumentsSection({ ownerKind, ownerId }: { ownerKind: Ow
     }));
     const rest = owned.flatMap(take);
     if (!typed.length) return [{ type: GENERAL, label: t('docs.general'), files: rest }];
-    return rest.length ? [...typed, { type: GENERAL, label: t('docs.other'), files: rest }] : typed;
-  }, [groups, docs, ownerId, t]);
+    const all = typed.map((g) => ({ ...g, label: slots.find((s) => s.type === g.type)?.label ?? g.label }));
+    return rest.length ? [...all, { type: GENERAL, label: t('docs.other'), files: rest }] : all;
+  }, [groups, docs, ownerId, slots, t]);
 
   const upload = async (type: string, picked: File[]) => {
     const tooBig = oversized(picked, appName, tenantMb);
@@ -114,7 +124,8 @@ export default function DocumentsSection({ ownerKind, ownerId }: { ownerKind: Ow
     if (!files.length) return;
     setUploading(type);
     try {
-      const entries = await uploadDocs(uploadForm({ ownerKind, ownerId, docType: type }, files), token());
+      const nRata = slots.find((s) => s.type === type)?.nRata;
+      const entries = await uploadDocs(uploadForm({ ownerKind, ownerId, docType: type, ...(nRata ? { nRata } : {}) }, files), token());
       const added: Record<string, Item> = {};
       for (const entry of entries) {
         if ('err' in entry) notify.error(t('docs.fileError', { name: entry.name, err: entry.err }));

@@ -1,0 +1,158 @@
+"""``emettiPolizza``: an admin issues the policy of a quote whose emission was requested.
+
+``{pId, number, startDate, endDate, paymentMethod, prepaid?, company?, frequency?}`` →
+the policy. The company and premium are the ones the agent chose (or the rectified and
+confirmed premium); the frequency defaults to the offer's. The policy keeps the quote's
+customer (``pr.usrData`` with Nome and Cognome), type, agent and parent agent; its
+instalments follow :mod:`core.domain.policies.schedule`, with the agent's part of each from
+:mod:`core.domain.policies.money`. A prepaid policy starts with its first instalment (UNICO:
+the whole premium) paid. The quote moves to 'In lavorazione compagnia' and links the policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from sqlalchemy import select
+
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.policies.money import ZERO, agent_rate, amount, shares
+from core.domain.policies.schedule import schedule
+from core.domain.policies.serialize import policy_payload
+from core.domain.quotes import statuses
+from core.domain.quotes.quotation import (
+    EMISSION,
+    POLICY_ID,
+    RECTIFIED,
+    emission_of,
+    issued,
+    offers,
+)
+from core.domain.settings.payload import tenant_data
+from core.errors import ClientError, Conflict, Forbidden, NotFound
+from core.extensions import CallContext
+from core.messages import POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.realtime.guard import logged_in
+from core.validation import StrictBool, parse
+
+ADMINS_ONLY = "Solo gli amministratori emettono le polizze"
+NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
+AWAITING_AGENT = "Il collaboratore deve ancora confermare il premio rettificato"
+NO_OFFER = "Nessuna offerta scelta: quota il preventivo e fai scegliere la compagnia"
+IN_COMPANY = 3
+"""The status a quote takes once its policy is issued: 'In lavorazione compagnia'."""
+EARLIEST, LATEST = date(1900, 1, 1), date(2099, 12, 31)
+
+
+class IssueBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    pId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
+    number: str = Field(min_length=1, max_length=100)
+    startDate: date  # noqa: N815 (wire name)
+    endDate: date  # noqa: N815 (wire name)
+    paymentMethod: str = Field(min_length=1, max_length=50)  # noqa: N815 (wire name)
+    prepaid: StrictBool = False
+    company: str | None = Field(default=None, min_length=1, max_length=100)
+    frequency: Literal["ANN", "SEM", "QUAD", "MEN", "UNICO"] | None = None
+
+    @model_validator(mode="after")
+    def _dates(self) -> IssueBody:
+        for day in (self.startDate, self.endDate):
+            if not EARLIEST <= day <= LATEST:
+                raise ValueError("Le date vanno dal 01/01/1900 al 31/12/2099")
+        if self.endDate <= self.startDate:
+            raise ValueError("La scadenza deve seguire la decorrenza")
+        return self
+
+
+def customer_entries(usr_data: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The quote's customer fields for ``pr.usrData``: the full name split into Nome and
+    Cognome (first word, then the rest), every other field as ``{_id, value, type}``."""
+    full = next((str(e.get("value") or "") for e in usr_data if e.get("_id") == "nome"), "")
+    first, _, rest = full.strip().partition(" ")
+    entries = [{"_id": "Nome", "value": first}, {"_id": "Cognome", "value": rest.strip()}]
+    return entries + [
+        {"_id": e.get("_id"), "value": e.get("value"), "type": e.get("type")}
+        for e in usr_data
+        if isinstance(e, Mapping) and e.get("_id") != "nome"
+    ]
+
+
+async def _company_rate(ctx: CallContext, quote: m.Quote, company: str) -> Any:
+    product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
+    config = (product.companies or {}).get(company) if product else None
+    if not isinstance(config, Mapping):
+        config = (await tenant_data(ctx.session, ctx.host)).get("compagnie", {}).get(company)
+    return amount(config.get("provv")) if isinstance(config, Mapping) else None
+
+
+async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
+    principal = logged_in(ctx)
+    body = parse(IssueBody, data)
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    stmt = select(m.Quote).where(m.Quote.id == body.pId, m.Quote.type.is_(None))
+    quote = (await ctx.session.execute(stmt.with_for_update())).scalar_one_or_none()
+    if quote is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    if issued(quote):
+        raise Conflict(POLICY_ISSUED)
+    if quote.emission_requested_at is None:
+        raise ClientError(NOT_REQUESTED)
+    emission = emission_of(quote)
+    if emission.get("state") == RECTIFIED:
+        raise ClientError(AWAITING_AGENT)
+    available = offers(quote)
+    company = body.company or emission.get("company")
+    if not company or company not in available:
+        raise ClientError(NO_OFFER)
+    offer = available[company]
+    chosen = emission.get("company") == company
+    premium = amount(emission.get("premium") if chosen else offer.get("tot")) or ZERO
+    frequency = body.frequency or offer.get("frazionamento") or "ANN"
+    agent = await ctx.session.get(m.User, quote.agent_id) if quote.agent_id else None
+    rate = agent_rate(agent.provv or {}, quote.product_id) if agent else ZERO
+    split = shares(premium, await _company_rate(ctx, quote, company) or ZERO, rate)
+
+    policy = m.Policy(
+        type=None, quote_id=quote.id, agent_id=quote.agent_id,
+        parent_agent_id=quote.parent_agent_id, client_id=quote.client_id, company=company,
+        number=body.number.strip(), start_date=body.startDate, end_date=body.endDate,
+        frequency=frequency, payment_method=body.paymentMethod.strip(), prepaid=body.prepaid,
+        premium=premium, agent_total=split.agent,
+        pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,
+            "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
+        quote={"price": {"company": {company: {"nPolizza": body.number.strip(),
+                                                "tot": offer.get("tot")}},
+                         "platform": {"tot": float(split.platform)}},
+               "data": {"company": company, "quoteId": quote.id}},
+    )  # fmt: skip
+    now = utcnow()
+    for rata in schedule(premium, split.agent, frequency, body.startDate):
+        first_paid = body.prepaid and rata.number == 1
+        policy.instalments.append(
+            m.Instalment(
+                tenant_id=quote.tenant_id, number=rata.number, cassa_date=rata.cassa,
+                total=rata.total, agent_total=rata.agent, paid=first_paid,
+                paid_at=now if first_paid else None,
+                paid_method=policy.payment_method if first_paid else None,
+            )
+        )  # fmt: skip
+    if body.prepaid and not policy.instalments:
+        policy.paid, policy.paid_at = True, now
+    ctx.session.add(policy)
+    await ctx.session.flush()
+
+    price = dict(quote.price or {})
+    priced = dict(price.get("company") or {})
+    priced[company] = {**priced[company], "nPolizza": policy.number}
+    quote.price = {**price, "company": priced}
+    quote.quote = {**(quote.quote or {}), POLICY_ID: policy.id, EMISSION: emission or {
+        "company": company, "premium": offer.get("tot")}}  # fmt: skip
+    quote.status = statuses.name_of(ctx.host.statuses, IN_COMPANY)
+    await ctx.session.flush()
+    return policy_payload(policy)

@@ -1,0 +1,97 @@
+"""``aggiornaRata``: an admin marks an instalment paid (date, method) or suspended, and undoes.
+
+``{policyId, n, action, date?, method?}`` → the policy. ``action`` is ``paga`` (paid on
+``date``, default today, with ``method``, default the policy's), ``annulla`` (not paid),
+``sospendi`` (info ``SOSP``: an unpaid instalment the company suspended) or ``riattiva``.
+``n`` 0 stands for the single payment of a UNICO policy (the policy's ``paid``). The policy
+is ``paid`` once every instalment is; each change is audited and published live.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.policies.issue import EARLIEST, LATEST
+from core.domain.policies.serialize import policy_payload
+from core.errors import ClientError, Forbidden, NotFound
+from core.extensions import CallContext
+from core.messages import POLICY_NOT_FOUND
+from core.realtime.guard import logged_in
+from core.validation import parse
+
+ADMINS_ONLY = "Solo gli amministratori registrano i pagamenti delle rate"
+NO_INSTALMENT = "Rata {n} non trovata"
+SUSPENDED = "La rata è sospesa: riattivala prima di segnarla pagata"
+PAID = "La rata è già pagata: annulla il pagamento prima di sospenderla"
+BAD_DATE = "Data di pagamento fuori dai limiti"
+SUSPENDED_KEY = "SOSP"
+
+
+class InstalmentBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    policyId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
+    n: int = Field(ge=0, le=12)
+    action: Literal["paga", "annulla", "sospendi", "riattiva"]
+    day: date | None = Field(default=None, alias="date")
+    method: str | None = Field(default=None, min_length=1, max_length=50)
+
+
+def _paid_at(day: date | None) -> datetime:
+    if day is None:
+        return utcnow()
+    if not EARLIEST <= day <= LATEST:
+        raise ClientError(BAD_DATE)
+    return datetime.combine(day, time(12), tzinfo=UTC)
+
+
+def _apply(target: m.Instalment, body: InstalmentBody, default_method: str | None) -> None:
+    info = dict(target.info or {})
+    if body.action == "paga":
+        if info.get(SUSPENDED_KEY):
+            raise ClientError(SUSPENDED)
+        target.paid, target.paid_at = True, _paid_at(body.day)
+        target.paid_method = body.method or default_method
+    elif body.action == "annulla":
+        target.paid, target.paid_at, target.paid_method = False, None, None
+    elif body.action == "sospendi":
+        if target.paid:
+            raise ClientError(PAID)
+        info[SUSPENDED_KEY] = True
+    else:
+        info.pop(SUSPENDED_KEY, None)
+    target.info = info
+
+
+async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:
+    principal = logged_in(ctx)
+    body = parse(InstalmentBody, data)
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    stmt = select(m.Policy).where(m.Policy.id == body.policyId)
+    policy = (await ctx.session.execute(stmt.with_for_update())).scalar_one_or_none()
+    if policy is None:
+        raise NotFound(POLICY_NOT_FOUND)
+    if body.n == 0:
+        if policy.instalments:
+            raise ClientError(NO_INSTALMENT.format(n=0))
+        if body.action in ("sospendi", "riattiva"):
+            raise ClientError("Il pagamento unico non si sospende")
+        policy.paid = body.action == "paga"
+        policy.paid_at = _paid_at(body.day) if policy.paid else None
+    else:
+        target = next((r for r in policy.instalments if r.number == body.n), None)
+        if target is None:
+            raise NotFound(NO_INSTALMENT.format(n=body.n))
+        _apply(target, body, policy.payment_method)
+        policy.paid = all(r.paid for r in policy.instalments)
+        paid_dates = [r.paid_at for r in policy.instalments if r.paid_at is not None]
+        policy.paid_at = max(paid_dates) if policy.paid and paid_dates else None
+    policy.updated_at = utcnow()  # the policy's event carries its instalments
+    await ctx.session.flush()
+    return policy_payload(policy)

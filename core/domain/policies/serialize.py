@@ -1,0 +1,47 @@
+"""Policies in the spec's wire shape (SPEC §3 'Polizza'), money as numbers to the cent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.db import models as m
+from core.domain.policies.money import as_number
+from core.domain.quotes.serialize import iso
+
+
+def instalment_payload(rata: m.Instalment) -> dict[str, Any]:
+    return {
+        "n": rata.number,
+        "cassa": iso(rata.cassa_date),
+        "price": {"tot": as_number(rata.total), "agente": {"tot": as_number(rata.agent_total)}},
+        "paid": rata.paid,
+        "paidAt": iso(rata.paid_at),
+        "paidMethod": rata.paid_method,
+        "info": rata.info or {},
+    }
+
+
+def policy_payload(policy: m.Policy) -> dict[str, Any]:
+    return {
+        "_id": policy.id,
+        "type": policy.type,
+        "aId": policy.agent_id,
+        "agId": policy.parent_agent_id,
+        "quoteId": policy.quote_id,
+        "clientId": policy.client_id,
+        "company": policy.company,
+        "number": policy.number,
+        "startDate": iso(policy.start_date),
+        "endDate": iso(policy.end_date),
+        "frequency": policy.frequency,
+        "premium": as_number(policy.premium),
+        "agentTotal": as_number(policy.agent_total),
+        "paymentMethod": policy.payment_method,
+        "prepaid": policy.prepaid,
+        "paid": {"v": policy.paid, "at": iso(policy.paid_at)},
+        "purchase": policy.purchase or {},
+        "at": iso(policy.created_at),
+        "pr": policy.pr or {},
+        "quote": policy.quote or {},
+        "rate": [instalment_payload(rata) for rata in policy.instalments],
+    }

@@ -1,0 +1,193 @@
+/**
+ * A policy's instalments (SPEC §3 `rate`): cassa date, amount, the agent's part, state (paid on
+ * a date with a method, unpaid, suspended 'SOSP'); admins mark paid, suspend and undo
+ * (`aggiornaRata`), and the change reaches every open screen through the `polizze` stream.
+ */
+import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HostItem } from '@sportello/host-api';
+import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
+import { errorText, notify, useQuoteEnv } from '../../quotes/env';
+import { euros, instalmentsOf, isSuspended, romeToday, shortDate, toCents, type Instalment } from '../policyLogic';
+
+type Action = 'paga' | 'annulla' | 'sospendi' | 'riattiva';
+
+function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalment | null; onClose: () => void }) {
+  const { t } = useTranslation('policies');
+  const { call } = useQuoteEnv();
+  const [date, setDate] = useState(romeToday());
+  const [method, setMethod] = useState(String(policy.paymentMethod ?? ''));
+  const [busy, setBusy] = useState(false);
+  const pay = async () => {
+    if (!rata) return;
+    setBusy(true);
+    try {
+      await call('aggiornaRata', { policyId: policy._id, n: rata.n, action: 'paga', date, ...(method.trim() ? { method: method.trim() } : {}) });
+      notify.success(t('rate.paidDone', { n: rata.n }));
+      onClose();
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={rata !== null} onClose={onClose} title={t('rate.payTitle', { n: rata?.n ?? '' })} centered>
+      <Stack>
+        <TextInput type="date" label={t('rate.payDate')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required data-testid="pay-date" />
+        <TextInput label={t('rate.payMethod')} value={method} maxLength={50} onChange={(e) => setMethod(e.currentTarget.value)} data-testid="pay-method" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button loading={busy} disabled={!date} onClick={() => void pay()} data-testid="pay-confirm">
+            {t('rate.markPaid')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A receipt for instalment `n`: uploaded with `nRata` under the allegati key `rata-{n}`. */
+function ReceiptUpload({ policy, n }: { policy: HostItem; n: number }) {
+  const { t } = useTranslation('policies');
+  const { t: tq } = useTranslation('quotes');
+  const { appName, maxUploadMb: tenantMb, token } = useQuoteEnv();
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (oversized([file], appName, tenantMb).length) {
+      notify.error(tq('docs.tooLarge', { file: file.name, mb: maxUploadMb(appName, tenantMb) }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const [entry] = await uploadDocs(uploadForm({ ownerKind: 'polizza', ownerId: policy._id, docType: `rata-${n}`, nRata: n }, [file]), token());
+      if (entry && 'err' in entry) notify.error(tq('docs.fileError', { name: entry.name, err: entry.err }));
+      else notify.success(tq('docs.uploaded'));
+    } catch {
+      notify.error(tq('docs.uploadError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FileButton onChange={(file) => void upload(file)}>
+      {(props) => (
+        <ActionIcon {...props} variant="subtle" loading={busy} aria-label={t('rate.receipt', { n })} title={t('rate.receipt', { n })}>
+          <IconUpload size={16} />
+        </ActionIcon>
+      )}
+    </FileButton>
+  );
+}
+
+export default function InstalmentsTable({ policy }: { policy: HostItem }) {
+  const { t } = useTranslation('policies');
+  const { flags, canEdit, call } = useQuoteEnv();
+  const [paying, setPaying] = useState<Instalment | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const rate = instalmentsOf(policy);
+
+  const act = async (n: number, action: Action) => {
+    setBusy(`${n}-${action}`);
+    try {
+      await call('aggiornaRata', { policyId: policy._id, n, action });
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!rate.length) {
+    const paid = policy.paid as { v?: boolean; at?: string | null } | undefined;
+    return (
+      <Group gap="sm" data-testid="single-payment">
+        <Text>{t('rate.single')}</Text>
+        <Badge color={paid?.v ? 'green' : 'orange'} variant="light">
+          {paid?.v ? t('rate.paidOn', { date: shortDate(paid.at) }) : t('rate.unpaid')}
+        </Badge>
+        {flags.admin ? (
+          <Button size="xs" variant="light" loading={busy !== null} onClick={() => void act(0, paid?.v ? 'annulla' : 'paga')} data-testid="single-toggle">
+            {paid?.v ? t('rate.undo') : t('rate.markPaid')}
+          </Button>
+        ) : null}
+      </Group>
+    );
+  }
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="xs" data-testid="instalments">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('rate.n')}</Table.Th>
+              <Table.Th>{t('rate.cassa')}</Table.Th>
+              <Table.Th ta="right">{t('rate.total')}</Table.Th>
+              <Table.Th ta="right">{t('rate.agent')}</Table.Th>
+              <Table.Th>{t('rate.state')}</Table.Th>
+              {flags.admin ? <Table.Th>{t('rate.actions')}</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rate.map((rata) => (
+              <Table.Tr key={rata.n} data-testid="instalment-row" data-paid={rata.paid ? 'yes' : 'no'}>
+                <Table.Td>{rata.n}</Table.Td>
+                <Table.Td>{shortDate(rata.cassa)}</Table.Td>
+                <Table.Td className="policy-money">{euros(toCents(rata.price?.tot))}</Table.Td>
+                <Table.Td className="policy-money">{euros(toCents(rata.price?.agente?.tot))}</Table.Td>
+                <Table.Td>
+                  {rata.paid ? (
+                    <Badge color="green" variant="light" data-testid="instalment-state">
+                      {t('rate.paidOn', { date: shortDate(rata.paidAt) })}
+                      {rata.paidMethod ? ` · ${rata.paidMethod}` : ''}
+                    </Badge>
+                  ) : isSuspended(rata) ? (
+                    <Badge color="gray" variant="light" data-testid="instalment-state">
+                      {t('rate.suspended')}
+                    </Badge>
+                  ) : (
+                    <Badge color="orange" variant="light" data-testid="instalment-state">
+                      {t('rate.unpaid')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                {flags.admin ? (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {canEdit ? <ReceiptUpload policy={policy} n={rata.n} /> : null}
+                      {rata.paid ? (
+                        <Button size="compact-xs" variant="subtle" color="red" loading={busy === `${rata.n}-annulla`} onClick={() => void act(rata.n, 'annulla')}>
+                          {t('rate.undo')}
+                        </Button>
+                      ) : isSuspended(rata) ? (
+                        <Button size="compact-xs" variant="subtle" loading={busy === `${rata.n}-riattiva`} onClick={() => void act(rata.n, 'riattiva')}>
+                          {t('rate.resume')}
+                        </Button>
+                      ) : (
+                        <>
+                          <Button size="compact-xs" variant="light" onClick={() => setPaying(rata)} data-testid="instalment-pay">
+                            {t('rate.markPaid')}
+                          </Button>
+                          <Button size="compact-xs" variant="subtle" color="gray" loading={busy === `${rata.n}-sospendi`} onClick={() => void act(rata.n, 'sospendi')}>
+                            {t('rate.suspend')}
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PayDialog policy={policy} rata={paying} onClose={() => setPaying(null)} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** The quotation of a plain quote (SPEC §3 `price.company`, §4 the emission states), read from the wire. */
+import type { HostItem } from '@sportello/host-api';
+
+export interface Offer {
+  company: string;
+  tot: number;
+  note: string;
+  frazionamento: string;
+}
+
+export interface Emission {
+  state?: 1 | 2 | 3;
+  company?: string;
+  premium?: number;
+  original?: number;
+  frazionamento?: string;
+}
+
+/** The second status set of SPEC §4. */
+export const EMISSION_STATES = { 1: 'Emissione richiesta', 2: 'Premio rettificato', 3: 'Premio confermato' } as const;
+
+/** The company offers that carry a premium, in the order they were entered. */
+export function offersOf(quote: HostItem): Offer[] {
+  const priced = (quote.price as { company?: Record<string, Partial<Offer>> } | undefined)?.company ?? {};
+  return Object.entries(priced)
+    .filter(([, offer]) => typeof offer?.tot === 'number')
+    .map(([company, offer]) => ({ company, tot: offer.tot as number, note: String(offer.note ?? ''), frazionamento: String(offer.frazionamento ?? 'ANN') }));
+}
+
+export const emissionOf = (quote: HostItem): Emission => ((quote.quote as { emission?: Emission } | undefined)?.emission ?? {});
+
+export const policyIdOf = (quote: HostItem): string | null => {
+  const id = (quote.quote as { policyId?: unknown } | undefined)?.policyId;
+  return typeof id === 'string' && id ? id : null;
+};
