@@ -123,6 +123,20 @@ async def test_quotation_choice_rectification_emission_and_payment(live: Live) -
     await admin.invoke("aggiornaRata", {"policyId": policy["_id"], "n": 1, "action": "annulla"})
     stored_policy = await load_policy(live.runtime, TENANT, policy["_id"])
     assert [(r.paid, r.info) for r in stored_policy.instalments[:2]] == [(False, {}), (False, {})]
+    trail = await _audit(live, stored_policy.instalments[0].id)
+    assert [entry.action for entry in trail].count("update") == 2  # paid, then undone
+    assert {entry.actor_id for entry in trail if entry.action == "update"} == {admin.user_id}
+
+
+async def _audit(live: Live, entity_id: str) -> list[m.AuditEntry]:
+    from sqlalchemy import select
+
+    from core.context import tenant_scope
+
+    with tenant_scope(TENANT):
+        async with live.runtime.db.session() as session:
+            stmt = select(m.AuditEntry).where(m.AuditEntry.entity_id == entity_id)
+            return list((await session.execute(stmt.order_by(m.AuditEntry.at))).scalars())
 
 
 async def test_only_managers_quote_and_only_admins_issue_and_mark_payments(live: Live) -> None:

@@ -67,12 +67,12 @@ describe('public pages (no login)', () => {
 
 const SCREENS = {
   admin: [
-    ['/preventivi', 'quote-row'], ['/polizze'], ['/chat'], ['/Report'], ['/prodotti'], ['/prodotti/nuovo'],
+    ['/preventivi', 'quote-row'], ['/polizze', 'policy-row'], ['/chat'], ['/Report'], ['/prodotti'], ['/prodotti/nuovo'],
     ['/cassa'], ['/impostazioni'], ['/clienti'], ['/area-documentale'], ['/utenti'], ['/noleggio-auto', 'rental-row'],
     ['/noleggio-auto/catalogo'], ['/pagina-che-non-esiste'],
   ],
   agente: [
-    ['/'], ['/preventivi', 'quote-row'], ['/prodotti'], ['/clienti'], ['/saldo-collaboratore'], ['/noleggio-auto'],
+    ['/'], ['/preventivi', 'quote-row'], ['/polizze', 'policy-row'], ['/prodotti'], ['/clienti'], ['/saldo-collaboratore'], ['/noleggio-auto'],
     ['/noleggio-auto/nuovo'], ['/prestiti'],
   ],
   dipendente: [['/utenti'], ['/area-documentale']],

@@ -112,10 +112,10 @@ describe('access without login (SPEC §2)', () => {
       await page.getByLabel('Email').fill('admin@demo.it');
       await page.getByLabel('Password', { exact: true }).fill('demo1234');
       await page.getByRole('button', { name: 'Accedi' }).click();
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('policies-page').waitFor();
       assert.equal(new URL(page.url()).pathname, '/polizze');
       assert.equal(await page.getByTestId('page-title').textContent(), 'Polizze');
-      await expectAccessible(page, 'rcadealer /polizze (in arrivo)');
+      await expectAccessible(page, 'rcadealer /polizze');
       await page.goto(server.url('rcadealer', '/nessuna-pagina'));
       await page.getByTestId('not-found').waitFor();
       await expectAccessible(page, 'rcadealer not found');
@@ -181,7 +181,7 @@ describe('product modules (federated remotes)', () => {
       await expectAccessible(page, 'module error');
       assert.equal(await page.locator('[data-menu-key]').count(), MENUS.assicurapp.admin.length);
       await page.locator('[data-menu-key="polizze"]').click();
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('policies-page').waitFor();
       assert.equal(await page.getByTestId('page-title').textContent(), 'Polizze');
     } finally {
       await context.close();
@@ -272,7 +272,7 @@ describe('connection (SPEC §2)', () => {
       await banner.waitFor({ state: 'detached', timeout: 5000 });
       // logged in again on the new connection: the session still works
       await page.locator('[data-menu-key="polizze"]').click();
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('policies-page').waitFor();
       assert.equal(await page.getByTestId('role-label').textContent(), 'Car Dealer');
     } finally {
       await context.close();

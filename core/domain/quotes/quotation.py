@@ -106,6 +106,8 @@ def choose_offer(quote: m.Quote, payload: Mapping[str, Any]) -> None:
     company = payload.get("company")
     if company is None and len(available) == 1:
         company = next(iter(available))
+    if company is None and payload.get("via") == "link":
+        return  # the customer cannot choose: the office picks the offer when issuing
     if not isinstance(company, str) or not company:
         raise ClientError(PICK_OFFER)
     if company not in available:

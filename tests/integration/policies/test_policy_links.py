@@ -146,3 +146,29 @@ async def test_an_extension_request_becomes_a_quote_for_the_admins(
     assert quote.status == "In attesa di quotazione"  # alerts admins and responsabili
     assert (quote.agent_id, quote.client_id) == (policy.agent_id, policy.client_id)
     assert quote.quote["extension"]["kind"] == "conducente"
+
+
+async def test_a_customer_asks_for_emission_of_a_quote_with_several_offers(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """The customer's link cannot pick an offer: the request goes through without a choice,
+    and the office picks the company when it issues the policy."""
+    from core.domain.quotes.links import mint_code as quote_code
+    from tests.integration.quotes.helpers import agent_quote
+
+    quote = await agent_quote(seeded, TENANT, test=lambda q: q.emission_requested_at is None)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            stored = await session.get(m.Quote, quote.id)
+            assert stored is not None
+            stored.price = {"company": {"Allianz": {"tot": 500}, "Generali": {"tot": 450}}}
+    code = quote_code(seeded.settings, seeded.tenants.get(TENANT), quote.id, "admin")  # type: ignore[arg-type]
+    async with clients(TENANT) as client:
+        answer = await client.post(f"/api/public/quotes/{quote.id}/{code}/emission", json={})
+    assert answer.status_code == 200, answer.text
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            after = await session.get(m.Quote, quote.id)
+    assert after is not None
+    assert after.emission_requested_at is not None
+    assert "emission" not in after.quote

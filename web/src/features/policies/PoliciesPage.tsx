@@ -96,9 +96,11 @@ export default function PoliciesPage() {
           <VirtualRows rows={rows} listKey={LIST} rowHeight={ROW_HEIGHT} renderRow={row} />
         ) : (
           <div role="rowgroup">
-            <Center py={60} data-testid="policies-empty">
-              <Text c="dimmed">{policies.length ? t('empty.filtered') : t('empty.none')}</Text>
-            </Center>
+            <div role="row">
+              <Center role="cell" py={60} data-testid="policies-empty">
+                <Text c="dimmed">{policies.length ? t('empty.filtered') : t('empty.none')}</Text>
+              </Center>
+            </div>
           </div>
         )}
       </Paper>
