@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
 
@@ -59,9 +60,12 @@ def create_app(
         if settings.app.daily_jobs:
             jobs.start()
         log.info("app.started", tenants=[t.id for t in runtime.tenants], db=runtime.db.dialect)
+        gc.collect()
+        gc.freeze()  # the start-up heap stays out of every later full collection
         try:
             yield
         finally:
+            gc.unfreeze()
             await jobs.stop()
             await runtime.hub.stop()
             await runtime.bus.disconnect()
