@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -153,7 +153,8 @@ def _policy(
         policy.instalments.append(
             m.Instalment(
                 number=rata.number, cassa_date=rata.cassa, total=rata.total,
-                agent_total=rata.agent, paid=paid, paid_at=utcnow() if paid else None,
+                agent_total=rata.agent, paid=paid,
+                paid_at=datetime.combine(rata.cassa, time(12), tzinfo=UTC) if paid else None,
                 paid_method="bonifico" if paid else None,
             )
         )  # fmt: skip
