@@ -208,7 +208,8 @@ def renewals(
 ) -> None:
     """Create the renewal quotes of policies nearing their end now (a second run adds none)."""
     from core.db.migrate import upgrade
-    from core.domain.policies.renewals import renew_tenant, today_in_rome
+    from core.domain.policies.renewals import renew_tenant
+    from core.i18n import today_in_rome
     from core.runtime import Runtime
 
     runtime = Runtime.build(get_settings())

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 ROME = ZoneInfo("Europe/Rome")
 _MONTHS = ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic")
+
+
+def today_in_rome() -> date:
+    """Today's calendar date in Europe/Rome (the day the office lives in)."""
+    return datetime.now(ROME).date()
 
 
 def short_datetime(value: datetime) -> str:

@@ -18,6 +18,7 @@ from core.errors import ClientError, NotFound
 from core.extensions import CallContext
 from core.guards import require
 from core.messages import QUOTE_NOT_FOUND
+from core.money import decimal_or_none
 from core.realtime.guard import logged_in
 from core.validation import parse
 from plugins.noleggio_auto.cars import PRODUCT_ID, Euro, KmPerYear, Months, Offer
@@ -26,7 +27,6 @@ from plugins.noleggio_auto.pricing import (
     Earnings,
     consultancy_bounds,
     consultancy_rate,
-    decimal_or_none,
     earnings,
 )
 

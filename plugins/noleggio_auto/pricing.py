@@ -7,27 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
-CENT = Decimal("0.01")
-ZERO = Decimal(0)
-
-
-def cents(value: Decimal) -> Decimal:
-    """``value`` rounded half up to the cent."""
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def decimal_or_none(value: Any) -> Decimal | None:
-    """A finite number as a Decimal (through its text, so 0.1 stays 0.1), else ``None``."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        return None
-    try:
-        number = Decimal(str(value))
-    except InvalidOperation:
-        return None
-    return number if number.is_finite() else None
+from core.money import cents, decimal_or_none, provv_rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +43,7 @@ def consultancy_bounds(companies: Mapping[str, Any], company: str | None) -> Bou
 def consultancy_rate(provv: Mapping[str, Any], product_id: str | None, line: str) -> Decimal:
     """The agent's share of the consultancy, in %: ``provvConsulenza`` for the product (by
     its id, else by its line), else the agent's default, else 0."""
-    for key in (product_id, line):
-        specific = provv.get(key) if key else None
-        if isinstance(specific, Mapping):
-            rate = decimal_or_none(specific.get("provvConsulenza"))
-            if rate is not None:
-                return rate
-    return decimal_or_none(provv.get("default")) or ZERO
+    return provv_rate(provv, "provvConsulenza", (product_id, line))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.tables import table_rows
+
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("TEST_DATABASE_URL", "")
 
@@ -21,11 +23,7 @@ def test_a_small_policies_bench_measures_every_figure() -> None:
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    rows = {
-        line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
-        for line in done.stdout.splitlines()
-        if line.startswith("| ") and not line.startswith("| figure")
-    }
+    rows = table_rows(done.stdout)
     assert {"policies list, admin (200 + instalments)", "16-day alert count"} <= set(rows)
     assert any(name.startswith("renewal run (") for name in rows)
     assert rows["renewal run again (creates nothing)"][0].isdigit()

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.tables import table_rows
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -22,11 +24,7 @@ def test_a_small_soak_holds_every_invariant() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    rows = {
-        line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
-        for line in done.stdout.splitlines()
-        if line.startswith("| ") and not line.startswith("| figure")
-    }
+    rows = table_rows(done.stdout)
     assert rows["responses 5xx"] == ["0", "0"]
     assert rows["wrong-user answers or events"] == ["0", "0"]
     assert all(cell.endswith("/ 0") for cell in rows["deliveries expected / missed"])

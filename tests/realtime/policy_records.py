@@ -9,6 +9,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
+from tests.integration.quotes.helpers import load
 from tests.realtime.records import user_ids
 
 CUSTOMER: list[dict[str, Any]] = [
@@ -40,8 +41,4 @@ async def new_quote(runtime: Runtime, tenant: str, owner: str = "agente") -> str
 
 
 async def load_policy(runtime: Runtime, tenant: str, policy_id: str) -> m.Policy:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            policy = await session.get(m.Policy, policy_id)
-    assert policy is not None
-    return policy
+    return await load(runtime, tenant, m.Policy, policy_id)

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.domain.policies.money import agent_rate, amount, shares
+from core.domain.policies.money import agent_rate, shares
 from core.domain.policies.schedule import FREQUENCIES, add_months, schedule, split_cents
+from core.money import amount
 
 CENTS = st.integers(min_value=0, max_value=1_000_000_000)
 FREQUENCY = st.sampled_from(sorted(FREQUENCIES))

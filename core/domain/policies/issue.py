@@ -13,39 +13,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.policies.money import ZERO, agent_rate, amount, shares
-from core.domain.policies.schedule import schedule
+from core.domain.policies.money import agent_rate, shares
+from core.domain.policies.schedule import Frequency, schedule
 from core.domain.policies.serialize import policy_payload
+from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.domain.quotes import statuses
 from core.domain.quotes.quotation import (
     EMISSION,
     POLICY_ID,
     RECTIFIED,
+    company_terms,
     emission_of,
     issued,
     offers,
 )
-from core.domain.settings.payload import tenant_data
 from core.errors import ClientError, Conflict, Forbidden, NotFound
 from core.extensions import CallContext
-from core.messages import POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.money import ZERO, amount
 from core.realtime.guard import logged_in
 from core.validation import StrictBool, parse
 
 ADMINS_ONLY = "Solo gli amministratori emettono le polizze"
-NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 AWAITING_AGENT = "Il collaboratore deve ancora confermare il premio rettificato"
 NO_OFFER = "Nessuna offerta scelta: quota il preventivo e fai scegliere la compagnia"
 IN_COMPANY = 3
 """The status a quote takes once its policy is issued: 'In lavorazione compagnia'."""
-EARLIEST, LATEST = date(1900, 1, 1), date(2099, 12, 31)
 
 
 class IssueBody(BaseModel):
@@ -57,12 +57,12 @@ class IssueBody(BaseModel):
     paymentMethod: str = Field(min_length=1, max_length=50)  # noqa: N815 (wire name)
     prepaid: StrictBool = False
     company: str | None = Field(default=None, min_length=1, max_length=100)
-    frequency: Literal["ANN", "SEM", "QUAD", "MEN", "UNICO"] | None = None
+    frequency: Frequency | None = None
 
     @model_validator(mode="after")
     def _dates(self) -> IssueBody:
         for day in (self.startDate, self.endDate):
-            if not EARLIEST <= day <= LATEST:
+            if not MIN_DATE <= day <= MAX_DATE:
                 raise ValueError("Le date vanno dal 01/01/1900 al 31/12/2099")
         if self.endDate <= self.startDate:
             raise ValueError("La scadenza deve seguire la decorrenza")
@@ -82,14 +82,6 @@ def customer_entries(usr_data: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-async def _company_rate(ctx: CallContext, quote: m.Quote, company: str) -> Any:
-    product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
-    config = (product.companies or {}).get(company) if product else None
-    if not isinstance(config, Mapping):
-        config = (await tenant_data(ctx.session, ctx.host)).get("compagnie", {}).get(company)
-    return amount(config.get("provv")) if isinstance(config, Mapping) else None
-
-
 async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
     body = parse(IssueBody, data)
@@ -102,7 +94,7 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     if issued(quote):
         raise Conflict(POLICY_ISSUED)
     if quote.emission_requested_at is None:
-        raise ClientError(NOT_REQUESTED)
+        raise ClientError(EMISSION_NOT_REQUESTED)
     emission = emission_of(quote)
     if emission.get("state") == RECTIFIED:
         raise ClientError(AWAITING_AGENT)
@@ -116,7 +108,9 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     frequency = body.frequency or offer.get("frazionamento") or "ANN"
     agent = await ctx.session.get(m.User, quote.agent_id) if quote.agent_id else None
     rate = agent_rate(agent.provv or {}, quote.product_id) if agent else ZERO
-    split = shares(premium, await _company_rate(ctx, quote, company) or ZERO, rate)
+    terms = (await company_terms(ctx, quote)).get(company)
+    company_rate = amount(terms.get("provv")) if isinstance(terms, Mapping) else None
+    split = shares(premium, company_rate or ZERO, rate)
 
     policy = m.Policy(
         type=None, quote_id=quote.id, agent_id=quote.agent_id,

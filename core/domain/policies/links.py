@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -32,10 +32,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.db import models as m
 from core.db.types import utcnow
 from core.domain.clients.derive import record_customer
-from core.domain.policies.money import ZERO, as_number
 from core.domain.policies.schedule import FREQUENCY_NAMES
 from core.domain.quotes import statuses
-from core.domain.quotes.links import limit_public, mint_code, open_code
+from core.domain.quotes.links import limit_public, linked_record, mint_code, open_code
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.settings.payload import tenant_data
 from core.errors import ClientError, NotFound
@@ -43,6 +42,7 @@ from core.extensions import CallContext, Host
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
 from core.messages import POLICY_NOT_FOUND
+from core.money import ZERO, as_number
 from core.realtime.guard import logged_in
 from core.validation import parse
 
@@ -150,11 +150,20 @@ def payment_methods(settings: Mapping[str, Any], policy: m.Policy, customer: str
     return methods
 
 
+async def _check_link(
+    request: Request[Any, Any, Any],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    policy_id: str,
+    code: str,
+) -> datetime:
+    """Count the request against the per-address limit, then open the code (its expiry)."""
+    await limit_public(request, runtime, tenant)
+    return open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
+
+
 async def _policy(session: AsyncSession, runtime: Host, tenant_id: str, policy_id: str) -> m.Policy:
-    policy = await session.get(m.Policy, policy_id)
-    if policy is None or not await runtime.lines.is_on(session, tenant_id, policy.type):
-        raise NotFound(POLICY_NOT_FOUND)
-    return policy
+    return await linked_record(session, runtime, tenant_id, m.Policy, policy_id, POLICY_NOT_FOUND)
 
 
 def public_policy(policy: m.Policy, today: date) -> dict[str, Any]:
@@ -198,8 +207,7 @@ async def public_policy_page(
     tenant: TenantDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:
-    await limit_public(request, runtime, tenant)
-    expires = open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
+    expires = await _check_link(request, runtime, tenant, policy_id, code)
     policy = await _policy(db_session, runtime, tenant.id, policy_id)
     page = public_policy(policy, date.today())
     settings = await tenant_data(db_session, runtime)
@@ -226,8 +234,7 @@ async def public_purchase(
     db_session: SessionDep,
     data: JSONBody[dict[str, Any]],
 ) -> dict[str, Any]:
-    await limit_public(request, runtime, tenant)
-    open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
+    await _check_link(request, runtime, tenant, policy_id, code)
     body = parse(PurchaseBody, data)
     policy = await _policy(db_session, runtime, tenant.id, policy_id)
     page = public_policy(policy, date.today())
@@ -256,8 +263,7 @@ async def public_extension(
     data: JSONBody[dict[str, Any]],
 ) -> dict[str, Any]:
     """The request becomes a quote linked to the policy, alerting admins."""
-    await limit_public(request, runtime, tenant)
-    open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
+    await _check_link(request, runtime, tenant, policy_id, code)
     body = parse(ExtensionBody, data)
     policy = await _policy(db_session, runtime, tenant.id, policy_id)
     asked = list((policy.quote or {}).get("extensions") or [])

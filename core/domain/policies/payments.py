@@ -17,8 +17,8 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.policies.issue import EARLIEST, LATEST
 from core.domain.policies.serialize import policy_payload
+from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.messages import POLICY_NOT_FOUND
@@ -45,7 +45,7 @@ class InstalmentBody(BaseModel):
 def _paid_at(day: date | None) -> datetime:
     if day is None:
         return utcnow()
-    if not EARLIEST <= day <= LATEST:
+    if not MIN_DATE <= day <= MAX_DATE:
         raise ClientError(BAD_DATE)
     return datetime.combine(day, time(12), tzinfo=UTC)
 

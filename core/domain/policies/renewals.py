@@ -10,9 +10,8 @@ one ``renewal_runs`` row per tenant, so with several workers or processes it run
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import structlog
 from sqlalchemy import exists, select
@@ -21,21 +20,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.context import tenant_scope
 from core.db import models as m
-from core.domain.policies.money import as_number
 from core.domain.quotes import statuses
 from core.domain.settings.payload import tenant_data
 from core.extensions import Host, Job, StatusDef
+from core.i18n import today_in_rome
+from core.money import as_number
 
 log = structlog.get_logger(__name__)
-ROME = ZoneInfo("Europe/Rome")
 RENEWAL_ID = 11
 DEFAULT_DAYS = 30
 MAX_DAYS = 180
 BATCH = 500
-
-
-def today_in_rome() -> date:
-    return datetime.now(ROME).date()
 
 
 def window_days(settings: Mapping[str, Any]) -> int:

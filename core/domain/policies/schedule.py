@@ -15,9 +15,12 @@ import calendar
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Literal
 
-from core.domain.policies.money import from_cents, to_cents
+from core.money import from_cents, to_cents
 
+Frequency = Literal["ANN", "SEM", "QUAD", "MEN", "UNICO"]
+"""A frequency code, as request bodies accept it."""
 FREQUENCIES: dict[str, int] = {"ANN": 1, "SEM": 2, "QUAD": 3, "MEN": 12, "UNICO": 0}
 """Frequency code → instalments a year."""
 FREQUENCY_NAMES: dict[str, str] = {

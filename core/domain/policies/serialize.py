@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.db import models as m
-from core.domain.policies.money import as_number
 from core.domain.quotes.serialize import iso
+from core.money import as_number
 
 
 def instalment_payload(rata: m.Instalment) -> dict[str, Any]:

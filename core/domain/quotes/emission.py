@@ -29,14 +29,18 @@ from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.quotation import issued
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
-from core.messages import LINE_NOT_AVAILABLE, POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.messages import (
+    EMISSION_NOT_REQUESTED,
+    LINE_NOT_AVAILABLE,
+    POLICY_ISSUED,
+    QUOTE_NOT_FOUND,
+)
 from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
 from core.validation import StrictBool
 
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
-NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 BAD_QUOTE = "Valore di consulenza non valido"
 
 
@@ -75,7 +79,7 @@ async def set_emission(
     requested = quote.emission_requested_at is not None
     cancel = requested if undo is None else undo
     if cancel and not requested:
-        raise ClientError(NOT_REQUESTED)
+        raise ClientError(EMISSION_NOT_REQUESTED)
     if not cancel and requested:
         return emission_state(quote)  # already requested: nothing to do
     if not cancel and quote.archived:

@@ -9,7 +9,7 @@ key, of purpose ``preventivo``, naming the quote (``sub``) and the tenant (``tid
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from litestar import Request, get, post
 from litestar.params import FromPath
@@ -84,12 +84,26 @@ async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
     return {"link": f"{origin}/preventivo-email/{body.pId}/{code}"}
 
 
+Linked = TypeVar("Linked", m.Quote, m.Policy)
+
+
+async def linked_record(
+    session: AsyncSession,
+    runtime: Host,
+    tenant_id: str,
+    model: type[Linked],
+    record_id: str,
+    missing: str,
+) -> Linked:
+    """A link's quote or policy; not found (``missing``) either when its product line is off."""
+    record = await session.get(model, record_id)
+    if record is None or not await runtime.lines.is_on(session, tenant_id, record.type):
+        raise NotFound(missing)
+    return record
+
+
 async def _quote(session: AsyncSession, runtime: Host, tenant: Tenant, quote_id: str) -> m.Quote:
-    """The link's quote; not found either when its product line is switched off."""
-    quote = await session.get(m.Quote, quote_id)
-    if quote is None or not await runtime.lines.is_on(session, tenant.id, quote.type):
-        raise NotFound(QUOTE_NOT_FOUND)
-    return quote
+    return await linked_record(session, runtime, tenant.id, m.Quote, quote_id, QUOTE_NOT_FOUND)
 
 
 async def public_quote_payload(

@@ -24,13 +24,15 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.policies.money import MAX_AMOUNT, amount, as_number
+from core.domain.policies.money import MAX_AMOUNT
+from core.domain.policies.schedule import Frequency
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.settings.payload import tenant_data
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
-from core.messages import POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
+from core.money import amount, as_number
 from core.realtime.guard import logged_in
 from core.validation import NumberOnly, StrictBool, parse
 
@@ -51,12 +53,10 @@ CHOSEN = "L'emissione è già stata richiesta su un'offerta: rettifica il premio
 ARCHIVED = "Il preventivo è archiviato"
 PICK_OFFER = "Scegli l'offerta della compagnia da emettere"
 NO_OFFER = "Nessuna offerta della compagnia {company}"
-NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 NO_PREMIUM = "Indica il premio rettificato"
 NOTHING_TO_CONFIRM = "Non c'è un premio da confermare"
 
 Money = Annotated[Decimal, NumberOnly, Field(ge=0, le=MAX_AMOUNT, decimal_places=2)]
-Frequency = Literal["ANN", "SEM", "QUAD", "MEN", "UNICO"]
 
 
 class OfferBody(BaseModel):
@@ -140,14 +140,17 @@ async def _visible_plain_quote(ctx: CallContext, principal: Principal, quote_id:
     return quote
 
 
-async def companies_for(ctx: CallContext, quote: m.Quote) -> set[str]:
-    """The companies a quote may be priced with: its product's, else the tenant's."""
+async def company_terms(ctx: CallContext, quote: m.Quote) -> dict[str, Any]:
+    """The companies a quote may be priced with, each with its terms (``provv``,
+    ``istruttoria``, ``qMin``, ``qMax``): the tenant's ``compagnie``, and the quote's product's,
+    whose terms win."""
     product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
-    names = set((product.companies or {}) if product else {})
     configured = (await tenant_data(ctx.session, ctx.host)).get("compagnie")
-    if isinstance(configured, Mapping):
-        names |= {str(name) for name in configured}
-    return names
+    terms = {str(k): v for k, v in configured.items()} if isinstance(configured, Mapping) else {}
+    for name, own in ((product.companies or {}) if product else {}).items():
+        if isinstance(own, Mapping) or name not in terms:
+            terms[name] = own
+    return terms
 
 
 async def quota_preventivo(ctx: CallContext, data: Any) -> dict[str, Any]:
@@ -163,7 +166,7 @@ async def quota_preventivo(ctx: CallContext, data: Any) -> dict[str, Any]:
         raise ClientError(ARCHIVED)
     if emission_of(quote):
         raise ClientError(CHOSEN)
-    allowed = await companies_for(ctx, quote)
+    allowed = await company_terms(ctx, quote)
     if not allowed:
         raise ClientError(NO_COMPANIES)
     if body.company not in allowed:
@@ -208,7 +211,7 @@ async def premio_emissione(ctx: CallContext, data: Any) -> dict[str, Any]:
     quote = await _visible_plain_quote(ctx, principal, body.pId)
     emission = emission_of(quote)
     if quote.emission_requested_at is None or not emission:
-        raise ClientError(NOT_REQUESTED)
+        raise ClientError(EMISSION_NOT_REQUESTED)
     if issued(quote):
         raise ClientError(POLICY_ISSUED)
     state = emission.get("state")

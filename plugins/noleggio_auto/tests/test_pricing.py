@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.money import cents, decimal_or_none
 from plugins.noleggio_auto.pricing import (
     Bounds,
-    cents,
     consultancy_bounds,
     consultancy_rate,
-    decimal_or_none,
     earnings,
 )
 

@@ -6,13 +6,11 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 
-from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
 from tests.harness import ClientFactory
-from tests.integration.quotes.helpers import headers_for
+from tests.integration.quotes.helpers import headers_for, owned_by_account, tree_views
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"
@@ -25,29 +23,12 @@ async def _get(clients: ClientFactory, runtime: Runtime, who: str, path: str) ->
 
 async def _policies(runtime: Runtime) -> dict[str, set[str]]:
     """Demo account → the ids of the policies it owns (``aId``)."""
-    with tenant_scope(TENANT):
-        async with runtime.db.session() as session:
-            users = {
-                u.id: u.email.split("@")[0]
-                for u in (await session.execute(select(m.User))).scalars()
-            }
-            owned: dict[str, set[str]] = {}
-            for policy in (await session.execute(select(m.Policy))).scalars():
-                owned.setdefault(users.get(str(policy.agent_id), ""), set()).add(policy.id)
-    return owned
+    return await owned_by_account(runtime, TENANT, m.Policy)
 
 
 async def test_each_role_lists_its_tree(clients: ClientFactory, seeded: Runtime) -> None:
     owned = await _policies(seeded)
-    everything = set().union(*owned.values())
-    expected = {
-        "admin": everything,
-        "responsabile": everything,
-        "agente": owned["agente"] | owned["subagente"],
-        "subagente": owned["subagente"],
-        "segnalatore": owned["agente"],
-    }
-    for who, ids in expected.items():
+    for who, ids in tree_views(owned).items():
         response = await _get(clients, seeded, who, "/api/polizze")
         assert response.status_code == 200, response.text
         assert {p["_id"] for p in response.json()} == ids, who

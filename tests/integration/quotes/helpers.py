@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 
@@ -38,7 +39,38 @@ async def headers_for(runtime: Runtime, tenant: str, who: str) -> dict[str, str]
     return bearer(await token_for(runtime, tenant, f"{who}@demo.it"))
 
 
-async def load(runtime: Runtime, tenant: str, model: type[m.Quote], row_id: str) -> m.Quote:
+Row = TypeVar("Row", m.Quote, m.Policy)
+
+
+async def owned_by_account(
+    runtime: Runtime, tenant: str, model: type[Row], *where: Any
+) -> dict[str, set[str]]:
+    """Demo account (``agente``…) → the ids of the ``model`` rows it owns (``aId``)."""
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            users = {
+                u.id: u.email.split("@")[0]
+                for u in (await session.execute(select(m.User))).scalars()
+            }
+            owned: dict[str, set[str]] = {}
+            for row in (await session.execute(select(model).where(*where))).scalars():
+                owned.setdefault(users.get(str(row.agent_id), ""), set()).add(row.id)
+    return owned
+
+
+def tree_views(owned: dict[str, set[str]]) -> dict[str, set[str]]:
+    """What each demo role sees of the owned rows, by the agent-tree rule (SPEC §6)."""
+    everything = set().union(*owned.values())
+    return {
+        "admin": everything,
+        "responsabile": everything,
+        "agente": owned["agente"] | owned["subagente"],
+        "subagente": owned["subagente"],
+        "segnalatore": owned["agente"],
+    }
+
+
+async def load(runtime: Runtime, tenant: str, model: type[Row], row_id: str) -> Row:
     with tenant_scope(tenant):
         async with runtime.db.session() as session:
             row = await session.get(model, row_id)

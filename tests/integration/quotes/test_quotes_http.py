@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 
-from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
 from tests.harness import ClientFactory
-from tests.integration.quotes.helpers import agent_quote, headers_for
+from tests.integration.quotes.helpers import (
+    agent_quote,
+    headers_for,
+    owned_by_account,
+    tree_views,
+)
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"
@@ -30,32 +33,12 @@ async def _ids(clients: ClientFactory, runtime: Runtime, who: str, path: str) ->
 
 async def _plain_quotes(runtime: Runtime) -> dict[str, set[str]]:
     """Demo account → the ids of the plain quotes it owns."""
-    with tenant_scope(TENANT):
-        async with runtime.db.session() as session:
-            users = {
-                u.id: u.email.split("@")[0]
-                for u in (await session.execute(select(m.User))).scalars()
-            }
-            quotes = (
-                await session.execute(select(m.Quote).where(m.Quote.type.is_(None)))
-            ).scalars()
-            owned: dict[str, set[str]] = {}
-            for quote in quotes:
-                owned.setdefault(users.get(str(quote.agent_id), ""), set()).add(quote.id)
-    return owned
+    return await owned_by_account(runtime, TENANT, m.Quote, m.Quote.type.is_(None))
 
 
 async def test_each_role_lists_its_tree(clients: ClientFactory, seeded: Runtime) -> None:
     owned = await _plain_quotes(seeded)
-    everything = set().union(*owned.values())
-    expected = {
-        "admin": everything,
-        "responsabile": everything,
-        "agente": owned["agente"] | owned["subagente"],
-        "subagente": owned["subagente"],
-        "segnalatore": owned["agente"],
-    }
-    for who, ids in expected.items():
+    for who, ids in tree_views(owned).items():
         assert await _ids(clients, seeded, who, "/api/preventivi") == ids, who
     refused = await _get(clients, seeded, "dipendente", "/api/preventivi")
     assert refused.status_code == 403
