@@ -3,7 +3,6 @@ policies over HTTP by the agent-tree rule the ``polizze`` stream applies."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated, Any
 
 from litestar import get
@@ -18,6 +17,7 @@ from core.domain.quotes.queries import in_agent_tree
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, SessionDep
+from core.i18n import today_in_rome
 from core.messages import POLICY_NOT_FOUND
 
 MAX_LIMIT = 1000
@@ -38,7 +38,7 @@ async def policies_list(
     require(perm.sees_work, principal)
     policies = await policies_page(
         db_session, principal, search=search, company=company, expiring=expiring,
-        unpaid=unpaid, limit=limit, today=date.today(),
+        unpaid=unpaid, limit=limit, today=today_in_rome(),
     )  # fmt: skip
     return [policy_payload(policy) for policy in policies]
 
@@ -48,7 +48,7 @@ async def policies_list(
 )
 async def policies_alert_count(principal: PrincipalDep, db_session: SessionDep) -> dict[str, int]:
     require(perm.sees_work, principal)
-    return {"count": await alert_count(db_session, principal, date.today())}
+    return {"count": await alert_count(db_session, principal, today_in_rome())}
 
 
 @get("/api/polizze/{policy_id:str}", summary="One policy", tags=["policies"])

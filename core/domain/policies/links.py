@@ -41,6 +41,7 @@ from core.errors import ClientError, NotFound
 from core.extensions import CallContext, Host
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
+from core.i18n import today_in_rome
 from core.messages import POLICY_NOT_FOUND
 from core.money import ZERO, as_number
 from core.realtime.guard import logged_in
@@ -209,7 +210,7 @@ async def public_policy_page(
 ) -> dict[str, Any]:
     expires = await _check_link(request, runtime, tenant, policy_id, code)
     policy = await _policy(db_session, runtime, tenant.id, policy_id)
-    page = public_policy(policy, date.today())
+    page = public_policy(policy, today_in_rome())
     settings = await tenant_data(db_session, runtime)
     return {
         "policy": page,
@@ -237,7 +238,7 @@ async def public_purchase(
     await _check_link(request, runtime, tenant, policy_id, code)
     body = parse(PurchaseBody, data)
     policy = await _policy(db_session, runtime, tenant.id, policy_id)
-    page = public_policy(policy, date.today())
+    page = public_policy(policy, today_in_rome())
     offered = payment_methods(await tenant_data(db_session, runtime), policy, page["customer"])
     if body.method not in {method["id"] for method in offered}:
         raise ClientError(METHOD_NOT_OFFERED)
