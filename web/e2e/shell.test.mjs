@@ -123,7 +123,9 @@ describe('access without login (SPEC §2)', () => {
       await page.getByTestId('logout').click();
       await page.getByText('Vuoi davvero effettuare il logout').waitFor();
       await expectAccessible(page, 'rcadealer logout dialog');
+      const reloaded = page.waitForEvent('load'); // logout reloads the page 100 ms later (SPEC §4)
       await page.getByTestId('logout-confirm').click();
+      await reloaded;
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       assert.equal(await page.evaluate(() => document.cookie), '');
       await page.goto(server.url('rcadealer', '/polizze'));

@@ -17,19 +17,8 @@ import CustomerLinksButton from './components/CustomerLinksButton';
 import InstalmentsTable from './components/InstalmentsTable';
 import { euros, instalmentsOf, policyCustomer, policyTotals, romeToday, shortDate, toCents } from './policyLogic';
 import './policies.css';
+import InfoField from '../../components/InfoField';
 
-function Info({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId}>
-        {value || '—'}
-      </Text>
-    </div>
-  );
-}
 
 function Purchase({ policy }: { policy: HostItem }) {
   const { t } = useTranslation('policies');
@@ -113,16 +102,16 @@ export default function PolicyDetailPage() {
       </Group>
       <Paper withBorder radius="lg" p="lg">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="lg">
-          <Info label={t('columns.company')} value={String(policy.company ?? '')} />
-          <Info label={t('columns.number')} value={String(policy.number ?? '')} testId="policy-number" />
-          <Info label={t('detail.start')} value={shortDate(policy.startDate)} />
-          <Info label={t('columns.endDate')} value={shortDate(policy.endDate)} />
-          <Info label={t('columns.frequency')} value={t(`frequency.${String(policy.frequency ?? 'ANN')}`)} />
-          <Info label={t('columns.premium')} value={euros(toCents(policy.premium))} testId="policy-premium" />
-          <Info label={t('detail.paymentMethod')} value={String(policy.paymentMethod ?? '')} />
-          <Info label={t('detail.prepaid')} value={policy.prepaid ? t('yes') : t('no')} />
-          <Info label={t('detail.paidTotal')} value={euros(totals.paid)} testId="policy-paid-total" />
-          <Info label={t('detail.dueNow')} value={euros(totals.due)} testId="policy-due" />
+          <InfoField label={t('columns.company')} value={String(policy.company ?? '')} />
+          <InfoField label={t('columns.number')} value={String(policy.number ?? '')} testId="policy-number" />
+          <InfoField label={t('detail.start')} value={shortDate(policy.startDate)} />
+          <InfoField label={t('columns.endDate')} value={shortDate(policy.endDate)} />
+          <InfoField label={t('columns.frequency')} value={t(`frequency.${String(policy.frequency ?? 'ANN')}`)} />
+          <InfoField label={t('columns.premium')} value={euros(toCents(policy.premium))} testId="policy-premium" />
+          <InfoField label={t('detail.paymentMethod')} value={String(policy.paymentMethod ?? '')} />
+          <InfoField label={t('detail.prepaid')} value={policy.prepaid ? t('yes') : t('no')} />
+          <InfoField label={t('detail.paidTotal')} value={euros(totals.paid)} testId="policy-paid-total" />
+          <InfoField label={t('detail.dueNow')} value={euros(totals.due)} testId="policy-due" />
         </SimpleGrid>
       </Paper>
       <Purchase policy={policy} />

@@ -22,8 +22,6 @@ export interface PolicyLike {
   [field: string]: unknown;
 }
 
-export const FREQUENCIES = ['ANN', 'SEM', 'QUAD', 'MEN', 'UNICO'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
 
 export interface PolicyFilters {
   search: string;

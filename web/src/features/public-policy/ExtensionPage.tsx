@@ -12,15 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { shortDate } from '../policies/policyLogic';
 import { requestExtension } from './api';
-import PublicFrame from './PublicFrame';
-import { failureOf, usePolicyPage } from './usePolicyPage';
+import PublicFrame from '../../components/PublicFrame';
+import { usePolicyPage } from './usePolicyPage';
 
 export default function ExtensionPage() {
   const { t } = useTranslation('publicPolicy');
   const [params] = useSearchParams();
   const id = params.get('p') ?? '';
   const code = params.get('c') ?? '';
-  const { page, failure, setFailure } = usePolicyPage(id, code);
+  const { page, failure, fail } = usePolicyPage(id, code);
   const [kind, setKind] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
@@ -35,9 +35,7 @@ export default function ExtensionPage() {
       await requestExtension(id, code, kind, note.trim());
       setSent(true);
     } catch (e) {
-      const found = failureOf(e);
-      if (found.kind === 'generic') setError(found.message);
-      else setFailure(found);
+      setError(fail(e));
     } finally {
       setSending(false);
     }
@@ -45,7 +43,7 @@ export default function ExtensionPage() {
 
   const policy = page?.policy;
   return (
-    <PublicFrame title={t('extension.title')} failure={failure} loading={!page}>
+    <PublicFrame title={t('extension.title')} failure={failure} loading={!page} ns="publicPolicy" errorTestId="public-policy-error">
       {policy ? (
         <Stack gap="md" data-testid="public-extension">
           <Text>

@@ -11,28 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { euros, shortDate, toCents } from '../policies/policyLogic';
 import { declarePayment } from './api';
-import PublicFrame from './PublicFrame';
-import { failureOf, usePolicyPage } from './usePolicyPage';
+import PublicFrame from '../../components/PublicFrame';
+import { usePolicyPage } from './usePolicyPage';
+import InfoField from '../../components/InfoField';
 
-function Info({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId}>
-        {value || '—'}
-      </Text>
-    </div>
-  );
-}
 
 export default function PurchasePage() {
   const { t } = useTranslation('publicPolicy');
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const code = params.get('c') ?? '';
-  const { page, setPage, failure, setFailure } = usePolicyPage(id, code);
+  const { page, setPage, failure, fail } = usePolicyPage(id, code);
   const [method, setMethod] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +34,7 @@ export default function PurchasePage() {
       const answer = await declarePayment(id, code, method);
       setPage({ ...page, policy: { ...page.policy, purchase: answer.purchase } });
     } catch (e) {
-      const found = failureOf(e);
-      if (found.kind === 'generic') setError(found.message);
-      else setFailure(found);
+      setError(fail(e));
     } finally {
       setSending(false);
     }
@@ -57,16 +44,16 @@ export default function PurchasePage() {
   const transfer = page?.methods.find((m) => m.id === 'bonifico');
   const declared = policy?.purchase?.method;
   return (
-    <PublicFrame title={t('purchase.title')} failure={failure} loading={!page}>
+    <PublicFrame title={t('purchase.title')} failure={failure} loading={!page} ns="publicPolicy" errorTestId="public-policy-error">
       {policy ? (
         <Stack gap="lg" data-testid="public-purchase">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Info label={t('customer')} value={policy.customer} />
-            <Info label={t('company')} value={policy.company ?? ''} />
-            <Info label={t('number')} value={policy.number ?? ''} />
-            <Info label={t('period')} value={`${shortDate(policy.startDate)} – ${shortDate(policy.endDate)}`} />
-            <Info label={t('frequency')} value={policy.frequency} />
-            <Info label={t('premium')} value={euros(toCents(policy.premium))} />
+            <InfoField label={t('customer')} value={policy.customer} />
+            <InfoField label={t('company')} value={policy.company ?? ''} />
+            <InfoField label={t('number')} value={policy.number ?? ''} />
+            <InfoField label={t('period')} value={`${shortDate(policy.startDate)} – ${shortDate(policy.endDate)}`} />
+            <InfoField label={t('frequency')} value={policy.frequency} />
+            <InfoField label={t('premium')} value={euros(toCents(policy.premium))} />
           </SimpleGrid>
           {policy.rate.length ? (
             <Table striped verticalSpacing={4}>

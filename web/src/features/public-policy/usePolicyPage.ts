@@ -1,12 +1,9 @@
 /** Loads the policy behind a link; a 403, 404 or 410 becomes its own message. */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { HttpError } from '../../lib/http';
 import { getPolicyPage, type PolicyPage } from './api';
 
-export interface LinkFailure {
-  kind: '403' | '404' | '410' | 'generic';
-  message: string;
-}
+import type { LinkFailure } from '../../components/PublicFrame';
 
 export const failureOf = (e: unknown): LinkFailure => {
   const status = e instanceof HttpError ? e.status : 0;
@@ -28,5 +25,12 @@ export function usePolicyPage(id: string, code: string) {
     });
     return () => controller.abort();
   }, [id, code]);
-  return { page, setPage, failure, setFailure };
+  /** A failed action: a link error replaces the page; any other error's text is returned. */
+  const fail = useCallback((e: unknown): string | null => {
+    const found = failureOf(e);
+    if (found.kind === 'generic') return found.message;
+    setFailure(found);
+    return null;
+  }, []);
+  return { page, setPage, failure, fail };
 }

@@ -3,35 +3,24 @@
  * customer received by link, with 'Richiedi emissione'. Invalid (403), missing (404) and
  * expired (410) links get their own clear message.
  */
-import { Alert, Box, Button, Center, Divider, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSession } from '../../session/context';
 import { HttpError } from '../../lib/http';
 import StatusBadge from '../quotes/components/StatusBadge';
 import { fieldText, romeDateTime } from '../quotes/fieldText';
+import InfoField from '../../components/InfoField';
+import PublicFrame from '../../components/PublicFrame';
 import { errorKind, getPublicQuote, type PublicQuote, requestPublicEmission } from './api';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
-function Info({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={500}>{value || '—'}</Text>
-    </div>
-  );
-}
 
 export default function PublicQuotePage() {
   const { t } = useTranslation('publicQuote');
   const { t: tq } = useTranslation('quotes');
   const { id = '', code = '' } = useParams();
-  const { tenant } = useSession();
   const [quote, setQuote] = useState<PublicQuote | null>(null);
   const [expiresAt, setExpiresAt] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
@@ -68,27 +57,8 @@ export default function PublicQuotePage() {
     }
   };
 
-  let body;
-  if (failure) {
-    const kind = errorKind(failure.status);
-    body = (
-      <Stack align="center" gap="sm" py="lg" data-testid="public-quote-error">
-        <IconAlertTriangle size={48} color="var(--mantine-color-orange-6)" />
-        <Title order={3} ta="center">
-          {t(`errors.${kind}.title`)}
-        </Title>
-        <Text c="dimmed" ta="center" maw={460}>
-          {t(`errors.${kind}.text`, { error: failure.message })}
-        </Text>
-      </Stack>
-    );
-  } else if (!quote) {
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else {
+  let body = null;
+  if (quote) {
     const price = quote.price ?? {};
     const hasPrice = ['durata', 'km_annuali', 'canone', 'anticipo'].some((k) => price[k as keyof typeof price] != null);
     body = (
@@ -103,13 +73,13 @@ export default function PublicQuotePage() {
           <StatusBadge status={quote.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Info label={t('customer')} value={quote.customer ?? ''} />
-          <Info label={t('date')} value={romeDateTime(quote.at)} />
+          <InfoField label={t('customer')} value={quote.customer ?? ''} />
+          <InfoField label={t('date')} value={romeDateTime(quote.at)} />
         </SimpleGrid>
         {quote.usrData?.length ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {quote.usrData.map((entry) => (
-              <Info key={entry._id} label={entry.name ?? entry._id} value={fieldText(entry.type, entry.value, tq)} />
+              <InfoField key={entry._id} label={entry.name ?? entry._id} value={fieldText(entry.type, entry.value, tq)} />
             ))}
           </SimpleGrid>
         ) : null}
@@ -128,10 +98,10 @@ export default function PublicQuotePage() {
           <>
             <Divider label={t('offer')} labelPosition="left" />
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Info label={t('price.durata')} value={price.durata != null ? t('price.months', { count: price.durata }) : ''} />
-              <Info label={t('price.km')} value={price.km_annuali != null ? new Intl.NumberFormat('it-IT').format(price.km_annuali) : ''} />
-              <Info label={t('price.canone')} value={price.canone != null ? euro.format(price.canone) : ''} />
-              <Info label={t('price.anticipo')} value={price.anticipo != null ? euro.format(price.anticipo) : ''} />
+              <InfoField label={t('price.durata')} value={price.durata != null ? t('price.months', { count: price.durata }) : ''} />
+              <InfoField label={t('price.km')} value={price.km_annuali != null ? new Intl.NumberFormat('it-IT').format(price.km_annuali) : ''} />
+              <InfoField label={t('price.canone')} value={price.canone != null ? euro.format(price.canone) : ''} />
+              <InfoField label={t('price.anticipo')} value={price.anticipo != null ? euro.format(price.anticipo) : ''} />
             </SimpleGrid>
           </>
         ) : null}
@@ -168,17 +138,14 @@ export default function PublicQuotePage() {
   }
 
   return (
-    <Box py={40} px="md">
-      <Stack maw={760} mx="auto" gap="md">
-        <Group gap="sm">
-          <Image src={tenant.logo} alt={tenant.title} h={36} w="auto" fit="contain" />
-          <Text fw={700}>{tenant.title}</Text>
-        </Group>
-        <Title order={2}>{t('title')}</Title>
-        <Paper withBorder radius="lg" p="xl" shadow="sm">
-          {body}
-        </Paper>
-      </Stack>
-    </Box>
+    <PublicFrame
+      title={t('title')}
+      failure={failure ? { kind: errorKind(failure.status), message: failure.message } : null}
+      loading={!quote}
+      ns="publicQuote"
+      errorTestId="public-quote-error"
+    >
+      {body}
+    </PublicFrame>
   );
 }

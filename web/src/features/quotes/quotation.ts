@@ -1,6 +1,9 @@
 /** The quotation of a plain quote (SPEC §3 `price.company`, §4 the emission states), read from the wire. */
 import type { HostItem } from '@sportello/host-api';
 
+/** The instalment frequencies (SPEC §9), as offers and policies carry them. */
+export const FREQUENCIES = ['ANN', 'SEM', 'QUAD', 'MEN', 'UNICO'] as const;
+
 export interface Offer {
   company: string;
   tot: number;

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlainSelect, type HostItem } from '@sportello/host-api';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
-import { emissionOf, offersOf } from '../../quotes/quotation';
-import { euros, FREQUENCIES, romeToday, toCents } from '../policyLogic';
+import { emissionOf, FREQUENCIES, offersOf } from '../../quotes/quotation';
+import { euros, romeToday, toCents } from '../policyLogic';
 
 const nextYear = (iso: string) => `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`;
 

@@ -11,10 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { AmountInput, PlainSelect, type HostItem } from '@sportello/host-api';
 import { useSession } from '../../../session/context';
 import { errorText, notify, useCollection, useQuoteEnv } from '../env';
-import { emissionOf, offersOf, policyIdOf } from '../quotation';
+import { emissionOf, FREQUENCIES, offersOf, policyIdOf } from '../quotation';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-const FREQUENCIES = ['ANN', 'SEM', 'QUAD', 'MEN', 'UNICO'] as const;
 
 function OfferForm({ quote, companies, initial, onDone }: { quote: HostItem; companies: string[]; initial?: { company: string; tot: number; note: string; frazionamento: string }; onDone: () => void }) {
   const { t } = useTranslation('quotes');

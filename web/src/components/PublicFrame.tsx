@@ -1,18 +1,36 @@
-/** The frame of the customer's policy pages: the tenant's logo, a title, and the link's failures. */
+/**
+ * The frame of the customer's pages behind a link (quote, policy purchase, extension): the
+ * tenant's logo, a title, a loader, and the link's failures (403, 404, 410 or another error),
+ * worded by the page's namespace (`errors.{kind}.title|text`).
+ */
 import { Box, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../session/context';
-import type { LinkFailure } from './usePolicyPage';
+import { useSession } from '../session/context';
 
-export default function PublicFrame({ title, failure, loading, children }: { title: string; failure: LinkFailure | null; loading: boolean; children: ReactNode }) {
-  const { t } = useTranslation('publicPolicy');
+export interface LinkFailure {
+  kind: '403' | '404' | '410' | 'generic';
+  message: string;
+}
+
+interface Props {
+  title: string;
+  failure: LinkFailure | null;
+  loading: boolean;
+  /** The page's i18n namespace, holding its `errors`. */
+  ns: string;
+  errorTestId: string;
+  children: ReactNode;
+}
+
+export default function PublicFrame({ title, failure, loading, ns, errorTestId, children }: Props) {
+  const { t } = useTranslation(ns);
   const { tenant } = useSession();
   let body = children;
   if (failure) {
     body = (
-      <Stack align="center" gap="sm" py="lg" data-testid="public-policy-error">
+      <Stack align="center" gap="sm" py="lg" data-testid={errorTestId}>
         <IconAlertTriangle size={48} color="var(--mantine-color-orange-6)" />
         <Title order={3} ta="center">
           {t(`errors.${failure.kind}.title`)}
