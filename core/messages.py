@@ -37,3 +37,19 @@ PRODUCT_NOT_FOUND = "Prodotto non trovato"
 USER_NOT_FOUND = "Utente non trovato"
 EMISSION_NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 POLICY_ISSUED = "La polizza di questo preventivo è già stata emessa"
+
+# --- People and the tenant --------------------------------------------------------------------
+ABOVE_YOUR_ROLE = "Non puoi modificare un utente con un ruolo superiore al tuo"
+NOT_YOURSELF = "Non puoi farlo sul tuo stesso utente"
+KEEP_OWN_ADMIN = "Non puoi togliere a te stesso il ruolo di amministratore"
+PARENT_HAS_SUBAGENTS = (
+    "Questo agente ha dei subagenti: resta agente principale finché non li sposti"
+)
+PARENT_IS_SELF = "Un agente non può essere subagente di se stesso"
+UNKNOWN_EXTRA_PRODUCT = "Prodotto extra sconosciuto: {product}"
+UNKNOWN_REFERRED_USER = "Utente segnalato inesistente: {user}"
+ALREADY_SUSPENDED = "Utente già sospeso"
+NOT_SUSPENDED = "L'utente non è sospeso"
+WRONG_PASSWORD = "La password attuale non è corretta"
+FOLDER_NOT_FOUND = "Cartella non trovata"
+UPLOAD_LIMIT_ABOVE = "La dimensione massima dei file non può superare {mb} mega"

@@ -41,9 +41,17 @@ def sportello_error(_: Request, exc: SportelloError) -> Response[Any]:  # type: 
     return Response(body, status_code=exc.status_code, headers=headers)
 
 
+def _problem(message: str) -> str:
+    """Our own validators' messages (already Italian) as they are; pydantic's translated."""
+    own = message.removeprefix("Value error, ")
+    if own != message and not own.startswith("Input should"):
+        return own
+    return italian_problem(message)
+
+
 def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # type: ignore[type-arg]
     problems = [
-        {"campo": item.get("key"), "problema": italian_problem(str(item.get("message", "")))}
+        {"campo": item.get("key"), "problema": _problem(str(item.get("message", "")))}
         for item in (exc.extra if isinstance(exc.extra, list) else [])
         if isinstance(item, dict)
     ]

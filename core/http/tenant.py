@@ -8,11 +8,10 @@ from litestar import get
 from litestar.params import FromPath
 from litestar.response import File
 
+from core.domain.settings.branding import ASSETS_PATH, branding
 from core.domain.settings.payload import support_html
 from core.errors import NotFound
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
-
-ASSETS_PATH = "/tenant-assets"
 
 
 @get("/api/tenant", summary="Public tenant configuration", tags=["tenant"])
@@ -46,17 +45,13 @@ async def tenant_config(
     return {
         "id": tenant.id,
         "appName": tenant.app_name,
-        "title": tenant.title,
-        "logo": f"{ASSETS_PATH}/{tenant.logo}",
+        **branding(tenant, stored),
         "notificationsHelp": f"{ASSETS_PATH}/not.png",
-        "template": tenant.template,
-        "colors": tenant.colors,
         "wording": tenant.wording.model_dump(),
         "languages": list(tenant.languages),
         "defaultLanguage": tenant.default_language,
         "products": products,
         "menuOnly": list(tenant.menu.only) if tenant.menu.only is not None else None,
-        "maxUploadMb": tenant.max_upload_mb,
         "assistenza": support_html(stored, tenant),
         "BUILD": runtime.settings.app.build,
     }

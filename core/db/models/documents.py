@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db.base import Base, HasId, TenantOwned, Timestamped
-from core.db.types import utcnow
+from core.db.types import JSONType, utcnow
 
 OWNER_KINDS = ("preventivo", "polizza", "utente", "area")
 
@@ -32,3 +32,5 @@ class Document(Base, HasId, TenantOwned, Timestamped):
     uploaded_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     instalment_number: Mapped[int | None] = mapped_column(Integer)
     selected: Mapped[bool] = mapped_column(Boolean, default=False)
+    roles: Mapped[list[str]] = mapped_column(JSONType, default=list, server_default=text("'[]'"))
+    """Document area only: the folder's roles it is visible to (empty: everyone)."""

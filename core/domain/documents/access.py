@@ -1,7 +1,7 @@
 """Which documents a user may read: those of records the user may see (SPEC §6).
 
 A quote's or policy's documents follow the agent-tree rule, a user's documents follow
-:func:`core.permissions.user_visible`, and the document area is open to everyone.
+:func:`core.permissions.user_visible`, and the document area's follow their folder's roles.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.documents.area_rules import folder_visible
 from core.domain.documents.serialize import document_payload
 from core.domain.quotes.queries import in_agent_tree
 
@@ -53,5 +54,6 @@ async def visible_documents(
     return [
         document_payload(d)
         for d in documents
-        if d.owner_kind == "area" or (d.owner_kind, d.owner_id) in readable
+        if (d.owner_kind == "area" and folder_visible(principal, d.roles))
+        or (d.owner_kind, d.owner_id) in readable
     ]

@@ -1,4 +1,4 @@
-"""``deleteAllegato {preventivoId | polizzaId, uri, _id}`` → ``{ok: true}`` (canEdit only).
+"""``deleteAllegato {preventivoId | polizzaId | areaId, uri, _id}`` → ``{ok: true}`` (canEdit only).
 
 ``_id`` is the document's id and ``uri`` its uri (both from the document payload); the
 document leaves the record's ``allegati``, its row (a ``delete`` on channel ``docs``) and its
@@ -14,8 +14,9 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.domain.documents import files as f
+from core.domain.documents.area import folder_roles
 from core.domain.documents.owners import editable_record, owner_of, remove_from_allegati
-from core.errors import ClientError, NotFound
+from core.errors import NotFound
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
 
@@ -26,6 +27,7 @@ class DeleteBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     preventivoId: str | None = Field(default=None, max_length=32)  # noqa: N815 (wire name)
     polizzaId: str | None = Field(default=None, max_length=32)  # noqa: N815 (wire name)
+    areaId: str | None = Field(default=None, max_length=32)  # noqa: N815 (wire name)
     uri: str = Field(min_length=1, max_length=500)
     id: str = Field(alias="_id", min_length=1, max_length=32)
 
@@ -33,22 +35,27 @@ class DeleteBody(BaseModel):
 async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
     principal = logged_in(ctx)
     body = DeleteBody.model_validate(data)
-    kind, owner_id = owner_of({"preventivoId": body.preventivoId, "polizzaId": body.polizzaId})
-    if kind == "utente":
-        raise ClientError("Indica preventivoId o polizzaId")
-    record = await editable_record(ctx.session, principal, kind, owner_id)
+    kind, owner_id = owner_of(
+        {"preventivoId": body.preventivoId, "polizzaId": body.polizzaId, "areaId": body.areaId}
+    )
+    if kind == "area":
+        await folder_roles(ctx.session, principal, owner_id)  # canEdit, and the folder exists
+        record = None
+    else:
+        record = await editable_record(ctx.session, principal, kind, owner_id)
     document = (
         await ctx.session.execute(
             select(m.Document).where(
                 m.Document.id == body.id,
                 m.Document.owner_kind == kind,
-                m.Document.owner_id == record.id,
+                m.Document.owner_id == owner_id,
             )
         )
     ).scalar_one_or_none()
     if document is None or document.uri != body.uri:
         raise NotFound(DOC_NOT_FOUND)
-    record.allegati = remove_from_allegati(record.allegati, document.id)
+    if record is not None:
+        record.allegati = remove_from_allegati(record.allegati, document.id)
     keys = [f.key_of(ctx.tenant.id, u) for u in (document.uri, document.thumb)]
     await ctx.session.delete(document)
     await ctx.session.flush()

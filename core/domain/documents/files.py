@@ -7,7 +7,6 @@ from pathlib import PurePath
 
 from core.settings import Settings
 from core.storage import FileStorage
-from tenants.config import Tenant
 
 MB = 1024 * 1024
 TOO_BIG = "Non é possibile caricare {file} in quanto supera la dimensione massima di {mb} mega"
@@ -22,12 +21,8 @@ def storage_of(settings: Settings) -> FileStorage:
     return FileStorage(settings.app.data_dir / "files")
 
 
-def max_upload_bytes(tenant: Tenant) -> int:
-    return tenant.max_upload_mb * MB
-
-
-def too_big(tenant: Tenant, name: str) -> str:
-    return TOO_BIG.format(file=name, mb=tenant.max_upload_mb)
+def too_big(limit_mb: int, name: str) -> str:
+    return TOO_BIG.format(file=name, mb=limit_mb)
 
 
 def upload_uri(tenant_id: str, key: str) -> str:

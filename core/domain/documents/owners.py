@@ -12,13 +12,15 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
-from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
+from core.messages import FOLDER_NOT_FOUND, POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
 
 EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
-ONE_OWNER = "Indica uno tra preventivoId, polizzaId e usrId"
+ONE_OWNER = "Indica uno tra preventivoId, polizzaId, usrId e areaId"
 NOT_FOUND = {"preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND}
 MODELS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
-FIELDS = {"preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente"}
+FIELDS = {
+    "preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente", "areaId": "area",
+}  # fmt: skip
 
 
 def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
@@ -28,7 +30,7 @@ def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
         raise ClientError(ONE_OWNER)
     kind, owner_id = given[0]
     if len(owner_id) > 32:
-        raise NotFound(NOT_FOUND.get(kind, USER_NOT_FOUND))
+        raise NotFound(NOT_FOUND.get(kind, FOLDER_NOT_FOUND if kind == "area" else USER_NOT_FOUND))
     return kind, owner_id
 
 

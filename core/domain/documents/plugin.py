@@ -13,6 +13,8 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.documents.access import visible_documents
+from core.domain.documents.area import DocumentAreaController
+from core.domain.documents.area_rules import folder_visible
 from core.domain.documents.delete import delete_allegato
 from core.domain.documents.serialize import document_payload
 from core.domain.documents.uploads import download_document, upload_docs
@@ -25,15 +27,13 @@ def _anyone(_principal: Principal) -> bool:
 
 
 def document_visible(principal: Principal, document: Mapping[str, Any]) -> bool:
-    """Live document events: the document area and one's own uploads to everyone, the rest
+    """Live document events: the document area's by their folder's roles, one's own uploads,
     to those who edit documents (canEdit); others look documents up lazily by id, which
     applies the owner record's rule (:mod:`core.domain.documents.access`)."""
     owner = document.get("owner") or {}
-    return (
-        perm.can_edit(principal)
-        or owner.get("kind") == "area"
-        or document.get("usrId") == principal.id
-    )
+    if owner.get("kind") == "area":
+        return folder_visible(principal, document.get("roles"))
+    return perm.can_edit(principal) or document.get("usrId") == principal.id
 
 
 DOCUMENTS = Publication(
@@ -49,7 +49,7 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [upload_docs, download_document]
+    return [upload_docs, download_document, DocumentAreaController]
 
 
 @hookimpl

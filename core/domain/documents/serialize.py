@@ -21,4 +21,5 @@ def document_payload(document: m.Document) -> dict[str, Any]:
         "size": document.size,
         "type": document.doc_type,
         "owner": {"kind": document.owner_kind, "id": document.owner_id},
+        "roles": list(document.roles or ()),
     }

@@ -14,6 +14,7 @@ Download: ``GET /download/{tenant}/{key}?n={name}`` (attachment) or the ``/uploa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from anyio import to_thread
@@ -24,16 +25,21 @@ from litestar.response import File
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.documents import files as f
 from core.domain.documents.access import visible_documents
+from core.domain.documents.area import folder_roles
 from core.domain.documents.images import Thumbnailer, check_avatar
-from core.domain.documents.owners import add_to_allegati, editable_record, owner_of
+from core.domain.documents.owners import FIELDS, add_to_allegati, editable_record, owner_of
 from core.domain.documents.serialize import document_payload
+from core.domain.settings.branding import max_upload_mb
 from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+from core.lines import stored_settings
+from core.messages import USER_NOT_FOUND
 from core.settings import UploadSettings
 from core.storage import FileStorage
 from core.text_guard import string_problem
@@ -47,7 +53,7 @@ NO_FILES = "Nessun file ricevuto"
 TOO_MANY = f"Puoi caricare al massimo {MAX_FILES} file per volta"
 NO_TYPE = "Indica il tipo di documento (idToUpload)"
 BAD_INSTALMENT = "Numero di rata non valido (nRata)"
-OWN_AVATAR = "Puoi cambiare solo la tua foto"
+OWN_AVATAR = "Puoi cambiare solo la tua foto"  # others' need canEdit
 ONE_AVATAR = "Carica una sola immagine per la foto"
 EMPTY = "File vuoto"
 DOC_NOT_FOUND = "Documento non trovato"
@@ -117,17 +123,39 @@ async def _check_quota(
             raise TooLarge(message.format(mb=quota_mb))
 
 
+@dataclass(frozen=True, slots=True)
+class AreaFolder:
+    """A folder of the document area as an upload's target."""
+
+    id: str
+    roles: list[str]
+
+
+async def _avatar_owner(
+    session: AsyncSession, principal: Principal, user: m.User, owner_id: str
+) -> m.User:
+    """One's own photo; another user's only with canEdit (SPEC §6) and when visible."""
+    if owner_id == principal.id:
+        return user
+    if not perm.can_edit(principal):
+        raise Forbidden(OWN_AVATAR)
+    other = await session.get(m.User, owner_id)
+    if other is None or not perm.user_visible(principal, {"_id": other.id, "role": other.role}):
+        raise NotFound(USER_NOT_FOUND)
+    return other
+
+
 async def _target(
     session: AsyncSession, principal: Principal, user: m.User, form: Any, count: int
-) -> tuple[str, m.Quote | m.Policy | m.User, str]:
+) -> tuple[str, m.Quote | m.Policy | m.User | AreaFolder, str]:
     """The record the files go to and their ``allegati`` key, after the role checks."""
-    kind, owner_id = owner_of({k: _text(form, k) for k in ("preventivoId", "polizzaId", "usrId")})
+    kind, owner_id = owner_of({k: _text(form, k) for k in FIELDS})
     if kind == "utente":
-        if owner_id != principal.id:
-            raise Forbidden(OWN_AVATAR)
         if count != 1:
             raise ClientError(ONE_AVATAR)
-        return kind, user, "avatar"
+        return kind, await _avatar_owner(session, principal, user, owner_id), "avatar"
+    if kind == "area":
+        return kind, AreaFolder(owner_id, await folder_roles(session, principal, owner_id)), kind
     record = await editable_record(session, principal, kind, owner_id)
     doc_type = _text(form, "idToUpload")
     if doc_type is None or len(doc_type) > 100:
@@ -135,7 +163,7 @@ async def _target(
     return kind, record, doc_type
 
 
-def _instalment(form: Any, owner: m.Quote | m.Policy | m.User) -> int | None:
+def _instalment(form: Any, owner: m.Quote | m.Policy | m.User | AreaFolder) -> int | None:
     """The policy instalment (``nRata``) the files belong to, if the form names one."""
     text = _text(form, "nRata")
     if text is None:
@@ -161,10 +189,11 @@ async def upload_docs(
     tenant: TenantDep,
     db_session: SessionDep,
 ) -> list[dict[str, Any]]:
-    limit = f.max_upload_bytes(tenant)
+    limit_mb = max_upload_mb(tenant, await stored_settings(db_session))
+    limit = limit_mb * f.MB
     announced = request.headers.get("content-length", "")
     if announced.isdigit() and int(announced) > limit * MAX_FILES + FORM_OVERHEAD:
-        raise TooLarge(f.too_big(tenant, "la richiesta"))
+        raise TooLarge(f.too_big(limit_mb, "la richiesta"))
     form = await request.form()
     uploads = _uploads(form)
     if not uploads:
@@ -175,7 +204,7 @@ async def upload_docs(
     instalment = _instalment(form, owner)
     for upload in uploads:  # every size first: an oversize file stores nothing at all
         if _size(upload) > limit:
-            raise TooLarge(f.too_big(tenant, f.clean_name(upload.filename)))
+            raise TooLarge(f.too_big(limit_mb, f.clean_name(upload.filename)))
     limits = runtime.settings.uploads
     if kind == "utente":
         check_avatar(uploads[0].file, _size(uploads[0]), limits)
@@ -200,6 +229,7 @@ async def upload_docs(
                 uri=f.upload_uri(tenant.id, key), storage_key=key, file_type=file_type,
                 size=size, thumb=f.upload_uri(tenant.id, thumb_key) if thumb_key else None,
                 uploaded_by=principal.id, at=utcnow(), instalment_number=instalment,
+                roles=owner.roles if isinstance(owner, AreaFolder) else [],
             )  # fmt: skip
             db_session.add(document)
             documents.append(document)
@@ -207,7 +237,7 @@ async def upload_docs(
         if isinstance(owner, m.User):
             if documents:
                 owner.photo = documents[0].uri
-        elif documents:
+        elif documents and not isinstance(owner, AreaFolder):
             owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
         await db_session.flush()
     except BaseException:

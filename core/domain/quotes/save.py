@@ -16,9 +16,10 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.quotes.queries import in_agent_tree
-from core.domain.quotes.statuses import can_select_status
+from core.domain.quotes.statuses import can_select_status, tenant_statuses
 from core.errors import Forbidden, NotFound
 from core.extensions import CallContext
+from core.lines import stored_settings
 from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
 from core.validation import StrictBool
 
@@ -50,9 +51,8 @@ async def save_quote(
     for field in changes:
         if not QUOTE_FIELDS[field][1](principal):
             raise Forbidden(NOT_ALLOWED.format(field=field))
-    if "status" in changes and not can_select_status(
-        principal, ctx.host.statuses, changes["status"]
-    ):
+    statuses = tenant_statuses(ctx.host, await stored_settings(ctx.session))
+    if "status" in changes and not can_select_status(principal, statuses, changes["status"]):
         raise Forbidden(f"Non puoi impostare lo stato {changes['status']!r}")
     quote = (
         await ctx.session.execute(

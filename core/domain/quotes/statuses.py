@@ -12,11 +12,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from core.auth.principal import Principal
 from core.extensions import StatusDef
 from core.permissions import ADMIN, RESPONSABILE, has_role, manages
+
+
+class HasStatuses(Protocol):
+    @property
+    def statuses(self) -> tuple[StatusDef, ...]: ...
+
 
 _MANAGERS = (ADMIN, RESPONSABILE)
 
@@ -44,6 +50,23 @@ def merge_statuses(base: Iterable[StatusDef], extra: Iterable[StatusDef]) -> tup
     merged = {status.id: status for status in base}
     merged.update((status.id, status) for status in extra)
     return tuple(merged.values())
+
+
+def stored_statuses(extra: Iterable[Mapping[str, Any]] | None) -> tuple[StatusDef, ...]:
+    """The tenant's saved statuses (``extra_stati``) as definitions."""
+    return tuple(
+        StatusDef(
+            int(e["id"]), str(e["name"]),
+            tuple(e["canSelectedBy"]) if e.get("canSelectedBy") is not None else None,
+            tuple(e.get("alert") or ()),
+        )
+        for e in extra or ()
+    )  # fmt: skip
+
+
+def tenant_statuses(host: HasStatuses, stored: Any) -> tuple[StatusDef, ...]:
+    """Core's and the lines' statuses merged by id with the tenant's saved ones (SPEC §3)."""
+    return merge_statuses(host.statuses, stored_statuses(stored.extra_stati if stored else None))
 
 
 def name_of(statuses: Iterable[StatusDef], status_id: int) -> str:

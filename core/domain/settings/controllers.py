@@ -1,39 +1,42 @@
-"""Tenant settings an admin changes at runtime: switching product lines on and off."""
+"""``/impostazioni``'s routes: the settings, the logo, the product-line switch and the
+activity log (admins only)."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Annotated, Any, Literal
 
-from litestar import put
-from litestar.params import FromPath, JSONBody
+from litestar import Request, get, post, put
+from litestar.datastructures import UploadFile
+from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.response import File
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import select
 
 from core import permissions as perm
 from core.db import models as m
-from core.errors import NotFound
+from core.domain.documents import files as f
+from core.domain.documents.images import check_avatar
+from core.domain.settings.branding import LOGO_PATH
+from core.domain.settings.rules import SettingsChanges
+from core.domain.settings.save import save_settings, set_logo, stored_or_new
+from core.errors import ClientError, NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
+from core.lines import stored_settings
 from core.messages import LINE_NOT_AVAILABLE
-from core.runtime import Runtime
 from core.validation import StrictBool
 
 PRODUCTS_CHANGED = "productsChanged"
 """Server event telling the tenant's connected clients to re-read ``/api/tenant``."""
 LINE_SWITCHED_OFF = "Prodotto disattivato"
+NO_LOGO = "Carica un'immagine per il logo (file.0)"
+AUDIT_PAGE = 100
 
 
 class ProductToggle(BaseModel):
     model_config = ConfigDict(extra="forbid")
     enabled: StrictBool
-
-
-async def stored_or_new(runtime: Runtime, session: AsyncSession) -> m.TenantSettings:
-    stored = await runtime.stored_settings(session)
-    if stored is None:
-        stored = m.TenantSettings()
-        session.add(stored)
-    return stored
 
 
 @put("/api/settings/products/{product_id:str}", summary="Switch a product line", tags=["settings"])
@@ -48,7 +51,7 @@ async def toggle_product(
     require(perm.sees_settings, principal)
     if product_id not in runtime.lines.offered(tenant):
         raise NotFound(LINE_NOT_AVAILABLE)
-    stored = await stored_or_new(runtime, db_session)
+    stored = await stored_or_new(db_session)
     disabled = [p for p in stored.disabled_products if p != product_id]
     if not data.enabled:
         disabled.append(product_id)
@@ -61,3 +64,87 @@ async def toggle_product(
         await runtime.hub.close_channels(tenant.id, channels, LINE_SWITCHED_OFF)
     await runtime.hub.send_event(tenant.id, PRODUCTS_CHANGED)
     return {"products": products}
+
+
+@put("/api/settings", summary="Save the tenant's settings (absent fields stay)", tags=["settings"])
+async def put_settings(
+    data: JSONBody[SettingsChanges],
+    principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> dict[str, bool]:
+    await save_settings(db_session, runtime, tenant, principal, data)
+    return {"ok": True}
+
+
+@post(
+    "/api/settings/logo",
+    summary="Upload the tenant's logo (multipart file.0: JPEG, PNG or WebP)",
+    tags=["settings"],
+    status_code=200,
+    request_max_body_size=8 * f.MB,
+)
+async def upload_logo(
+    request: Request,  # type: ignore[type-arg]
+    principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> dict[str, str]:
+    require(perm.sees_settings, principal)
+    upload = (await request.form()).get("file.0")
+    if not isinstance(upload, UploadFile):
+        raise ClientError(NO_LOGO)
+    upload.file.seek(0, 2)
+    size = upload.file.tell()
+    check_avatar(upload.file, size, runtime.settings.uploads)
+    upload.file.seek(0)
+    storage = f.storage_of(runtime.settings)
+    key = storage.save_stream(tenant.id, f.clean_name(upload.filename or "logo"), upload.file)
+    stored = await stored_or_new(db_session)
+    previous = set_logo(stored, key)
+    await db_session.flush()
+    if previous:
+        storage.delete(tenant.id, previous)
+    return {"logo": f"{LOGO_PATH}/{key}"}
+
+
+@get(f"{LOGO_PATH}/{{key:str}}", summary="The tenant's uploaded logo (public)", tags=["tenant"])
+async def tenant_logo(
+    key: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
+) -> File:
+    stored = await stored_settings(db_session)
+    path = f.storage_of(runtime.settings).path(tenant.id, key)
+    if stored is None or (stored.data or {}).get("logo") != key or path is None:
+        raise NotFound("File non trovato")
+    return File(path=path, filename=key, content_disposition_type="inline")
+
+
+@get("/api/audit", summary="The activity log: who changed what, when (admins)", tags=["settings"])
+async def activity_log(
+    principal: PrincipalDep,
+    db_session: SessionDep,
+    entity: Annotated[str | None, QueryParameter(max_length=64)] = None,
+    actor: Annotated[str | None, QueryParameter(max_length=32)] = None,
+    action: Annotated[Literal["insert", "update", "delete"] | None, QueryParameter()] = None,
+    entity_id: Annotated[str | None, QueryParameter(name="entityId", max_length=64)] = None,
+    before: Annotated[datetime | None, QueryParameter()] = None,
+) -> list[dict[str, Any]]:
+    require(perm.sees_settings, principal)
+    stmt = select(m.AuditEntry).order_by(m.AuditEntry.at.desc()).limit(AUDIT_PAGE)
+    if entity:
+        stmt = stmt.where(m.AuditEntry.entity == entity)
+    if actor:
+        stmt = stmt.where(m.AuditEntry.actor_id == actor)
+    if action:
+        stmt = stmt.where(m.AuditEntry.action == action)
+    if entity_id:
+        stmt = stmt.where(m.AuditEntry.entity_id == entity_id)
+    if before is not None:
+        stmt = stmt.where(m.AuditEntry.at < before.replace(tzinfo=None))
+    return [
+        {"_id": e.id, "at": e.at.isoformat(), "actor": e.actor_id, "entity": e.entity,
+         "entityId": e.entity_id, "action": e.action, "changes": e.changes}
+        for e in (await db_session.execute(stmt)).scalars()
+    ]  # fmt: skip

@@ -11,6 +11,8 @@ import nh3
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.domain.quotes.statuses import tenant_statuses
+from core.domain.settings.branding import branding
 from core.extensions import Host
 from core.lines import stored_settings
 from tenants.config import Tenant
@@ -51,13 +53,10 @@ def settings_payload(
     data = {**runtime.default_settings, **(stored.data if stored else {})}
     return {
         **data,
+        **branding(tenant, stored),
         "APP_NAME": tenant.app_name,
-        "title": tenant.title,
-        "logo": f"/tenant-assets/{tenant.logo}",
         "BUILD": runtime.settings.app.build,
         "DOMAIN": tenant.domains[0],
-        "template": tenant.template,
-        "colors": tenant.colors,
         "wording": tenant.wording.model_dump(),
         "assistenza": support_html(stored, tenant),
         "extraProducts": [
@@ -65,7 +64,7 @@ def settings_payload(
             for line in (runtime.product_lines[p] for p in enabled)
             if line.extra_product
         ],
-        "stati": runtime.public_statuses(stored.extra_stati if stored else None),
+        "stati": [s.as_setting() for s in tenant_statuses(runtime, stored)],
         "productsHash": products_digest,
         "webpush": stored.vapid_public_key if stored else None,
     }

@@ -12,8 +12,15 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.settings.controllers import toggle_product
-from core.extensions import MenuEntry, Publication
+from core.domain.settings.calls import save_settings_call
+from core.domain.settings.controllers import (
+    activity_log,
+    put_settings,
+    tenant_logo,
+    toggle_product,
+    upload_logo,
+)
+from core.extensions import CallHandler, MenuEntry, Publication
 from core.hookspecs import hookimpl
 
 
@@ -36,7 +43,12 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [toggle_product]
+    return [toggle_product, put_settings, upload_logo, tenant_logo, activity_log]
+
+
+@hookimpl
+def register_calls() -> Mapping[str, CallHandler]:
+    return {"salvaImpostazioni": save_settings_call}
 
 
 @hookimpl

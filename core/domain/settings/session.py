@@ -11,6 +11,7 @@ from core import permissions as perm
 from core.auth import service
 from core.auth.menu import menu_payload, open_lines
 from core.db import models as m
+from core.domain.documents.area_rules import FOLDERS, visible_folders
 from core.domain.settings.payload import product_payload, products_hash, settings_payload
 from core.domain.users.serialize import user_payload
 from core.extensions import CallContext
@@ -37,7 +38,10 @@ async def session_data(ctx: CallContext, user: m.User, known_hash: str | None) -
             for u in users
             if perm.user_visible(principal, {"_id": u.id, "role": u.role})
         },
-        "settings": settings_payload(ctx.host, ctx.tenant, stored, enabled, digest),
+        "settings": {
+            **settings_payload(ctx.host, ctx.tenant, stored, enabled, digest),
+            FOLDERS: visible_folders(principal, stored.data if stored else {}),
+        },
         "port": ctx.host.settings.app.port,
         "menu": await menu_payload(ctx.host, ctx.session, ctx.tenant, principal),
         "lines": await open_lines(ctx.host, ctx.session, ctx.tenant, principal),

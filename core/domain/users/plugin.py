@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from litestar.types import ControllerRouterHandler
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
@@ -13,6 +14,8 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.users import account, calls
+from core.domain.users.controllers import UsersController, agents
 from core.domain.users.serialize import user_payload
 from core.domain.users.webpush import register_web_push
 from core.extensions import CallHandler, MenuEntry, Publication, SyncRequest
@@ -55,7 +58,19 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_calls() -> Mapping[str, CallHandler]:
-    return {"registerWebPush": register_web_push}
+    return {
+        "registerWebPush": register_web_push,
+        "salvaUtente": calls.save_user,
+        "sospendiUtente": calls.suspend_user,
+        "eliminaUtente": calls.delete_user,
+        "salvaAccount": account.save_account,
+        "cambiaPassword": account.new_password,
+    }
+
+
+@hookimpl
+def register_routes() -> Sequence[ControllerRouterHandler]:
+    return [UsersController, account.AccountController, agents]
 
 
 @hookimpl
