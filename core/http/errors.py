@@ -57,6 +57,9 @@ def validation_error(_: Request, exc: ValidationException) -> Response[Any]:  # 
     ]
     detail = str(exc.detail or "")
     message = INVALID_JSON if "json" in detail.lower() and not problems else INVALID_DATA
+    if problems:  # the first problem named, as the socket's calls name it (core.validation)
+        where = f" ({problems[0]['campo']})" if problems[0]["campo"] else ""
+        message = f"{message}: {problems[0]['problema']}{where}"
     return Response(_body("ValidationError", message, dettagli=problems), status_code=400)
 
 

@@ -311,7 +311,7 @@ async def test_invitation_needs_a_valid_email(world: World) -> None:
     response = await world.invite("non-una-email")
 
     assert response.status_code == 400
-    assert error_message(response) == "Dati non validi"
+    assert error_message(response).startswith("Dati non validi: Indirizzo email non valido")
     assert world.inbox.received == []
 
 
