@@ -66,6 +66,22 @@ async def toggle_product(
     return {"products": products}
 
 
+@get(
+    "/api/settings/products",
+    summary="The lines the deployment offers, on or off",
+    tags=["settings"],
+)
+async def product_lines(
+    principal: PrincipalDep, runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
+) -> list[dict[str, Any]]:
+    require(perm.sees_settings, principal)
+    enabled = set(await runtime.lines.enabled(db_session, tenant))
+    return [
+        {"id": p, "name": runtime.product_lines[p].name, "enabled": p in enabled}
+        for p in runtime.lines.offered(tenant)
+    ]
+
+
 @put("/api/settings", summary="Save the tenant's settings (absent fields stay)", tags=["settings"])
 async def put_settings(
     data: JSONBody[SettingsChanges],

@@ -15,6 +15,7 @@ from core.db import models as m
 from core.domain.settings.calls import save_settings_call
 from core.domain.settings.controllers import (
     activity_log,
+    product_lines,
     put_settings,
     tenant_logo,
     toggle_product,
@@ -43,7 +44,7 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [toggle_product, put_settings, upload_logo, tenant_logo, activity_log]
+    return [toggle_product, product_lines, put_settings, upload_logo, tenant_logo, activity_log]
 
 
 @hookimpl

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
@@ -24,7 +24,10 @@ export function App({
 }) {
   const { t } = useTranslation('common');
   const closeLabel = t('close');
-  const theme = useMemo(() => buildTheme(tenant.colors, closeLabel), [tenant.colors, closeLabel]);
+  // the colours an admin saves reach every open client: the session re-reads the tenant
+  const live = useSyncExternalStore(services.session.subscribe, () => services.session.getState().tenant);
+  const colors = live?.colors ?? tenant.colors;
+  const theme = useMemo(() => buildTheme(colors, closeLabel), [colors, closeLabel]);
   return (
     <MantineProvider
       theme={theme}

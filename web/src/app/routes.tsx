@@ -12,20 +12,22 @@ const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').
 const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
 
 /** Private screens owned by later work: path → 'in arrivo'. */
-export const PLACEHOLDER_PATHS = [
-  'Agenti',
-  'utenti',
-  'utenti/:id',
-  'account',
-  'Report',
-  'ProvvigioniAgente/:aId',
-  'impostazioni',
-  'chat',
-  'chat/*',
-  'cassa',
-  'area-documentale',
-  'area-documentale/:id',
-] as const;
+export const PLACEHOLDER_PATHS = ['Report', 'ProvvigioniAgente/:aId', 'chat', 'chat/*', 'cassa'] as const;
+
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: () => load().then((m) => ({ Component: m.default })),
+});
+
+/** The people and tenant screens. */
+const PEOPLE_ROUTES: RouteObject[] = [
+  page('utenti', () => import('../features/people/UsersPage')),
+  page('utenti/:id', () => import('../features/people/UserDetailPage')),
+  page('Agenti', () => import('../features/people/AgentsPage')),
+  page('account', () => import('../features/people/AccountPage')),
+  page('impostazioni', () => import('../features/settings/SettingsPage')),
+  page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage')),
+];
 
 /** Public screens owned by later work. */
 export const PUBLIC_PLACEHOLDER_PATHS = [
@@ -76,6 +78,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.default })) },
           ...PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          ...PEOPLE_ROUTES,
           { path: 'prodotti', lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.default })) },
           {
             path: 'prodotti/:id',

@@ -1,13 +1,16 @@
-/** Home: a greeting and what needs attention, counted from the synced data. */
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconFileText, IconShieldCheck } from '@tabler/icons-react';
+/**
+ * Home for agents: the tenant's slides, what needs attention (open quotes by status, policies
+ * ending within 16 days), counted live from the synced data, and the shortcuts.
+ */
+import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconCirclePlus, IconFileText, IconMessages, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession, useStoreSelector } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
-import { selectMenuChips } from '../../store/selectors';
-import type { StoreState } from '../../store/store';
+import { policyAlerts, selectMenuChips } from '../../store/selectors';
+import type { Item, StoreState } from '../../store/store';
 import { ComingSoon } from '../placeholder/ComingSoonPage';
 
 function StatCard({ icon, title, total, alerts, alertLabel, to }: {
@@ -41,6 +44,7 @@ function StatCard({ icon, title, total, alerts, alertLabel, to }: {
 
 export default function HomePage() {
   const { t } = useTranslation('layout');
+  const { t: th } = useTranslation('home');
   const { user, settings } = useSession();
   const { flags, menu } = useAccess();
   const statuses = settings?.stati ?? [];
@@ -49,10 +53,15 @@ export default function HomePage() {
       chips: selectMenuChips(state, flags, statuses, new Date()),
       quotes: Object.keys(state.collections.preventivi ?? {}).length,
       policies: Object.keys(state.collections.polizze ?? {}).length,
+      byStatus: openQuotesByStatus(Object.values(state.collections.preventivi ?? {})),
+      expiring: Object.values(state.collections.polizze ?? {})
+        .filter((p) => policyAlerts(p, new Date()))
+        .sort((a, b) => String(a.endDate).localeCompare(String(b.endDate))),
     }),
     [flags, statuses],
   );
   const data = useStoreSelector(select);
+  const slides = (settings?.slides ?? []) as { title: string; text?: string; link?: string | null }[];
   const sees = (key: string) => menu.some((entry) => entry.key === key);
   if (!sees('preventivi') && !sees('polizze')) return <ComingSoon title="Home" />;
   return (
@@ -71,6 +80,100 @@ export default function HomePage() {
             alerts={data.chips.polizze ?? 0} alertLabel={t('home.policiesAlert')} to="/polizze" />
         )}
       </SimpleGrid>
+      {sees('nuova-quotazione') || sees('chat') ? (
+        <Group gap="sm">
+          {sees('nuova-quotazione') ? (
+            <Button component={Link} to="/prodotti" leftSection={<IconCirclePlus size={16} />} data-testid="home-new-quote">
+              {th('newQuote')}
+            </Button>
+          ) : null}
+          {sees('chat') ? (
+            <Button component={Link} to="/chat" variant="default" leftSection={<IconMessages size={16} />}>
+              {th('chat')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      {slides.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} maw={1100} data-testid="home-slides">
+          {slides.map((slide, index) => (
+            <Card key={index} withBorder radius="lg" padding="md" className="home-slide">
+              <Text fw={700}>{slide.title}</Text>
+              {slide.text ? (
+                <Text size="sm" c="dimmed" mt={4}>
+                  {slide.text}
+                </Text>
+              ) : null}
+              {slide.link ? (
+                <Anchor href={slide.link} size="sm" fw={600} mt="sm" target={slide.link.startsWith('/') ? undefined : '_blank'} rel="noopener">
+                  {t('home.open')} <IconArrowRight size={14} />
+                </Anchor>
+              ) : null}
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} maw={1100}>
+        {sees('preventivi') ? (
+          <Paper withBorder radius="lg" p="md" data-testid="home-quotes-by-status">
+            <Text fw={600} mb="xs">
+              {th('openQuotes')}
+            </Text>
+            {data.byStatus.length ? (
+              data.byStatus.map(([status, count]) => (
+                <Group key={status} justify="space-between" py={4}>
+                  <Text size="sm">{status}</Text>
+                  <Badge variant="light">{count}</Badge>
+                </Group>
+              ))
+            ) : (
+              <Text size="sm" c="dimmed">
+                {th('noOpenQuotes')}
+              </Text>
+            )}
+          </Paper>
+        ) : null}
+        {sees('polizze') ? (
+          <Paper withBorder radius="lg" p="md" data-testid="home-expiring">
+            <Text fw={600} mb="xs">
+              {th('expiring')}
+            </Text>
+            {data.expiring.length ? (
+              data.expiring.slice(0, 10).map((policy) => (
+                <Group key={policy._id} justify="space-between" py={4}>
+                  <Anchor component={Link} to={`/polizza/${policy._id}`} size="sm">
+                    {policyLabel(policy)}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {new Date(String(policy.endDate)).toLocaleDateString('it-IT')}
+                  </Text>
+                </Group>
+              ))
+            ) : (
+              <Text size="sm" c="dimmed">
+                {th('noExpiring')}
+              </Text>
+            )}
+          </Paper>
+        ) : null}
+      </SimpleGrid>
     </Stack>
   );
+}
+
+/** Quotes still open (not archived, no policy yet) counted by status, the largest first. */
+export function openQuotesByStatus(quotes: Item[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const quote of quotes) {
+    if (quote.archived || quote.type || (quote.quote as { policyId?: string } | undefined)?.policyId) continue;
+    const status = String(quote.status || '—');
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'it'));
+}
+
+function policyLabel(policy: Item): string {
+  const data = ((policy.pr as { usrData?: { _id: string; value?: unknown }[] } | undefined)?.usrData ?? []);
+  const name = ['Nome', 'Cognome'].map((key) => String(data.find((d) => d._id === key)?.value ?? '')).join(' ').trim();
+  return name || String(policy.number ?? policy._id);
 }
