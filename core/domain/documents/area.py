@@ -24,7 +24,7 @@ from core.domain.settings.save import stored_or_new
 from core.errors import ClientError, Forbidden, NotFound
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 from core.lines import stored_settings
-from core.messages import FOLDER_NOT_FOUND
+from core.messages import FOLDER_NOT_FOUND, NOT_FOR_YOUR_ROLE
 
 MAX_FOLDERS = 100
 LIST_LIMIT = 500
@@ -75,7 +75,7 @@ class DocumentAreaController(Controller):
         q: Annotated[str | None, QueryParameter(max_length=100)] = None,
     ) -> list[dict[str, Any]]:
         if not perm.sees_documents(principal):
-            raise Forbidden(EDIT_ONLY)
+            raise Forbidden(NOT_FOR_YOUR_ROLE)
         stmt = (
             select(m.Document).where(m.Document.owner_kind == "area")
             .order_by(m.Document.at.desc()).limit(LIST_LIMIT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
+from anyio import to_thread
 from litestar import Request, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.params import FromPath, JSONBody, QueryParameter
@@ -117,7 +118,8 @@ async def upload_logo(
     check_avatar(upload.file, size, runtime.settings.uploads)
     upload.file.seek(0)
     storage = f.storage_of(runtime.settings)
-    key = storage.save_stream(tenant.id, f.clean_name(upload.filename or "logo"), upload.file)
+    name = f.clean_name(upload.filename or "logo")
+    key = await to_thread.run_sync(storage.save_stream, tenant.id, name, upload.file)
     stored = await stored_or_new(db_session)
     previous = set_logo(stored, key)
     await db_session.flush()
