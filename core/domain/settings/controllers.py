@@ -3,7 +3,7 @@ activity log (admins only)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from anyio import to_thread
@@ -33,6 +33,7 @@ PRODUCTS_CHANGED = "productsChanged"
 LINE_SWITCHED_OFF = "Prodotto disattivato"
 NO_LOGO = "Carica un'immagine per il logo (file.0)"
 AUDIT_PAGE = 100
+BAD_MOMENT = "Data non valida (before)"
 
 
 class ProductToggle(BaseModel):
@@ -139,6 +140,14 @@ async def tenant_logo(
     return File(path=path, filename=key, content_disposition_type="inline")
 
 
+def _utc(moment: datetime) -> datetime:
+    """A time as UTC (a naive one is taken as UTC); out of range is a 400."""
+    try:
+        return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    except (OverflowError, ValueError) as exc:
+        raise ClientError(BAD_MOMENT) from exc
+
+
 @get("/api/audit", summary="The activity log: who changed what, when (admins)", tags=["settings"])
 async def activity_log(
     principal: PrincipalDep,
@@ -160,7 +169,7 @@ async def activity_log(
     if entity_id:
         stmt = stmt.where(m.AuditEntry.entity_id == entity_id)
     if before is not None:
-        stmt = stmt.where(m.AuditEntry.at < before.replace(tzinfo=None))
+        stmt = stmt.where(m.AuditEntry.at < _utc(before))
     return [
         {"_id": e.id, "at": e.at.isoformat(), "actor": e.actor_id, "entity": e.entity,
          "entityId": e.entity_id, "action": e.action, "changes": e.changes}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from PIL import Image
@@ -159,3 +160,10 @@ async def test_the_activity_log_tells_who_changed_what(
     assert all(e["entityId"] != ids["agente"] for e in theirs)
     bad = await call(clients, seeded, "admin", "GET", "/api/audit?action=drop")
     assert bad.status_code == 400
+    older = await call(clients, seeded, "admin", "GET", f"/api/audit?before={quote(change['at'])}")
+    assert all(e["at"] < change["at"] for e in older.json())
+    for moment in ("2020-01-01T00:00:00Z", "2020-01-01T00:00:00", "0001-01-01T00:00:00%2B14:00"):
+        response = await call(clients, seeded, "admin", "GET", f"/api/audit?before={moment}")
+        assert response.status_code in (200, 400), moment
+    word = await call(clients, seeded, "admin", "GET", "/api/audit?before=ieri")
+    assert word.status_code == 400

@@ -129,6 +129,20 @@ describe('Session', () => {
     expect(socket.transmitted.filter((t) => t.name === 'logTime')).toHaveLength(1);
   });
 
+  it("follows one's own user on the users stream, not anyone else's", async () => {
+    const { socket, store, session } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    socket.channels.usr!.push({ operationType: 'update', u: { _id: 'u2', name: 'Anna B.' } });
+    socket.channels.usr!.push({ operationType: 'update', u: { ...USER, name: 'Mario R.' } });
+    await vi.waitFor(() => expect(session.getState().user?.name).toBe('Mario R.'));
+    expect(store.get('usr', 'u2')).toMatchObject({ name: 'Anna B.' });
+    socket.channels.usr!.push({ operationType: 'delete', u: { _id: 'u1' } });
+    await tick();
+    expect(session.getState().user?.name).toBe('Mario R.');
+  });
+
   it('replaces a collection with a full resync (no watermark): what is gone is dropped', async () => {
     const { socket, store, session } = setup();
     store.applyBatch({ preventivi: { stale: { _id: 'stale' } } });

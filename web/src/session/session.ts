@@ -282,7 +282,14 @@ export class Session {
     for (const [channelName, collection] of streams) {
       if (this.subscribed.has(channelName)) continue;
       this.subscribed.add(channelName);
-      void this.consume(channelName, (event) => this.store.applyChange(collection, event as never));
+      void this.consume(channelName, (event) => {
+        this.store.applyChange(collection, event as never);
+        // one's own user changed (name, photo, language): the top bar follows
+        const own = (event as { u?: User }).u;
+        if (own && own._id === this.state.user?._id && (event as { operationType?: string }).operationType !== 'delete') {
+          this.set({ user: { ...this.state.user, ...own } });
+        }
+      });
     }
     // subscribed without waiting for the login (SPEC §7)
     const open: [string, (event: unknown) => void][] = [
