@@ -78,12 +78,9 @@ class Slide(BaseModel):
     @field_validator("link")
     @classmethod
     def _safe_link(cls, link: str | None) -> str | None:
-        if (
-            link
-            and not (link.startswith("/") and not link.startswith("//"))
-            and not (link.startswith("https://"))
-        ):
-            raise ValueError(BAD_SLIDE_LINK)
+        local = link is not None and link.startswith("/") and not link.startswith("//")
+        if link and ("\\" in link or not (local or link.startswith("https://"))):
+            raise ValueError(BAD_SLIDE_LINK)  # with a backslash, '/\\host' is another site
         return link or None
 
 

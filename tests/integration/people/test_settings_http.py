@@ -78,6 +78,8 @@ async def test_an_admin_saves_and_every_client_reads_the_new_look(
         ({"frazionamenti": [{"name": "Bimestrale", "code": "BIM", "rate": 6}]}, "sconosciuto"),
         ({"frazionamenti": [{"name": "Mensile", "code": "MEN", "rate": 6}]}, "12 rate l'anno"),
         ({"slides": [{"title": "x", "link": "javascript:alert(1)"}]}, "link di una slide"),
+        ({"slides": [{"title": "x", "link": "//evil.example"}]}, "link di una slide"),
+        ({"slides": [{"title": "x", "link": "/\\evil.example"}]}, "link di una slide"),
         ({"maxUploadMb": 21}, "non può superare 20 mega"),
         ({"template": "a b"}, "Dati non validi"),
         ({"plateInQuote": "sì"}, "vero o falso"),
