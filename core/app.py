@@ -60,12 +60,14 @@ def create_app(
         if settings.app.daily_jobs:
             jobs.start()
         log.info("app.started", tenants=[t.id for t in runtime.tenants], db=runtime.db.dialect)
-        gc.collect()
-        gc.freeze()  # the start-up heap stays out of every later full collection
+        if settings.app.freeze_heap:
+            gc.collect()
+            gc.freeze()  # the start-up heap stays out of every later full collection
         try:
             yield
         finally:
-            gc.unfreeze()
+            if settings.app.freeze_heap:
+                gc.unfreeze()
             await jobs.stop()
             await runtime.hub.stop()
             await runtime.bus.disconnect()

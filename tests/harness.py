@@ -20,6 +20,7 @@ os.environ.update(
     SECRET_KEY="test-secret-key-that-is-long-enough-for-hs256",
     SEED_DEMO="false",
     DAILY_JOBS="false",  # the renewal tests run the job themselves
+    FREEZE_HEAP="false",  # every test starts apps: a full collection each time cost minutes
     DATA_DIR=str(_DATA),
     LOG_LEVEL="WARNING",
     SMTP_HOST="",
