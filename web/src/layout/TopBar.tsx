@@ -55,7 +55,7 @@ export function TopBar() {
           <Title order={1} size="h4" lineClamp={1} data-testid="page-title">
             {title}
           </Title>
-          <Text size="xs" c="dimmed" lineClamp={1}>
+          <Text size="xs" className="top-bar-subtitle" lineClamp={1}>
             {user?.name ?? user?.email}
           </Text>
         </div>
