@@ -36,9 +36,20 @@ def _check_editor(principal: Principal) -> None:
         raise Forbidden(EDIT_ONLY)
 
 
+def _listed(stored: m.TenantSettings | None) -> list[dict[str, Any]]:
+    return [dict(folder) for folder in ((stored.data or {}) if stored else {}).get(FOLDERS) or []]
+
+
 async def _folders(session: AsyncSession) -> tuple[m.TenantSettings, list[dict[str, Any]]]:
     stored = await stored_or_new(session)
-    return stored, [dict(folder) for folder in (stored.data or {}).get(FOLDERS) or []]
+    return stored, _listed(stored)
+
+
+async def _folder_documents(session: AsyncSession, folder_id: str) -> list[m.Document]:
+    stmt = select(m.Document).where(
+        m.Document.owner_kind == "area", m.Document.owner_id == folder_id
+    )
+    return list((await session.execute(stmt)).scalars())
 
 
 def _save(stored: m.TenantSettings, folders: list[dict[str, Any]]) -> None:
@@ -53,10 +64,8 @@ def _named(folders: list[dict[str, Any]], body: FolderBody, skip: str | None = N
 async def folder_roles(session: AsyncSession, principal: Principal, folder_id: str) -> list[str]:
     """The roles of a folder ``principal`` may upload to."""
     _check_editor(principal)
-    stored = await stored_settings(session)
-    found = next(
-        (x for x in ((stored.data or {}).get(FOLDERS) or []) if x.get("id") == folder_id), None
-    ) if stored else None  # fmt: skip
+    listed = _listed(await stored_settings(session))
+    found = next((x for x in listed if x.get("id") == folder_id), None)
     if found is None:
         raise NotFound(FOLDER_NOT_FOUND)
     return list(found.get("roles") or ())
@@ -83,7 +92,7 @@ class DocumentAreaController(Controller):
         if cartella:
             stmt = stmt.where(m.Document.owner_id == cartella)
         if q:
-            stmt = stmt.where(m.Document.name.ilike(f"%{_escaped(q)}%", escape="\\"))
+            stmt = stmt.where(m.Document.name.icontains(q, autoescape=True))
         return [
             document_payload(d)
             for d in (await db_session.execute(stmt)).scalars()
@@ -120,14 +129,9 @@ class DocumentAreaController(Controller):
         _named(folders, data, skip=folder_id)
         folder.update(name=data.name, roles=data.roles)
         _save(stored, folders)
-        documents = (
-            await db_session.execute(
-                select(m.Document).where(
-                    m.Document.owner_kind == "area", m.Document.owner_id == folder_id
-                )
-            )
-        ).scalars()
-        for document in documents:  # one by one: each change is published and audited
+        for document in await _folder_documents(
+            db_session, folder_id
+        ):  # one by one: each change is published and audited
             document.roles = data.roles
         await db_session.flush()
         return folder
@@ -146,23 +150,10 @@ class DocumentAreaController(Controller):
         if not any(x.get("id") == folder_id for x in folders):
             raise NotFound(FOLDER_NOT_FOUND)
         _save(stored, [x for x in folders if x.get("id") != folder_id])
-        documents = (
-            await db_session.execute(
-                select(m.Document).where(
-                    m.Document.owner_kind == "area", m.Document.owner_id == folder_id
-                )
-            )
-        ).scalars().all()  # fmt: skip
-        keys = [f.key_of(tenant.id, u) for d in documents for u in (d.uri, d.thumb)]
+        documents = await _folder_documents(db_session, folder_id)
+        keys = f.stored_keys(tenant.id, documents)
         for document in documents:
             await db_session.delete(document)
         await db_session.flush()
-        storage = f.storage_of(runtime.settings)
-        for key in keys:
-            if key:
-                storage.delete(tenant.id, key)
+        f.delete_stored(runtime.settings, tenant.id, keys)
         return {"ok": True}
-
-
-def _escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

@@ -56,11 +56,8 @@ async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
         raise NotFound(DOC_NOT_FOUND)
     if record is not None:
         record.allegati = remove_from_allegati(record.allegati, document.id)
-    keys = [f.key_of(ctx.tenant.id, u) for u in (document.uri, document.thumb)]
+    keys = f.stored_keys(ctx.tenant.id, [document])
     await ctx.session.delete(document)
     await ctx.session.flush()
-    storage = f.storage_of(ctx.host.settings)
-    for key in keys:
-        if key:
-            storage.delete(ctx.tenant.id, key)
+    f.delete_stored(ctx.host.settings, ctx.tenant.id, keys)
     return {"ok": True}

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Iterable
 from pathlib import PurePath
+from typing import IO
 
+from core.db.models import Document
 from core.settings import Settings
 from core.storage import FileStorage
 
@@ -34,6 +37,26 @@ def key_of(tenant_id: str, uri: str | None) -> str | None:
     """The storage key inside an upload uri of ``tenant_id``."""
     prefix = f"/upload/{tenant_id}/"
     return uri[len(prefix) :] if uri and uri.startswith(prefix) else None
+
+
+def size_of(source: IO[bytes]) -> int:
+    """The size of an uploaded file, its read position back at the start."""
+    source.seek(0, 2)
+    size = source.tell()
+    source.seek(0)
+    return size
+
+
+def stored_keys(tenant_id: str, documents: Iterable[Document]) -> list[str]:
+    """The storage keys of the documents' files and thumbnails (taken before the rows go)."""
+    return [k for d in documents for u in (d.uri, d.thumb) if (k := key_of(tenant_id, u))]
+
+
+def delete_stored(settings: Settings, tenant_id: str, keys: Iterable[str]) -> None:
+    """Remove files whose rows are gone (called once the deletion is flushed)."""
+    storage = storage_of(settings)
+    for key in keys:
+        storage.delete(tenant_id, key)
 
 
 def clean_name(filename: str | None) -> str:

@@ -67,10 +67,7 @@ SECURE_HEADERS = {
 
 
 def _size(upload: UploadFile) -> int:
-    upload.file.seek(0, 2)
-    size = upload.file.tell()
-    upload.file.seek(0)
-    return size
+    return f.size_of(upload.file)
 
 
 def _uploads(form: Any) -> list[UploadFile]:

@@ -114,9 +114,7 @@ async def upload_logo(
     upload = (await request.form()).get("file.0")
     if not isinstance(upload, UploadFile):
         raise ClientError(NO_LOGO)
-    upload.file.seek(0, 2)
-    size = upload.file.tell()
-    check_avatar(upload.file, size, runtime.settings.uploads)
+    check_avatar(upload.file, f.size_of(upload.file), runtime.settings.uploads)
     upload.file.seek(0)
     storage = f.storage_of(runtime.settings)
     name = f.clean_name(upload.filename or "logo")
