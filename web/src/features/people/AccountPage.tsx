@@ -2,10 +2,10 @@
  * `/account`: one's own name, photo, language and theme; a new password (every other session
  * ends, this one keeps working with the token the server hands back); sign out everywhere.
  */
-import { Button, FileButton, Group, Paper, PasswordInput, Stack, Text, TextInput, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PlainSelect } from '@sportello/host-api';
-import { IconLogout, IconUpload } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioList } from '../../components/NativeChoices';
@@ -13,15 +13,14 @@ import { UserAvatar } from '../../layout/UserAvatar';
 import { changeLanguage } from '../../lib/i18n';
 import type { User } from '../../lib/roles';
 import { useServices, useSession } from '../../session/context';
-import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
+import { errorText, notify, useCollection } from '../quotes/env';
 import { logoutEverywhere, saveAccount } from './api';
-import { uploadAvatar } from './avatar';
+import PhotoButton from './PhotoButton';
 
 export default function AccountPage() {
   const { t, i18n } = useTranslation('people');
   const { session } = useServices();
   const { user: sessionUser, tenant } = useSession();
-  const { token } = useQuoteEnv();
   const users = useCollection('usr');
   const user = (sessionUser ? (users[sessionUser._id] ?? sessionUser) : null) as User | null;
   const [name, setName] = useState(user?.name ?? '');
@@ -80,14 +79,6 @@ export default function AccountPage() {
           .catch((error: unknown) => notify.error(errorText(error))),
     });
 
-  const photo = async (file: File | null) => {
-    if (!file) return;
-    try {
-      await uploadAvatar(user._id, file, token());
-    } catch (error) {
-      notify.error(errorText(error));
-    }
-  };
 
   return (
     <Stack gap="md" className="page" maw={720} data-testid="account-page">
@@ -108,13 +99,7 @@ export default function AccountPage() {
               {t('save')}
             </Button>
           </Group>
-          <FileButton onChange={(file) => void photo(file)} accept="image/png,image/jpeg,image/webp">
-            {(props) => (
-              <Button variant="default" leftSection={<IconUpload size={16} />} w="fit-content" {...props}>
-                {t('avatar')}
-              </Button>
-            )}
-          </FileButton>
+          <PhotoButton userId={user._id} />
           <Group gap="lg" align="flex-end">
             <PlainSelect
               label={t('account.language')}

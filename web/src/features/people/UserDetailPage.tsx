@@ -3,10 +3,10 @@
  * the users a referrer brings, extra products, commission rates and withholding; suspend,
  * reactivate and delete. The server checks every change; the screen follows the live user.
  */
-import { Alert, Button, Checkbox, FileButton, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PlainSelect } from '@sportello/host-api';
-import { IconBan, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconBan, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { removeUser, saveUser, setSuspended } from './api';
-import { uploadAvatar } from './avatar';
+import PhotoButton from './PhotoButton';
 import { formFromProvv, GRANTABLE_BY_EMPLOYEE, heldRoles, provvFromForm, RATE_FIELDS, ROLE_KEYS, roleFromForm, type RateForm, type RoleKey, parseRate } from './people';
 import { useRoleLabel } from './useRoleLabel';
 
@@ -57,7 +57,7 @@ export default function UserDetailPage() {
   const navigate = useNavigate();
   const { flags } = useAccess();
   const { tenant, user: me } = useSession();
-  const { token, userName } = useQuoteEnv();
+  const { userName } = useQuoteEnv();
   const roleLabel = useRoleLabel();
   const users = useCollection('usr');
   const products = useCollection('products');
@@ -141,14 +141,6 @@ export default function UserDetailPage() {
           .catch((error: unknown) => notify.error(errorText(error))),
     });
 
-  const avatar = async (file: File | null) => {
-    if (!file) return;
-    try {
-      await uploadAvatar(user._id, file, token());
-    } catch (error) {
-      notify.error(errorText(error));
-    }
-  };
 
   return (
     <Stack gap="md" className="page" maw={1000} data-testid="user-detail">
@@ -164,13 +156,7 @@ export default function UserDetailPage() {
         </Group>
         <Group gap="xs">
           {canEdit(flags) ? (
-            <FileButton onChange={(file) => void avatar(file)} accept="image/png,image/jpeg,image/webp">
-              {(props) => (
-                <Button variant="default" leftSection={<IconUpload size={16} />} {...props}>
-                  {t('avatar')}
-                </Button>
-              )}
-            </FileButton>
+            <PhotoButton userId={user._id} />
           ) : null}
           {!self ? (
             user.suspended ? (
