@@ -67,7 +67,7 @@ def _rows(
 ) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     """Policies ending from 180 days ago to a year ahead, and their instalments."""
     from core.db.types import new_id
-    from core.domain.policies.money import shares
+    from core.domain.commissions.rules import Rates, commission_on, split
     from core.domain.policies.schedule import add_months, schedule
 
     rng = random.Random(7)
@@ -81,7 +81,7 @@ def _rows(
         end = today + timedelta(days=rng.randint(-180, 365))
         start = add_months(end, -12)
         premium = Decimal(rng.randint(20_000, 250_000)) / 100
-        split = shares(premium, Decimal(8), Decimal(10))
+        shares = split(commission_on(premium, Decimal(8)), Rates(Decimal(10)))
         agent = agent_ids[n % len(agent_ids)]
         pr = {"type": None, "aId": agent, "agId": None, "usrData": [
             {"_id": "Nome", "value": "Cliente"}, {"_id": "Cognome", "value": f"{names[n % 8]} {n}"},
@@ -89,24 +89,25 @@ def _rows(
         policies.append((
             policy_id, TENANT, "Allianz" if n % 3 else "Generali", f"POL-{n:06d}", start, end,
             frequency, "bonifico", False, False, json.dumps(pr), "{}", "{}", "{}", premium,
-            split.agent, agent, now, now,
+            shares.agent, shares.commission, agent, now, now,
         ))  # fmt: skip
-        for rata in schedule(premium, split.agent, frequency, start):
+        for rata in schedule(premium, shares, frequency, start):
             paid = rata.cassa < today
             instalments.append((
                 new_id(), TENANT, policy_id, rata.number, rata.cassa, rata.total, rata.agent,
-                paid, "{}", now, now,
+                rata.commission, paid, "{}", now, now,
             ))  # fmt: skip
     return policies, instalments
 
 
 POLICY_COLUMNS = (
     "id, tenant_id, company, number, start_date, end_date, frequency, payment_method, prepaid, "
-    "paid, pr, quote, allegati, purchase, premium, agent_total, agent_id, created_at, updated_at"
+    "paid, pr, quote, allegati, purchase, premium, agent_total, commission, agent_id, created_at, "
+    "updated_at"
 )
 INSTALMENT_COLUMNS = (
-    "id, tenant_id, policy_id, number, cassa_date, total, agent_total, paid, info, created_at, "
-    "updated_at"
+    "id, tenant_id, policy_id, number, cassa_date, total, agent_total, commission, paid, info, "
+    "created_at, updated_at"
 )
 
 

@@ -10,8 +10,10 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import new_id, utcnow
-from core.domain.policies.money import shares
-from core.domain.policies.schedule import add_months, schedule
+from core.domain.commissions.ledger import settle
+from core.domain.commissions.rules import Rates
+from core.domain.policies.money import instalment_of, price_policy
+from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
 from core.extensions import DemoContext
 from core.storage import FileStorage
@@ -91,7 +93,7 @@ async def seed_portfolio(ctx: DemoContext) -> None:
     await session.flush()  # each quote's client is derived from its usrData here
 
     for i, quote in enumerate(quotes[:4]):
-        _policy(
+        await _policy(
             ctx,
             quote,
             CLIENTS[i][0],
@@ -118,13 +120,12 @@ def _usr_data(client: tuple[str, str, str], plate: str) -> list[dict[str, Any]]:
 DEMO_IBAN = {"iban": "IT60X0542811101000000123456", "intestatario": "Broker Demo S.r.l."}
 
 
-def _policy(
+async def _policy(
     ctx: DemoContext, quote: m.Quote, client: str, *, ends_in_days: int, frequency: str
 ) -> None:
     """A policy issued a year before it ends, its instalments due so far paid."""
     today = date.today()
     premium = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
-    split = shares(premium, Decimal(8), Decimal(10))  # Allianz 8%, the agents' default 10%
     end = today + timedelta(days=ends_in_days)
     start = add_months(end, -12)
     number = f"AZ-{quote.id[-6:].upper()}"
@@ -139,26 +140,27 @@ def _policy(
         start_date=start,
         end_date=end,
         frequency=frequency,
-        premium=premium,
-        agent_total=split.agent,
         payment_method="bonifico",
         pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
             "usrData": [{"_id": "Nome", "value": first}, {"_id": "Cognome", "value": last}]},
-        quote={"price": {"company": {"Allianz": {"nPolizza": number}},
-                         "platform": {"tot": float(split.platform)}},
-               "data": {"company": "Allianz"}},
     )  # fmt: skip
-    for rata in schedule(premium, split.agent, frequency, start):
-        paid = rata.cassa < today
-        policy.instalments.append(
-            m.Instalment(
-                number=rata.number, cassa_date=rata.cassa, total=rata.total,
-                agent_total=rata.agent, paid=paid,
-                paid_at=datetime.combine(rata.cassa, time(12), tzinfo=UTC) if paid else None,
-                paid_method="bonifico" if paid else None,
-            )
-        )  # fmt: skip
+    parent_rate = Decimal(10) if quote.parent_agent_id else None
+    # Allianz 8%; the agents' default 10%, the referrer's 2% on the agent it refers
+    referrer = ctx.accounts["segnalatore"] if quote.agent_id == ctx.accounts["agente"] else None
+    rates = Rates(Decimal(10), parent_rate, Decimal(2) if referrer else None)
+    split, scheduled = price_policy(policy, premium, Decimal(8), rates, referrer, start)
+    policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number}},
+                              "platform": {"tot": float(split.platform)}},
+                    "data": {"company": "Allianz"}}  # fmt: skip
+    for rata in scheduled:
+        row = instalment_of(rata)
+        if rata.cassa < today:
+            row.paid, row.paid_method = True, "bonifico"
+            row.paid_at = datetime.combine(rata.cassa, time(12), tzinfo=UTC)
+        policy.instalments.append(row)
     ctx.session.add(policy)
+    await ctx.session.flush()
+    await settle(ctx.session, policy, backdate=True)
 
 
 async def _payment_terms(ctx: DemoContext) -> None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.domain.policies.money import agent_rate, shares
+from core.domain.commissions.rules import Split
 from core.domain.policies.schedule import FREQUENCIES, add_months, schedule, split_cents
 from core.money import amount
 
@@ -23,15 +23,26 @@ def euros(cents: int) -> Decimal:
     return Decimal(cents) / 100
 
 
-@given(CENTS, CENTS, FREQUENCY, DAYS)
-def test_instalments_sum_exactly_to_the_premium_and_the_agents_part(
-    premium: int, agent: int, frequency: str, start: date
+def agent_only(agent: Decimal) -> Split:
+    """A split where the agent's part is all there is to spread."""
+    zero = Decimal(0)
+    return Split(agent, agent, zero, zero, zero)
+
+
+@given(CENTS, CENTS, CENTS, CENTS, FREQUENCY, DAYS)
+def test_instalments_sum_exactly_to_the_premium_and_every_share(
+    premium: int, agent: int, parent: int, referrer: int, frequency: str, start: date
 ) -> None:
-    rate = schedule(euros(premium), euros(agent), frequency, start)
+    commission = euros(agent + parent + referrer + 7)
+    shares = Split(commission, euros(agent), euros(parent), euros(referrer), euros(7))
+    rate = schedule(euros(premium), shares, frequency, start)
     assert len(rate) == FREQUENCIES[frequency]
     if rate:
         assert sum(r.total for r in rate) == euros(premium)
         assert sum(r.agent for r in rate) == euros(agent)
+        assert sum(r.parent for r in rate) == euros(parent)
+        assert sum(r.referrer for r in rate) == euros(referrer)
+        assert sum(r.commission for r in rate) == commission
         assert all(r.total == r.total.quantize(Decimal("0.01")) for r in rate)
         assert [r.number for r in rate] == list(range(1, len(rate) + 1))
 
@@ -46,7 +57,7 @@ def test_the_first_instalment_carries_the_left_over_cents(total: int, parts: int
 
 @given(FREQUENCY, DAYS)
 def test_instalments_fall_due_across_the_year_in_order(frequency: str, start: date) -> None:
-    rate = schedule(Decimal(100), Decimal(10), frequency, start)
+    rate = schedule(Decimal(100), agent_only(Decimal(10)), frequency, start)
     dates = [r.cassa for r in rate]
     assert dates == sorted(dates)
     if dates:
@@ -55,7 +66,7 @@ def test_instalments_fall_due_across_the_year_in_order(frequency: str, start: da
 
 
 def test_odd_amounts_in_monthly_instalments() -> None:
-    rate = schedule(Decimal("1000.07"), Decimal("80.05"), "MEN", date(2026, 1, 31))
+    rate = schedule(Decimal("1000.07"), agent_only(Decimal("80.05")), "MEN", date(2026, 1, 31))
     # 100007 cents / 12 = 8333 rest 11: the first instalment takes the 11 cents
     assert [r.total for r in rate[:2]] == [Decimal("83.44"), Decimal("83.33")]
     assert (rate[0].agent, rate[1].agent) == (Decimal("6.68"), Decimal("6.67"))
@@ -78,7 +89,7 @@ def test_months_are_added_to_the_months_last_day(start: date, months: int, expec
 
 
 def test_monthly_dates_across_month_ends_and_a_leap_february() -> None:
-    rate = schedule(Decimal(120), Decimal(12), "MEN", date(2027, 10, 31))
+    rate = schedule(Decimal(120), agent_only(Decimal(12)), "MEN", date(2027, 10, 31))
     assert [r.cassa for r in rate[:6]] == [
         date(2027, 10, 31), date(2027, 11, 30), date(2027, 12, 31),
         date(2028, 1, 31), date(2028, 2, 29), date(2028, 3, 31),
@@ -86,31 +97,7 @@ def test_monthly_dates_across_month_ends_and_a_leap_february() -> None:
 
 
 def test_unico_has_no_instalments() -> None:
-    assert schedule(Decimal("999.99"), Decimal(1), "UNICO", date(2026, 5, 1)) == []
-
-
-@given(CENTS, st.integers(0, 100), st.integers(0, 100))
-def test_the_commission_splits_exactly_between_agent_and_platform(
-    premium: int, company: int, agent: int
-) -> None:
-    split = shares(euros(premium), Decimal(company), Decimal(agent))
-    assert split.agent + split.platform == split.commission
-    assert split.agent <= split.commission or split.commission == 0
-
-
-def test_half_cents_round_up() -> None:
-    # 100.10 × 7.5% = 7.5075 → 7.51; 7.51 × 50% = 3.755 → 3.76
-    split = shares(Decimal("100.10"), Decimal("7.5"), Decimal(50))
-    assert (split.commission, split.agent, split.platform) == (
-        Decimal("7.51"), Decimal("3.76"), Decimal("3.75"),
-    )  # fmt: skip
-
-
-def test_the_agent_rate_is_the_products_emission_rate_else_the_default() -> None:
-    provv = {"default": 10, "p1": {"provvEmissione": 12.5}, "p2": {"provvConsulenza": 3}}
-    assert agent_rate(provv, "p1") == Decimal("12.5")
-    assert agent_rate(provv, "p2") == Decimal(10)
-    assert agent_rate({}, "p1") == Decimal(0)
+    assert schedule(Decimal("999.99"), agent_only(Decimal(1)), "UNICO", date(2026, 5, 1)) == []
 
 
 @pytest.mark.parametrize("value", [True, "abc", float("nan"), float("inf"), -1, None, [1]])

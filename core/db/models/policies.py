@@ -29,6 +29,15 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     """The yearly premium the customer pays (the instalments sum to it)."""
     agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     """The agent's part of the company commission (the instalments' parts sum to it)."""
+    commission: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The company commission on the premium (agent, parent, referrer and platform share it)."""
+    parent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The parent agent's difference over a sub-agent's rate."""
+    referrer_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The referrer (segnalatore) of the agent, if any (no foreign key: see core_0008)."""
+    referrer_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    rates: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    """The rates in % the split was made with: ``company``, ``agent``, ``parent``, ``referrer``."""
     frequency: Mapped[str] = mapped_column(String(10), default="ANN")
     payment_method: Mapped[str | None] = mapped_column(String(50))
     prepaid: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -62,6 +71,9 @@ class Instalment(Base, HasId, TenantOwned, Timestamped):
     cassa_date: Mapped[date | None] = mapped_column(Date, index=True)
     total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    commission: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    parent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    referrer_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     paid: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     paid_at: Mapped[datetime | None] = mapped_column()
     paid_method: Mapped[str | None] = mapped_column(String(50))
@@ -81,6 +93,20 @@ class RenewalRun(Base, HasId, TenantOwned):
     created: Mapped[int] = mapped_column(Integer, default=0)
     """How many renewal quotes the run created."""
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CashDay(Base, HasId, TenantOwned):
+    """A closed day of the cash sheet: its payments can no longer change."""
+
+    __tablename__ = "cash_days"
+    __table_args__ = (UniqueConstraint("tenant_id", "day"),)
+    __audited__ = True
+
+    day: Mapped[date] = mapped_column(Date)
+    closed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    closed_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    totals: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
+    """The day's figures as closed: collected total, per method and per company."""
 
 
 @event.listens_for(Policy, "init")

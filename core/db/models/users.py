@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     ForeignKey,
+    Index,
     Integer,
     Numeric,
     String,
@@ -94,15 +95,32 @@ def _stored(user: User) -> bool:
 
 
 class BalanceEntry(Base, HasId, TenantOwned):
-    """One line of a collaborator's balance log (SPEC §3 'balance.log')."""
+    """One line of a collaborator's balance log (SPEC §3 'balance.log'), append-only.
+
+    ``amount`` is what it moves in the balance (net of withholding for a credit; negative
+    for a payout or an advance); a correction is a new entry, never an edit.
+    """
 
     __tablename__ = "balance_log"
+    __table_args__ = (
+        Index("ix_balance_log_tenant_posting_key", "tenant_id", "posting_key", unique=True),
+    )
     __audited__ = True
 
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    kind: Mapped[str] = mapped_column(String(20), default="rettifica")
+    """``provvigione``, ``storno``, ``pagamento``, ``anticipo`` or ``rettifica``."""
     amount: Mapped[Decimal] = mapped_column(Numeric(12, 2))
+    gross: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    withholding: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     description: Mapped[str] = mapped_column(Text, default="")
     policy_id: Mapped[str | None] = mapped_column(
         ForeignKey("policies.id", ondelete="SET NULL"), index=True
     )
+    instalment_id: Mapped[str | None] = mapped_column(
+        ForeignKey("policy_instalments.id", ondelete="SET NULL")
+    )
+    posting_key: Mapped[str | None] = mapped_column(String(120))
+    """Makes a posting happen once: two requests with the same key post one entry."""
+    created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import get
-from litestar.params import FromPath, QueryParameter
+from litestar import get, put
+from litestar.params import FromPath, JSONBody, QueryParameter
 from sqlalchemy import select
 
 from core import permissions as perm
 from core.db import models as m
+from core.domain.policies.payments import update_instalment
 from core.domain.policies.queries import alert_count, policies_page
 from core.domain.policies.serialize import policy_payload
 from core.domain.quotes.queries import in_agent_tree
@@ -61,3 +62,19 @@ async def policy_detail(
     if policy is None:
         raise NotFound(POLICY_NOT_FOUND)
     return policy_payload(policy)
+
+
+@put(
+    "/api/polizze/{policy_id:str}/rate/{n:int}",
+    summary="Mark an instalment paid, unpaid, suspended or active (admins)",
+    tags=["policies"],
+)
+async def instalment_update(
+    policy_id: FromPath[str],
+    n: FromPath[int],
+    data: JSONBody[dict[str, Any]],
+    principal: PrincipalDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:
+    """The HTTP twin of ``aggiornaRata``: ``{action, date?, method?}``."""
+    return await update_instalment(db_session, principal, {**data, "policyId": policy_id, "n": n})

@@ -20,8 +20,9 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.policies.money import agent_rate, shares
-from core.domain.policies.schedule import Frequency, schedule
+from core.domain.commissions.ledger import settle
+from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
+from core.domain.policies.schedule import Frequency
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.domain.quotes import statuses
@@ -107,39 +108,40 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     premium = amount(emission.get("premium") if chosen else offer.get("tot")) or ZERO
     frequency = body.frequency or offer.get("frazionamento") or "ANN"
     agent = await ctx.session.get(m.User, quote.agent_id) if quote.agent_id else None
-    rate = agent_rate(agent.provv or {}, quote.product_id) if agent else ZERO
+    parent = await ctx.session.get(m.User, quote.parent_agent_id) if quote.parent_agent_id else None
+    referrer = await referrer_of(ctx.session, (quote.agent_id, quote.parent_agent_id))
     terms = (await company_terms(ctx, quote)).get(company)
     company_rate = amount(terms.get("provv")) if isinstance(terms, Mapping) else None
-    split = shares(premium, company_rate or ZERO, rate)
 
     policy = m.Policy(
         type=None, quote_id=quote.id, agent_id=quote.agent_id,
         parent_agent_id=quote.parent_agent_id, client_id=quote.client_id, company=company,
         number=body.number.strip(), start_date=body.startDate, end_date=body.endDate,
         frequency=frequency, payment_method=body.paymentMethod.strip(), prepaid=body.prepaid,
-        premium=premium, agent_total=split.agent,
         pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,
             "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
-        quote={"price": {"company": {company: {"nPolizza": body.number.strip(),
-                                                "tot": offer.get("tot")}},
-                         "platform": {"tot": float(split.platform)}},
-               "data": {"company": company, "quoteId": quote.id}},
     )  # fmt: skip
+    rates = rates_for(agent, parent, referrer, quote.product_id)
+    split, scheduled_rate = price_policy(
+        policy, premium, company_rate or ZERO, rates, referrer.id if referrer else None,
+        body.startDate,
+    )  # fmt: skip
+    policy.quote = {
+        "price": {"company": {company: {"nPolizza": body.number.strip(), "tot": offer.get("tot")}},
+                  "platform": {"tot": float(split.platform)}},
+        "data": {"company": company, "quoteId": quote.id},
+    }  # fmt: skip
     now = utcnow()
-    for rata in schedule(premium, split.agent, frequency, body.startDate):
-        first_paid = body.prepaid and rata.number == 1
-        policy.instalments.append(
-            m.Instalment(
-                tenant_id=quote.tenant_id, number=rata.number, cassa_date=rata.cassa,
-                total=rata.total, agent_total=rata.agent, paid=first_paid,
-                paid_at=now if first_paid else None,
-                paid_method=policy.payment_method if first_paid else None,
-            )
-        )  # fmt: skip
+    for scheduled in scheduled_rate:
+        row = instalment_of(scheduled, quote.tenant_id)
+        if body.prepaid and scheduled.number == 1:
+            row.paid, row.paid_at, row.paid_method = True, now, policy.payment_method
+        policy.instalments.append(row)
     if body.prepaid and not policy.instalments:
         policy.paid, policy.paid_at = True, now
     ctx.session.add(policy)
     await ctx.session.flush()
+    await settle(ctx.session, policy, by=principal.id)
 
     price = dict(quote.price or {})
     priced = dict(price.get("company") or {})

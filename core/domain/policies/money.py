@@ -1,42 +1,75 @@
-"""Policy money, exact: :class:`~decimal.Decimal` euros rounded half up to the cent.
-
-What an issued policy earns (the README's 'Money on a policy'):
-
-* the **company commission** is the premium × the company's ``provv`` / 100;
-* the **agent's part** is that commission × the agent's rate / 100 — their ``provvEmissione``
-  for the quote's product, else their default ``provv`` (SPEC §9 'Commission');
-* the **platform** keeps the commission minus the agent's part (SPEC §9).
-"""
+"""A policy's money at issue: the company commission, its split (the rules of
+:mod:`core.domain.commissions.rules`) and the instalments' share of each part."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
+from datetime import date
 from decimal import Decimal
-from typing import Any
 
-from core.money import amount, cents, provv_rate
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.db import models as m
+from core.domain.commissions.rules import Rates, Split, commission_on, emission_rate, split
+from core.domain.policies.schedule import Rata, schedule
 
 MAX_AMOUNT = Decimal("10000000")
 """The largest premium accepted (ten million euros)."""
 
 
-def agent_rate(provv: Mapping[str, Any], product_id: str | None) -> Decimal:
-    """The agent's emission rate in %: ``provvEmissione`` for the product, else ``default``."""
-    return provv_rate(provv, "provvEmissione", (product_id,), read=amount)
+def rates_for(
+    agent: m.User | None, parent: m.User | None, referrer: m.User | None, product_id: str | None
+) -> Rates:
+    """The emission rates of the agent, its parent (for a sub-agent) and its referrer."""
+
+    def rate(user: m.User | None) -> Decimal | None:
+        return emission_rate(user.provv or {}, product_id) if user is not None else None
+
+    return Rates(rate(agent) or Decimal(0), rate(parent), rate(referrer))
 
 
-@dataclass(frozen=True, slots=True)
-class Shares:
-    """Who earns what on a premium."""
+async def referrer_of(session: AsyncSession, agent_ids: Iterable[str | None]) -> m.User | None:
+    """The referrer (segnalatore) who lists the agent, else the agent's parent, if any."""
+    wanted = [a for a in agent_ids if a]
+    stmt = select(m.User).where(m.User.role_key == "segnalatore").order_by(m.User.id)
+    referrers = (await session.execute(stmt)).scalars().all()
+    for agent_id in wanted:
+        for user in referrers:
+            if agent_id in (user.referred_user_ids or []):
+                return user
+    return None
 
-    commission: Decimal
-    agent: Decimal
-    platform: Decimal
+
+def price_policy(
+    policy: m.Policy,
+    premium: Decimal,
+    company_rate: Decimal,
+    rates: Rates,
+    referrer_id: str | None,
+    start: date,
+) -> tuple[Split, list[Rata]]:
+    """Set ``policy``'s premium, commission and shares; return the split and the schedule."""
+    shares = split(commission_on(premium, company_rate), rates)
+    policy.premium, policy.commission = premium, shares.commission
+    policy.agent_total, policy.parent_total = shares.agent, shares.parent
+    policy.referrer_id = referrer_id if shares.referrer or rates.referrer is not None else None
+    policy.referrer_total = shares.referrer
+    policy.rates = {
+        "company": str(company_rate), "agent": str(rates.agent),
+        **({"parent": str(rates.parent)} if rates.parent is not None else {}),
+        **({"referrer": str(rates.referrer)} if rates.referrer is not None else {}),
+    }  # fmt: skip
+    return shares, schedule(premium, shares, policy.frequency, start)
 
 
-def shares(premium: Decimal, company_rate: Decimal, rate: Decimal) -> Shares:
-    """The company commission on ``premium`` and its split between agent and platform."""
-    commission = cents(premium * company_rate / 100)
-    agent = cents(commission * rate / 100)
-    return Shares(commission, agent, commission - agent)
+def instalment_of(rata: Rata, tenant_id: str | None = None) -> m.Instalment:
+    """A scheduled instalment as a row (unpaid)."""
+    row = m.Instalment(
+        number=rata.number, cassa_date=rata.cassa, total=rata.total, agent_total=rata.agent,
+        commission=rata.commission, parent_total=rata.parent, referrer_total=rata.referrer,
+        paid=False,
+    )  # fmt: skip
+    if tenant_id is not None:
+        row.tenant_id = tenant_id
+    return row

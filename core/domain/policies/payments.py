@@ -4,7 +4,9 @@
 ``date``, default today, with ``method``, default the policy's), ``annulla`` (not paid),
 ``sospendi`` (info ``SOSP``: an unpaid instalment the company suspended) or ``riattiva``.
 ``n`` 0 stands for the single payment of a UNICO policy (the policy's ``paid``). The policy
-is ``paid`` once every instalment is; each change is audited and published live.
+is ``paid`` once every instalment is; each change is audited and published live, and the
+balance ledger follows it (:func:`core.domain.commissions.ledger.settle`: a collection
+credits the collaborator once, an undo reverses the credit).
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
+from core.domain.commissions.ledger import settle
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.errors import ClientError, Forbidden, NotFound
@@ -69,12 +74,18 @@ def _apply(target: m.Instalment, body: InstalmentBody, default_method: str | Non
 
 
 async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:
-    principal = logged_in(ctx)
+    return await update_instalment(ctx.session, logged_in(ctx), data)
+
+
+async def update_instalment(
+    session: AsyncSession, principal: Principal, data: Any
+) -> dict[str, Any]:
+    """Apply ``data`` (an :class:`InstalmentBody`) for ``principal``; the policy."""
     body = parse(InstalmentBody, data)
     if not principal.is_admin:
         raise Forbidden(ADMINS_ONLY)
     stmt = select(m.Policy).where(m.Policy.id == body.policyId)
-    policy = (await ctx.session.execute(stmt.with_for_update())).scalar_one_or_none()
+    policy = (await session.execute(stmt.with_for_update())).scalar_one_or_none()
     if policy is None:
         raise NotFound(POLICY_NOT_FOUND)
     if body.n == 0:
@@ -93,5 +104,6 @@ async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:
         paid_dates = [r.paid_at for r in policy.instalments if r.paid_at is not None]
         policy.paid_at = max(paid_dates) if policy.paid and paid_dates else None
     policy.updated_at = utcnow()  # the policy's event carries its instalments
-    await ctx.session.flush()
+    await session.flush()
+    await settle(session, policy, by=principal.id)
     return policy_payload(policy)

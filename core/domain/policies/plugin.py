@@ -12,7 +12,12 @@ from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
 from core.db import models as m
-from core.domain.policies.controllers import policies_alert_count, policies_list, policy_detail
+from core.domain.policies.controllers import (
+    instalment_update,
+    policies_alert_count,
+    policies_list,
+    policy_detail,
+)
 from core.domain.policies.issue import emetti_polizza
 from core.domain.policies.links import (
     create_link_polizza,
@@ -52,7 +57,7 @@ def register_calls() -> Mapping[str, CallHandler]:
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [
-        policies_list, policies_alert_count, policy_detail,
+        policies_list, policies_alert_count, policy_detail, instalment_update,
         public_policy_page, public_purchase, public_extension,
     ]  # fmt: skip
 

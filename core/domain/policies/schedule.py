@@ -7,6 +7,7 @@
   companies bill them). The agent's part is split by the same rule, so both sum exactly.
 * Instalment ``k`` (from 0) falls due ``k × 12 / n`` months after the start, counted from the
   start each time and held to the month's last day (31 January → 29 February → 31 March).
+* The commission and each share of it (agent, parent, referrer) are split by the same rule.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
+from core.domain.commissions.rules import Split
 from core.money import from_cents, to_cents
 
 Frequency = Literal["ANN", "SEM", "QUAD", "MEN", "UNICO"]
@@ -37,6 +39,9 @@ class Rata:
     cassa: date
     total: Decimal
     agent: Decimal
+    commission: Decimal
+    parent: Decimal
+    referrer: Decimal
 
 
 def add_months(start: date, months: int) -> date:
@@ -52,15 +57,17 @@ def split_cents(total: int, parts: int) -> list[int]:
     return [share + rest, *([share] * (parts - 1))]
 
 
-def schedule(premium: Decimal, agent_part: Decimal, frequency: str, start: date) -> list[Rata]:
+def schedule(premium: Decimal, shares: Split, frequency: str, start: date) -> list[Rata]:
     """The instalments of a policy starting on ``start``; empty for UNICO."""
     count = FREQUENCIES[frequency]
     if count == 0:
         return []
     step = 12 // count
-    totals = split_cents(to_cents(premium), count)
-    agents = split_cents(to_cents(agent_part), count)
+    parts = [
+        split_cents(to_cents(value), count)
+        for value in (premium, shares.agent, shares.commission, shares.parent, shares.referrer)
+    ]
     return [
-        Rata(k + 1, add_months(start, k * step), from_cents(totals[k]), from_cents(agents[k]))
+        Rata(k + 1, add_months(start, k * step), *(from_cents(part[k]) for part in parts))
         for k in range(count)
     ]

@@ -1,0 +1,178 @@
+"""Reading and writing a collaborator's balance: who may, over which range, and the rules of
+a hand-posted entry.
+
+Balances belong to agents without a parent agent (SPEC §6 'Balance entry') and referrers.
+Admins see and post on any of them; such a user sees their own; nobody else sees any.
+The range defaults to the current month, its 1st to its last day (SPEC §9), in Rome time.
+"""
+
+from __future__ import annotations
+
+import calendar
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth.principal import Principal
+from core.db import models as m
+from core.domain.commissions.ledger import Statement, post_manual
+from core.errors import ClientError, Forbidden, NotFound
+from core.i18n import ROME, today_in_rome
+from core.money import ZERO, as_number, cents
+from core.validation import parse
+
+NOT_A_BALANCE = "Il saldo è dei collaboratori senza agente superiore e dei segnalatori"
+NOT_YOURS = "Puoi vedere solo il tuo saldo"
+ADMINS_ONLY = "Solo gli amministratori registrano pagamenti, anticipi e rettifiche"
+USER_NOT_FOUND = "Utente non trovato"
+BAD_RANGE = "L'intervallo va dal 01/01/1900 al 31/12/2099, con l'inizio prima della fine"
+MAX_ENTRY = Decimal("1000000")
+MAX_RANGE_DAYS = 3660
+
+
+def holds_balance(user: m.User) -> bool:
+    role = user.role or {}
+    top_agent = bool(role.get("a")) and user.parent_agent_id is None
+    return top_agent or bool(role.get("segnalatore"))
+
+
+async def balance_owner(session: AsyncSession, principal: Principal, user_id: str) -> m.User:
+    """The user whose balance ``principal`` asks for, if they may see it."""
+    if not principal.is_admin and principal.id != user_id:
+        raise Forbidden(NOT_YOURS)
+    user = await session.get(m.User, user_id)
+    if user is None:
+        raise NotFound(USER_NOT_FOUND)
+    if not holds_balance(user):
+        raise ClientError(NOT_A_BALANCE) if principal.is_admin else Forbidden(NOT_A_BALANCE)
+    return user
+
+
+def month_range(today: date | None = None) -> tuple[date, date]:
+    """The current month, from its 1st to its last day."""
+    day = today or today_in_rome()
+    return day.replace(day=1), day.replace(day=calendar.monthrange(day.year, day.month)[1])
+
+
+def checked_range(start: date | None, end: date | None) -> tuple[date, date]:
+    first, last = month_range()
+    start, end = start or first, end or last
+    if not (date(1900, 1, 1) <= start <= end <= date(2099, 12, 31)):
+        raise ClientError(BAD_RANGE)
+    if (end - start).days > MAX_RANGE_DAYS:
+        raise ClientError(BAD_RANGE)
+    return start, end
+
+
+def rome_start(day: date) -> datetime:
+    """The instant ``day`` begins in Rome."""
+    return datetime.combine(day, time(0), tzinfo=ROME)
+
+
+async def statement(session: AsyncSession, user_id: str, start: date, end: date) -> Statement:
+    """The ledger of ``user_id`` from ``start`` to ``end`` (whole Rome days)."""
+    since, until = rome_start(start), rome_start(end + timedelta(days=1))
+    opening_stmt = select(func.coalesce(func.sum(m.BalanceEntry.amount), 0)).where(
+        m.BalanceEntry.user_id == user_id, m.BalanceEntry.at < since
+    )
+    opening = cents(Decimal((await session.execute(opening_stmt)).scalar_one() or 0))
+    rows = select(m.BalanceEntry).where(
+        m.BalanceEntry.user_id == user_id,
+        m.BalanceEntry.at >= since,
+        m.BalanceEntry.at < until,
+    )
+    entries = (await session.execute(rows.order_by(m.BalanceEntry.at, m.BalanceEntry.id))).scalars()
+    listed = list(entries)
+    return Statement(opening, listed, opening + sum((e.amount for e in listed), ZERO))
+
+
+def entry_payload(entry: m.BalanceEntry) -> dict[str, Any]:
+    return {
+        "_id": entry.id,
+        "at": entry.at.isoformat(),
+        "kind": entry.kind,
+        "amount": as_number(entry.amount),
+        "gross": as_number(entry.gross),
+        "withholding": as_number(entry.withholding),
+        "description": entry.description,
+        "policyId": entry.policy_id,
+        "link": {"name": "polizza", "params": {"id": entry.policy_id}} if entry.policy_id else None,
+    }
+
+
+def statement_payload(user: m.User, start: date, end: date, result: Statement) -> dict[str, Any]:
+    return {
+        "user": {"_id": user.id, "name": user.name, "ritenuta": as_number(user.ritenuta)},
+        "from": start.isoformat(),
+        "to": end.isoformat(),
+        "opening": as_number(result.opening),
+        "closing": as_number(result.closing),
+        "entries": [entry_payload(e) for e in result.entries],
+    }
+
+
+class ManualEntry(BaseModel):
+    """A payout or advance (a positive amount, debited) or an adjustment (signed)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["pagamento", "anticipo", "rettifica"]
+    amount: Decimal = Field(max_digits=9, decimal_places=2)
+    reason: str = Field(min_length=3, max_length=500)
+    requestId: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")  # noqa: N815 (wire name)
+
+    @field_validator("amount")
+    @classmethod
+    def _bounded(cls, value: Decimal) -> Decimal:
+        if not value.is_finite() or value == 0 or abs(value) > MAX_ENTRY:
+            raise ValueError("Importo non valido: da 0,01 a 1.000.000 euro")
+        return value
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, value: str) -> str:
+        if len(value.strip()) < 3:
+            raise ValueError("Scrivi la causale")
+        return value.strip()
+
+
+def manual_entry(data: Any) -> ManualEntry:
+    body = parse(ManualEntry, data)
+    if body.kind != "rettifica" and body.amount < 0:
+        raise ClientError("Pagamenti e anticipi hanno un importo positivo")
+    return body
+
+
+async def read_balance(
+    session: AsyncSession, principal: Principal, user_id: str, start: date | None,
+    end: date | None,
+) -> dict[str, Any]:  # fmt: skip
+    """``user_id``'s ledger over the range (default: the current month)."""
+    user = await balance_owner(session, principal, user_id)
+    first, last = checked_range(start, end)
+    return statement_payload(user, first, last, await statement(session, user.id, first, last))
+
+
+async def add_entry(
+    session: AsyncSession, principal: Principal, user_id: str, data: Any
+) -> dict[str, Any]:
+    """An admin posts a payout, an advance or an adjustment; a repeated ``requestId`` answers
+    the entry it already posted."""
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    body = manual_entry(data)
+    user = await balance_owner(session, principal, user_id)
+    entry = await post_manual(
+        session, user, body.kind, body.amount, body.reason, principal.id, body.requestId
+    )
+    if entry is None:
+        stmt = select(m.BalanceEntry).where(
+            m.BalanceEntry.posting_key == f"manuale:{body.requestId}"
+        )
+        entry = (await session.execute(stmt)).scalar_one()
+        if entry.user_id != user.id:
+            raise ClientError("Richiesta già usata per un altro movimento")
+    return entry_payload(entry)

@@ -1,0 +1,172 @@
+"""The collaborator balance ledger (``balance.log``), append-only and posted once.
+
+* Collecting an instalment credits the **collaborator** (the top-level agent of the policy's
+  tree: the platform pays them, they pay their sub-agents) with the tree's commission on it,
+  and the **referrer** with their share; each credit is net of the user's withholding.
+* Undoing a collection posts a reversal (``storno``) of the credit; collecting again posts a
+  new credit. :func:`settle` brings the ledger in line with what is paid, so calling it twice,
+  or from two requests at once, posts once: a credit's key names the instalment, the user and
+  the cycle, and the (tenant, key) index is unique.
+* Admins post payouts, advances and adjustments by hand, with a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.commissions.rules import payout
+from core.money import ZERO
+
+CREDIT = "provvigione"
+REVERSAL = "storno"
+PAYOUT = "pagamento"
+ADVANCE = "anticipo"
+ADJUSTMENT = "rettifica"
+MANUAL_KINDS = (PAYOUT, ADVANCE, ADJUSTMENT)
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """What one user earns on one collected item (an instalment, or a single-payment policy)."""
+
+    item_id: str
+    instalment_id: str | None
+    paid: bool
+    user_id: str
+    gross: Decimal
+    label: str
+    paid_at: datetime | None
+
+
+def collaborator_of(policy: m.Policy) -> str | None:
+    """Whose balance a policy's commission goes to: the top-level agent of its tree."""
+    return policy.parent_agent_id or policy.agent_id
+
+
+def dues(policy: m.Policy) -> Iterator[Due]:
+    """Every credit a policy's collected or collectable items carry."""
+    items: list[tuple[str, str | None, bool, Decimal, Decimal, str, datetime | None]] = [
+        (r.id, r.id, r.paid, r.agent_total + r.parent_total, r.referrer_total,
+         f"rata {r.number}", r.paid_at)
+        for r in policy.instalments
+    ] or [(policy.id, None, policy.paid, policy.agent_total + policy.parent_total,
+           policy.referrer_total, "pagamento unico", policy.paid_at)]  # fmt: skip
+    collaborator = collaborator_of(policy)
+    for item_id, instalment_id, paid, tree, referred, label, paid_at in items:
+        where = f"{label} polizza {policy.number or policy.id}"
+        if collaborator:
+            yield Due(
+                item_id, instalment_id, paid, collaborator, tree, f"Provvigione {where}", paid_at
+            )
+        if policy.referrer_id and referred:
+            yield Due(
+                item_id, instalment_id, paid, policy.referrer_id, referred,
+                f"Segnalazione {where}", paid_at,
+            )  # fmt: skip
+
+
+async def settle(
+    session: AsyncSession, policy: m.Policy, *, by: str | None = None, backdate: bool = False
+) -> list[m.BalanceEntry]:
+    """Post the credits and reversals that make the ledger match what is paid; the entries
+    posted (none when it already matched). Entries are dated now; ``backdate`` dates a
+    credit on its payment (demo data with a history)."""
+    stmt = select(m.BalanceEntry).where(
+        m.BalanceEntry.policy_id == policy.id, m.BalanceEntry.kind.in_((CREDIT, REVERSAL))
+    )
+    posted = list((await session.execute(stmt)).scalars())
+    ritenute: dict[str, Decimal | None] = {}
+    entries: list[m.BalanceEntry] = []
+    for due in dues(policy):
+        mine = [
+            e for e in posted
+            if e.user_id == due.user_id and e.posting_key and f":{due.item_id}:" in e.posting_key
+        ]  # fmt: skip
+        credits = [e for e in mine if e.kind == CREDIT]
+        reversals = sum(1 for e in mine if e.kind == REVERSAL)
+        active = len(credits) > reversals
+        if due.paid and not active and due.gross > 0:
+            if due.user_id not in ritenute:
+                user = await session.get(m.User, due.user_id)
+                ritenute[due.user_id] = user.ritenuta if user else None
+            ritenuta = ritenute[due.user_id]
+            if ritenuta is None:
+                continue  # the user was deleted
+            money = payout(due.gross, ritenuta)
+            at = due.paid_at if backdate else None
+            entry = _entry(
+                due, CREDIT, money.net, money.gross, money.withholding, reversals, policy, by, at
+            )
+        elif not due.paid and active:
+            last = max(credits, key=lambda e: e.at)
+            undone = f"Storno {last.description[:1].lower()}{last.description[1:]}"
+            entry = _entry(
+                due, REVERSAL, -last.amount, -last.gross, -last.withholding, reversals, policy,
+                by, None, description=undone,
+            )  # fmt: skip
+        else:
+            continue
+        if await _post_once(session, entry):
+            entries.append(entry)
+    return entries
+
+
+def _entry(
+    due: Due, kind: str, net: Decimal, gross: Decimal, withholding: Decimal, cycle: int,
+    policy: m.Policy, by: str | None, at: datetime | None, description: str | None = None,
+) -> m.BalanceEntry:  # fmt: skip
+    return m.BalanceEntry(
+        tenant_id=policy.tenant_id, user_id=due.user_id, at=at or utcnow(), kind=kind,
+        amount=net, gross=gross, withholding=withholding,
+        description=description or due.label, policy_id=policy.id,
+        instalment_id=due.instalment_id, posting_key=f"{kind}:{due.item_id}:{due.user_id}:{cycle}",
+        created_by=by,
+    )  # fmt: skip
+
+
+async def _post_once(session: AsyncSession, entry: m.BalanceEntry) -> bool:
+    """Insert ``entry`` unless its key is taken (another request posted it first)."""
+    try:
+        async with session.begin_nested():
+            session.add(entry)
+            await session.flush()
+    except IntegrityError:
+        return False
+    return True
+
+
+async def post_manual(
+    session: AsyncSession, user: m.User, kind: str, value: Decimal, reason: str, by: str,
+    request_id: str,
+) -> m.BalanceEntry | None:  # fmt: skip
+    """A payout or advance (a debit of ``value``) or an adjustment (``value`` signed); once
+    per ``request_id``: ``None`` when that request was already posted."""
+    signed = -value if kind in (PAYOUT, ADVANCE) else value
+    entry = m.BalanceEntry(
+        tenant_id=user.tenant_id, user_id=user.id, at=utcnow(), kind=kind, amount=signed,
+        gross=signed, withholding=ZERO, description=reason, created_by=by,
+        posting_key=f"manuale:{request_id}",
+    )  # fmt: skip
+    return entry if await _post_once(session, entry) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A ledger over a range: the balance before it, its entries, and the balance after."""
+
+    opening: Decimal
+    entries: Sequence[m.BalanceEntry]
+    closing: Decimal
+
+
+def closing_balance(opening: Decimal, entries: Sequence[m.BalanceEntry]) -> Decimal:
+    return opening + sum((e.amount for e in entries), ZERO)

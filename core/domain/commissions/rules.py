@@ -1,0 +1,78 @@
+"""Commission rules, exact to the cent (Decimal euros, half up; the README's 'Commissions').
+
+* The **company commission** on a premium is premium × the company's ``provv`` / 100.
+* The **agent** who wrote the policy earns commission × their rate / 100 (SPEC §9), the rate
+  being their per-product ``provvEmissione``, else their default.
+* A **sub-agent's parent** earns the difference between its own rate and the sub-agent's:
+  commission × max(parent − sub, 0) / 100. Together they never take more than the commission.
+* The agent's **referrer** (segnalatore) earns commission × their rate / 100 out of what is left.
+* The **platform** keeps the rest, so the shares always add up to the commission (SPEC §9).
+* A payout is net of withholding: net = gross × (1 − ``ritenuta`` / 100), to the cent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from core.money import ZERO, amount, cents, provv_rate
+
+
+def emission_rate(provv: Mapping[str, Any], product_id: str | None) -> Decimal:
+    """A user's emission rate in %: ``provvEmissione`` for the product, else ``default``."""
+    return provv_rate(provv, "provvEmissione", (product_id,), read=amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """The rates in % a commission is shared with; ``None`` where nobody takes that part."""
+
+    agent: Decimal
+    parent: Decimal | None = None
+    referrer: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Who earns what of a company commission; the parts sum to ``commission``."""
+
+    commission: Decimal
+    agent: Decimal
+    parent: Decimal
+    referrer: Decimal
+    platform: Decimal
+
+
+def commission_on(premium: Decimal, company_rate: Decimal) -> Decimal:
+    """The company commission on ``premium``."""
+    return cents(premium * company_rate / 100)
+
+
+def split(commission: Decimal, rates: Rates) -> Split:
+    """``commission`` shared by the agent, its parent, its referrer and the platform."""
+    agent = min(cents(commission * rates.agent / 100), commission)
+    parent = ZERO
+    if rates.parent is not None and rates.parent > rates.agent:
+        parent = min(cents(commission * (rates.parent - rates.agent) / 100), commission - agent)
+    left = commission - agent - parent
+    referrer = ZERO
+    if rates.referrer is not None:
+        referrer = min(cents(commission * rates.referrer / 100), left)
+    return Split(commission, agent, parent, referrer, left - referrer)
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """A gross amount, the withholding on it and what is paid: ``net + withholding == gross``."""
+
+    gross: Decimal
+    withholding: Decimal
+    net: Decimal
+
+
+def payout(gross: Decimal, ritenuta: Decimal) -> Payout:
+    """Net = gross × (1 − ritenuta / 100) to the cent (SPEC §9); the withholding is the rest."""
+    net = cents(gross * (1 - ritenuta / 100))
+    return Payout(gross, gross - net, net)
