@@ -129,7 +129,7 @@ def app_runtime(app: Litestar) -> Runtime:
     return runtime
 
 
-class _DemoSnapshot:
+class DemoSnapshot:
     """The seeded demo data, taken once per worker: every table's rows and the stored files.
 
     Seeding hashes passwords and runs every line's demo hook (most of a test's set-up);
@@ -177,11 +177,11 @@ async def seeded(settings: Settings, app_runtime: Runtime) -> Runtime:
     """Demo accounts and portfolio in every shipped tenant (seeded once, then restored)."""
     from core.demo.seed import seed_demo
 
-    if _DemoSnapshot.rows is None:
+    if DemoSnapshot.rows is None:
         await seed_demo(app_runtime)
-        await _DemoSnapshot.take(settings)
+        await DemoSnapshot.take(settings)
     else:
-        await _DemoSnapshot.restore(settings)
+        await DemoSnapshot.restore(settings)
     return app_runtime
 
 

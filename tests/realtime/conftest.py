@@ -16,6 +16,7 @@ from core.app import create_app
 from core.demo.seed import seed_demo
 from core.runtime import Runtime
 from core.settings import Settings
+from tests.harness import DemoSnapshot
 from tests.realtime.client import ScClient
 
 FAST = {
@@ -57,12 +58,15 @@ class Served:
         await self.task
 
 
-def fast_app(settings: Settings, runtime: Runtime, **realtime: object) -> Litestar:
-    """The app over the test database with the demo data, and short pings."""
+def fast_app(
+    settings: Settings, runtime: Runtime, *, seed: bool = True, **realtime: object
+) -> Litestar:
+    """The app over the test database with the demo data (seeded on start unless ``seed`` is
+    false), and short pings."""
     fast = settings.model_copy(
         update={"realtime": settings.realtime.model_copy(update={**FAST, **realtime})}
     )
-    return create_app(fast, pm=runtime.pm, migrate=False, seed=True)
+    return create_app(fast, pm=runtime.pm, migrate=False, seed=seed)
 
 
 @dataclass
@@ -118,8 +122,14 @@ async def event_sentinel(live: Live, client: ScClient, tenant: str) -> None:
 
 @contextlib.asynccontextmanager
 async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
-    """A live server in this event loop on a free port (``realtime``: setting overrides)."""
-    served = await Served.start(fast_app(settings, runtime, **realtime))
+    """A live server in this event loop on a free port (``realtime``: setting overrides),
+    over the demo data (restored from the worker's snapshot once it has one)."""
+    restored = DemoSnapshot.rows is not None
+    if restored:
+        await DemoSnapshot.restore(settings)
+    served = await Served.start(fast_app(settings, runtime, seed=not restored, **realtime))
+    if not restored:
+        await DemoSnapshot.take(settings)
     live = Live(served.port, served.runtime, [])
     try:
         yield live

@@ -22,13 +22,13 @@ from core.db import models as m
 from core.domain.commissions.ledger import Statement, post_manual
 from core.errors import ClientError, Forbidden, NotFound
 from core.i18n import ROME, today_in_rome
+from core.messages import USER_NOT_FOUND
 from core.money import ZERO, as_number, cents
 from core.validation import parse
 
 NOT_A_BALANCE = "Il saldo è dei collaboratori senza agente superiore e dei segnalatori"
 NOT_YOURS = "Puoi vedere solo il tuo saldo"
 ADMINS_ONLY = "Solo gli amministratori registrano pagamenti, anticipi e rettifiche"
-USER_NOT_FOUND = "Utente non trovato"
 BAD_RANGE = "L'intervallo va dal 01/01/1900 al 31/12/2099, con l'inizio prima della fine"
 MAX_ENTRY = Decimal("1000000")
 MAX_RANGE_DAYS = 3660

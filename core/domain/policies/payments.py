@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
+from core.domain.commissions.cash import ensure_open, rome_day
 from core.domain.commissions.ledger import settle
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
@@ -73,6 +74,16 @@ def _apply(target: m.Instalment, body: InstalmentBody, default_method: str | Non
     target.info = info
 
 
+async def _days_open(session: AsyncSession, body: InstalmentBody, paid_at: datetime | None) -> None:
+    """A payment dated on a closed cash day cannot be made, moved or undone."""
+    if body.action not in ("paga", "annulla"):
+        return
+    if paid_at is not None:
+        await ensure_open(session, rome_day(paid_at))
+    if body.action == "paga":
+        await ensure_open(session, rome_day(_paid_at(body.day)))
+
+
 async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:
     return await update_instalment(ctx.session, logged_in(ctx), data)
 
@@ -93,12 +104,14 @@ async def update_instalment(
             raise ClientError(NO_INSTALMENT.format(n=0))
         if body.action in ("sospendi", "riattiva"):
             raise ClientError("Il pagamento unico non si sospende")
+        await _days_open(session, body, policy.paid_at if policy.paid else None)
         policy.paid = body.action == "paga"
         policy.paid_at = _paid_at(body.day) if policy.paid else None
     else:
         target = next((r for r in policy.instalments if r.number == body.n), None)
         if target is None:
             raise NotFound(NO_INSTALMENT.format(n=body.n))
+        await _days_open(session, body, target.paid_at if target.paid else None)
         _apply(target, body, policy.payment_method)
         policy.paid = all(r.paid for r in policy.instalments)
         paid_dates = [r.paid_at for r in policy.instalments if r.paid_at is not None]

@@ -15,56 +15,24 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
 from tests.harness import ClientFactory
+from tests.integration.commissions.helpers import TENANT, call, entries, unpaid
 from tests.integration.quotes.helpers import headers_for
 from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
-TENANT = "assicurapp"
-
-
-async def _unpaid(runtime: Runtime, owner: str) -> tuple[str, int, Decimal, Decimal]:
-    """A policy of ``owner`` with an unpaid instalment: (policy id, n, tree's part, referrer's)."""
-    ids = await user_ids(runtime, TENANT)
-    with tenant_scope(TENANT):
-        async with runtime.db.session() as session:
-            stmt = (
-                select(m.Instalment, m.Policy)
-                .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
-                .where(m.Policy.agent_id == ids[owner], m.Instalment.paid.is_(False))
-                .order_by(m.Instalment.cassa_date)
-            )
-            rata, policy = (await session.execute(stmt)).first()  # type: ignore[misc]
-            return policy.id, rata.number, rata.agent_total + rata.parent_total, rata.referrer_total
-
-
-async def _entries(runtime: Runtime, user: str) -> list[m.BalanceEntry]:
-    ids = await user_ids(runtime, TENANT)
-    with tenant_scope(TENANT):
-        async with runtime.db.session() as session:
-            stmt = select(m.BalanceEntry).where(m.BalanceEntry.user_id == ids[user])
-            return list((await session.execute(stmt.order_by(m.BalanceEntry.at))).scalars())
-
-
-async def _call(
-    clients: ClientFactory, runtime: Runtime, who: str, method: str, path: str,
-    body: Any = None, tenant: str = TENANT,
-) -> Any:  # fmt: skip
-    async with clients(tenant) as client:
-        headers = await headers_for(runtime, tenant, who)
-        return await client.request(method, path, json=body, headers=headers)
 
 
 async def test_collecting_credits_the_collaborator_and_the_referrer_once(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    policy_id, n, tree, referred = await _unpaid(seeded, "agente")
-    before_agent = len(await _entries(seeded, "agente"))
-    before_referrer = len(await _entries(seeded, "segnalatore"))
+    policy_id, n, tree, referred = await unpaid(seeded, "agente")
+    before_agent = len(await entries(seeded, "agente"))
+    before_referrer = len(await entries(seeded, "segnalatore"))
     path = f"/api/polizze/{policy_id}/rate/{n}"
     for _ in range(2):  # collected twice: posted once
-        answer = await _call(clients, seeded, "admin", "PUT", path, {"action": "paga"})
+        answer = await call(clients, seeded, "admin", "PUT", path, {"action": "paga"})
         assert answer.status_code == 200, answer.text
-    agent = await _entries(seeded, "agente")
+    agent = await entries(seeded, "agente")
     assert len(agent) == before_agent + 1
     credit = agent[-1]
     # the demo agent keeps 23% withholding: net = gross × 0.77, to the cent
@@ -72,22 +40,22 @@ async def test_collecting_credits_the_collaborator_and_the_referrer_once(
     assert credit.amount == (tree * Decimal("0.77")).quantize(Decimal("0.01"), "ROUND_HALF_UP")
     assert credit.amount + credit.withholding == credit.gross
     assert credit.policy_id == policy_id
-    referrer = await _entries(seeded, "segnalatore")
+    referrer = await entries(seeded, "segnalatore")
     assert len(referrer) == before_referrer + (1 if referred else 0)
 
-    undone = await _call(clients, seeded, "admin", "PUT", path, {"action": "annulla"})
+    undone = await call(clients, seeded, "admin", "PUT", path, {"action": "annulla"})
     assert undone.status_code == 200
-    agent = await _entries(seeded, "agente")
+    agent = await entries(seeded, "agente")
     assert [e.kind for e in agent[-2:]] == ["provvigione", "storno"]
     assert agent[-1].amount == -credit.amount
-    await _call(clients, seeded, "admin", "PUT", path, {"action": "paga"})
-    agent = await _entries(seeded, "agente")
+    await call(clients, seeded, "admin", "PUT", path, {"action": "paga"})
+    agent = await entries(seeded, "agente")
     assert [e.kind for e in agent[-3:]] == ["provvigione", "storno", "provvigione"]
 
 
 async def test_two_collections_at_once_post_once(clients: ClientFactory, seeded: Runtime) -> None:
-    policy_id, n, _, _ = await _unpaid(seeded, "subagente")
-    before = len(await _entries(seeded, "agente"))  # a sub-agent's policy credits its parent
+    policy_id, n, _, _ = await unpaid(seeded, "subagente")
+    before = len(await entries(seeded, "agente"))  # a sub-agent's policy credits its parent
     path = f"/api/polizze/{policy_id}/rate/{n}"
     headers = await headers_for(seeded, TENANT, "admin")
     async with clients(TENANT) as client:
@@ -95,20 +63,20 @@ async def test_two_collections_at_once_post_once(clients: ClientFactory, seeded:
             *(client.put(path, json={"action": "paga"}, headers=headers) for _ in range(4))
         )
     assert {a.status_code for a in answers} == {200}
-    assert len(await _entries(seeded, "agente")) == before + 1
+    assert len(await entries(seeded, "agente")) == before + 1
 
 
 async def test_the_ledger_adds_up_and_defaults_to_this_month(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
     ids = await user_ids(seeded, TENANT)
-    answer = await _call(clients, seeded, "agente", "GET", f"/api/saldo/{ids['agente']}")
+    answer = await call(clients, seeded, "agente", "GET", f"/api/saldo/{ids['agente']}")
     assert answer.status_code == 200, answer.text
     ledger = answer.json()
     assert ledger["from"].endswith("-01")
     moved = sum(Decimal(str(e["amount"])) for e in ledger["entries"])
     assert Decimal(str(ledger["opening"])) + moved == Decimal(str(ledger["closing"]))
-    year = await _call(
+    year = await call(
         clients, seeded, "agente", "GET",
         f"/api/saldo/{ids['agente']}?from=2020-01-01&to=2029-12-31",
     )  # fmt: skip
@@ -124,18 +92,18 @@ async def test_admins_post_payouts_and_adjustments_once(
 ) -> None:
     ids = await user_ids(seeded, TENANT)
     path = f"/api/saldo/{ids['agente']}"
-    before = (await _call(clients, seeded, "admin", "GET", path)).json()["closing"]
+    before = (await call(clients, seeded, "admin", "GET", path)).json()["closing"]
     payout = {"kind": "pagamento", "amount": 100.5, "reason": "Bonifico novembre",
               "requestId": "req-payout-0001"}  # fmt: skip
     for _ in range(2):
-        posted = await _call(clients, seeded, "admin", "POST", f"{path}/movimenti", payout)
+        posted = await call(clients, seeded, "admin", "POST", f"{path}/movimenti", payout)
         assert posted.status_code == 201, posted.text
         assert posted.json()["amount"] == -100.5
     adjustment = {"kind": "rettifica", "amount": -0.25, "reason": "Arrotondamento",
                   "requestId": "req-adjust-0001"}  # fmt: skip
-    assert (await _call(clients, seeded, "admin", "POST", f"{path}/movimenti", adjustment)
+    assert (await call(clients, seeded, "admin", "POST", f"{path}/movimenti", adjustment)
             ).status_code == 201  # fmt: skip
-    after = (await _call(clients, seeded, "admin", "GET", path)).json()["closing"]
+    after = (await call(clients, seeded, "admin", "GET", path)).json()["closing"]
     assert Decimal(str(after)) == Decimal(str(before)) - Decimal("100.75")
 
 
@@ -156,14 +124,14 @@ async def test_bad_entries_are_refused_and_change_nothing(
     clients: ClientFactory, seeded: Runtime, body: dict[str, Any], message: str
 ) -> None:
     ids = await user_ids(seeded, TENANT)
-    before = len(await _entries(seeded, "agente"))
-    answer = await _call(
+    before = len(await entries(seeded, "agente"))
+    answer = await call(
         clients, seeded, "admin", "POST", f"/api/saldo/{ids['agente']}/movimenti",
         {"requestId": "req-bad-00001", **body},
     )  # fmt: skip
     assert answer.status_code == 400, answer.text
     assert message in answer.json()["error"]["message"]
-    assert len(await _entries(seeded, "agente")) == before
+    assert len(await entries(seeded, "agente")) == before
 
 
 @pytest.mark.parametrize(
@@ -181,7 +149,7 @@ async def test_who_reads_which_balance(
     clients: ClientFactory, seeded: Runtime, who: str, whose: str, status: int
 ) -> None:
     ids = await user_ids(seeded, TENANT)
-    answer = await _call(clients, seeded, who, "GET", f"/api/saldo/{ids[whose]}")
+    answer = await call(clients, seeded, who, "GET", f"/api/saldo/{ids[whose]}")
     assert answer.status_code == status, answer.text
 
 
@@ -191,16 +159,16 @@ async def test_only_admins_post_and_only_in_their_tenant(
     ids = await user_ids(seeded, TENANT)
     entry = {"kind": "rettifica", "amount": 5, "reason": "Prova", "requestId": "req-role-0001"}
     for who in ("agente", "responsabile", "dipendente", "segnalatore"):
-        answer = await _call(
+        answer = await call(
             clients, seeded, who, "POST", f"/api/saldo/{ids['agente']}/movimenti", entry
         )
         assert answer.status_code == 403, who
-    other = await _call(
+    other = await call(
         clients, seeded, "admin", "POST", f"/api/saldo/{ids['agente']}/movimenti", entry,
         tenant="rcadealer",
     )  # fmt: skip
     assert other.status_code == 404
-    assert (await _call(clients, seeded, "admin", "GET", f"/api/saldo/{ids['agente']}",
+    assert (await call(clients, seeded, "admin", "GET", f"/api/saldo/{ids['agente']}",
                         tenant="rcadealer")).status_code == 404  # fmt: skip
     with tenant_scope(TENANT):
         async with seeded.db.session() as session:
@@ -215,12 +183,12 @@ async def test_only_admins_post_and_only_in_their_tenant(
 async def test_only_admins_collect_instalments_over_http(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    policy_id, n, _, _ = await _unpaid(seeded, "agente")
+    policy_id, n, _, _ = await unpaid(seeded, "agente")
     path = f"/api/polizze/{policy_id}/rate/{n}"
     for who in ("agente", "responsabile", "dipendente"):
-        answer = await _call(clients, seeded, who, "PUT", path, {"action": "paga"})
+        answer = await call(clients, seeded, who, "PUT", path, {"action": "paga"})
         assert answer.status_code == 403, who
-    bad = await _call(clients, seeded, "admin", "PUT", path, {"action": "regala"})
+    bad = await call(clients, seeded, "admin", "PUT", path, {"action": "regala"})
     assert bad.status_code == 400
-    other = await _call(clients, seeded, "admin", "PUT", path, {"action": "paga"}, "rcadealer")
+    other = await call(clients, seeded, "admin", "PUT", path, {"action": "paga"}, "rcadealer")
     assert other.status_code == 404

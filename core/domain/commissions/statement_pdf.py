@@ -1,0 +1,95 @@
+"""The monthly 'estratto conto provvigioni' as a PDF (fpdf2): the tenant's logo and title,
+the collaborator, the month, the opening balance, every movement and the closing balance."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import structlog
+from fpdf import FPDF
+
+from core.db import models as m
+from core.domain.commissions.ledger import Statement
+from core.i18n import ROME
+
+log = structlog.get_logger(__name__)
+
+KINDS = {"provvigione": "Provvigione", "storno": "Storno", "pagamento": "Pagamento",
+         "anticipo": "Anticipo", "rettifica": "Rettifica"}  # fmt: skip
+ENCODING = "windows-1252"
+TEXT_COLUMNS = ("Data", "Tipo", "Descrizione")
+COLUMNS = (("Data", 22), ("Tipo", 24), ("Descrizione", 76), ("Lordo", 22), ("Ritenuta", 22),
+           ("Importo", 24))  # fmt: skip
+
+
+def euro(value: Decimal) -> str:
+    """``1234.5`` → ``1.234,50 €`` (it-IT)."""
+    text = f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    return f"{text} €"
+
+
+def _logo(pdf: FPDF, logo: Path | None) -> None:
+    if logo is None or not logo.is_file():
+        return
+    try:
+        pdf.image(str(logo), x=15, y=12, h=14)
+    except Exception:  # a logo the PDF library cannot draw leaves the title alone
+        log.warning("statement.logo_skipped", logo=logo.name)
+
+
+def statement_pdf(
+    title: str, logo: Path | None, user: m.User, start: date, end: date, result: Statement
+) -> bytes:
+    pdf = _Pdf(format="A4")
+    pdf.core_fonts_encoding = ENCODING  # Helvetica with € and the accented letters
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    _logo(pdf, logo)
+    pdf.set_font("helvetica", "B", 15)
+    pdf.set_xy(60, 12)
+    pdf.cell(0, 8, "Estratto conto provvigioni", align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("helvetica", "", 10)
+    pdf.set_x(60)
+    pdf.cell(0, 6, title, align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(8)
+    pdf.cell(0, 6, f"Collaboratore: {user.name or user.email}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Periodo: dal {start:%d/%m/%Y} al {end:%d/%m/%Y}",
+             new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+    pdf.cell(0, 6, f"Ritenuta d'acconto: {user.ritenuta}%", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+    pdf.set_font("helvetica", "B", 10)
+    pdf.cell(0, 7, f"Saldo iniziale: {euro(result.opening)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    pdf.set_font("helvetica", "B", 8)
+    for name, width in COLUMNS:
+        pdf.cell(width, 6, name, border="B", align="L" if name in TEXT_COLUMNS else "R")
+    pdf.ln()
+    pdf.set_font("helvetica", "", 8)
+    for entry in result.entries:
+        cells = (
+            f"{entry.at.astimezone(ROME):%d/%m/%Y}", KINDS.get(entry.kind, entry.kind),
+            entry.description[:60], euro(entry.gross), euro(entry.withholding), euro(entry.amount),
+        )  # fmt: skip
+        for (name, width), text in zip(COLUMNS, cells, strict=True):
+            pdf.cell(width, 5, text, align="L" if name in TEXT_COLUMNS else "R")
+        pdf.ln()
+    if not result.entries:
+        pdf.cell(0, 6, "Nessun movimento nel periodo", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+    credits = sum((e.amount for e in result.entries if e.amount > 0), Decimal(0))
+    debits = sum((e.amount for e in result.entries if e.amount < 0), Decimal(0))
+    pdf.set_font("helvetica", "", 10)
+    pdf.cell(0, 6, f"Totale accrediti: {euro(credits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Totale addebiti: {euro(debits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("helvetica", "B", 11)
+    pdf.cell(0, 8, f"Saldo finale: {euro(result.closing)}", new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+class _Pdf(FPDF):
+    """A PDF whose texts drop what the core font's code page cannot show (as '?')."""
+
+    def normalize_text(self, text: str) -> str:
+        return super().normalize_text(text.encode(ENCODING, "replace").decode(ENCODING))

@@ -1,0 +1,76 @@
+"""The money calls over the socket, twins of their routes: the same answers for the same
+user, the same refusals with the same messages, and a hand-posted entry posted once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.integration.quotes.helpers import headers_for
+from tests.realtime.client import CallFailed
+from tests.realtime.conftest import Live
+
+TENANT = "assicurapp"
+WIDE = {"from": "2020-01-01", "to": "2029-12-31"}
+
+
+async def _ids(live: Live) -> dict[str, str]:
+    admin = await live.logged_in(TENANT, "admin")
+    users = (await admin.invoke("tokenLogin", {}))["utenti"]
+    return {u["email"].split("@")[0]: u["_id"] for u in users.values()}
+
+
+async def test_the_socket_report_is_the_http_one(live: Live) -> None:
+    agent = await live.logged_in(TENANT, "agente")
+    over_socket = await agent.invoke("reportProvvigioni", WIDE)
+    host = live.runtime.tenants.get(TENANT).domains[0]  # type: ignore[union-attr]
+    headers = {**await headers_for(live.runtime, TENANT, "agente"), "Host": host}
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{live.port}") as http:
+        answer = await http.get("/api/report?from=2020-01-01&to=2029-12-31", headers=headers)
+    over_http = answer.json()
+    assert over_socket == over_http
+    assert "platform" not in over_socket["totals"]
+
+
+async def test_a_hand_posted_entry_is_posted_once(live: Live) -> None:
+    ids = await _ids(live)
+    admin = await live.logged_in(TENANT, "admin")
+    body = {"userId": ids["agente"], "kind": "anticipo", "amount": 50, "reason": "Anticipo",
+            "requestId": "sock-advance-01"}  # fmt: skip
+    first = await admin.invoke("registraMovimento", body)
+    second = await admin.invoke("registraMovimento", body)
+    assert first["_id"] == second["_id"]
+    assert first["amount"] == -50
+    ledger = await admin.invoke("saldoCollaboratore", {"userId": ids["agente"]})
+    assert [e["_id"] for e in ledger["entries"]].count(first["_id"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("who", "call", "body", "text"),
+    [
+        ("subagente", "saldoCollaboratore", {"userId": "agente"}, "solo il tuo saldo"),
+        ("agente", "registraMovimento",
+         {"userId": "agente", "kind": "rettifica", "amount": 5, "reason": "Mia",
+          "requestId": "sock-self-0001"}, "Solo gli amministratori"),
+        ("admin", "registraMovimento",
+         {"userId": "agente", "kind": "pagamento", "amount": 0, "reason": "Zero",
+          "requestId": "sock-zero-0001"}, "Importo non valido"),
+        ("dipendente", "reportProvvigioni", {}, "non è disponibile per i dipendenti"),
+        ("subagente", "provvigioniAgente", {"agentId": "agente"}, "tue e dei tuoi subagenti"),
+        ("responsabile", "cassa", {}, "Solo gli amministratori"),
+        ("agente", "chiudiCassa", {"day": "2026-01-01"}, "Solo gli amministratori"),
+        ("admin", "chiudiCassa", {"day": "2099-12-31"}, "giornata futura"),
+        ("admin", "reportProvvigioni", {"from": "2026-05-01", "to": "2026-04-01"}, "intervallo"),
+    ],
+)  # fmt: skip
+async def test_refusals_match_the_routes(
+    live: Live, who: str, call: str, body: dict[str, Any], text: str
+) -> None:
+    ids = await _ids(live)
+    client = await live.logged_in(TENANT, who)
+    payload = {k: ids.get(v, v) if k in ("userId", "agentId") else v for k, v in body.items()}
+    with pytest.raises(CallFailed) as refused:
+        await client.invoke(call, payload)
+    assert text in str(refused.value.message)
