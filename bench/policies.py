@@ -64,8 +64,9 @@ def _schema(action: str) -> None:
 
 def _rows(
     agent_ids: list[str], today: date
-) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
-    """Policies ending from 180 days ago to a year ahead, and their instalments."""
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Policies ending from 180 days ago to a year ahead, their instalments, and a ledger
+    credit for every paid one."""
     from core.db.types import new_id
     from core.domain.commissions.rules import Rates, commission_on, split
     from core.domain.policies.schedule import add_months, schedule
@@ -74,6 +75,7 @@ def _rows(
     now = datetime.now(UTC)
     policies: list[tuple[object, ...]] = []
     instalments: list[tuple[object, ...]] = []
+    ledger: list[tuple[object, ...]] = []
     names = ("Rossi", "Bianchi", "Verdi", "Esposito", "Romano", "Colombo", "Ricci", "Gallo")
     for n in range(POLICIES):
         policy_id = new_id()
@@ -93,11 +95,20 @@ def _rows(
         ))  # fmt: skip
         for rata in schedule(premium, shares, frequency, start):
             paid = rata.cassa < today
+            instalment_id = new_id()
             instalments.append((
-                new_id(), TENANT, policy_id, rata.number, rata.cassa, rata.total, rata.agent,
+                instalment_id, TENANT, policy_id, rata.number, rata.cassa, rata.total, rata.agent,
                 rata.commission, paid, "{}", now, now,
             ))  # fmt: skip
-    return policies, instalments
+            if paid:
+                at = datetime.combine(rata.cassa, datetime.min.time(), tzinfo=UTC)
+                net = (rata.agent * Decimal("0.77")).quantize(Decimal("0.01"))
+                ledger.append((
+                    new_id(), TENANT, agent, at, "provvigione", net, rata.agent,
+                    rata.agent - net, f"Provvigione rata {rata.number}", policy_id,
+                    instalment_id, f"provvigione:{instalment_id}:{agent}:0",
+                ))  # fmt: skip
+    return policies, instalments, ledger
 
 
 POLICY_COLUMNS = (
@@ -111,7 +122,17 @@ INSTALMENT_COLUMNS = (
 )
 
 
-def _load(policies: list[tuple[object, ...]], instalments: list[tuple[object, ...]]) -> None:
+LEDGER_COLUMNS = (
+    "id, tenant_id, user_id, at, kind, amount, gross, withholding, description, policy_id, "
+    "instalment_id, posting_key"
+)
+
+
+def _load(
+    policies: list[tuple[object, ...]],
+    instalments: list[tuple[object, ...]],
+    ledger: list[tuple[object, ...]],
+) -> None:
     import psycopg
 
     with psycopg.connect(_owner_dsn()) as conn, conn.cursor() as cur:
@@ -121,8 +142,12 @@ def _load(policies: list[tuple[object, ...]], instalments: list[tuple[object, ..
         with cur.copy(f"COPY policy_instalments ({INSTALMENT_COLUMNS}) FROM STDIN") as copy:
             for row in instalments:
                 copy.write_row(row)
+        with cur.copy(f"COPY balance_log ({LEDGER_COLUMNS}) FROM STDIN") as copy:
+            for row in ledger:
+                copy.write_row(row)
         cur.execute("ANALYZE policies")
         cur.execute("ANALYZE policy_instalments")
+        cur.execute("ANALYZE balance_log")
 
 
 async def _timed(call: Callable[[], Awaitable[object]], runs: int = RUNS) -> tuple[float, float]:
@@ -153,6 +178,8 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     from core.context import tenant_scope
     from core.db import models as m
     from core.db.migrate import upgrade
+    from core.domain.commissions.balance import month_range, read_balance
+    from core.domain.commissions.report import report_payload
     from core.domain.policies.queries import alert_count, policies_page
     from core.domain.policies.renewals import renew_tenant
     from core.runtime import Runtime
@@ -176,10 +203,10 @@ async def _measure() -> list[tuple[str, str, str, str]]:
             await session.flush()
             agent_ids = [u.id for u in users]
     began = time.perf_counter()
-    policies, instalments = _rows(agent_ids, today)
-    _load(policies, instalments)
+    policies, instalments, ledger = _rows(agent_ids, today)
+    _load(policies, instalments, ledger)
     loaded = (len(policies), len(instalments))
-    del policies, instalments  # the generator's 350,000 rows would otherwise slow every GC pass
+    del policies, instalments, ledger  # 500,000 rows would otherwise slow every GC pass
     gc.collect()
     gc.freeze()  # as the server does once started (core/app.py)
     print(
@@ -217,11 +244,47 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     async def raw_counting() -> None:
         await raw.execute(count_sql, {"t": TENANT, "a": today, "b": today + timedelta(days=16)})
 
+    year = (today - timedelta(days=365), today)
+    month = month_range(today)
+
+    async def reporting() -> None:
+        with tenant_scope(TENANT):
+            async with runtime.db.session() as session:
+                report = await report_payload(session, admin, *year, pm=runtime.pm)
+                assert report["agents"], "no commission reported"
+
+    async def ledger_reading() -> None:
+        with tenant_scope(TENANT):
+            async with runtime.db.session() as session:
+                await read_balance(session, admin, agent_ids[0], *month)
+
+    report_sql = (
+        "SELECT p.agent_id, sum(i.agent_total), sum(CASE WHEN i.paid THEN i.agent_total END) "
+        "FROM policy_instalments i JOIN policies p ON p.id = i.policy_id "
+        "WHERE i.tenant_id = %(t)s AND i.cassa_date BETWEEN %(a)s AND %(b)s GROUP BY p.agent_id"
+    )
+
+    async def raw_reporting() -> None:
+        await raw.execute(report_sql, {"t": TENANT, "a": year[0], "b": year[1]})
+
+    opening_sql = "SELECT sum(amount) FROM balance_log WHERE user_id = %(u)s AND at < %(a)s"
+    entries_sql = (
+        "SELECT * FROM balance_log WHERE user_id = %(u)s AND at >= %(a)s AND at < %(b)s "
+        "ORDER BY at, id"
+    )
+
+    async def raw_ledger() -> None:
+        args = {"u": agent_ids[0], "a": month[0], "b": month[1] + timedelta(days=1)}
+        await raw.execute(opening_sql, args)
+        await (await raw.execute(entries_sql, args)).fetchall()
+
     rows: list[tuple[str, str, str, str]] = []
     for name, ours, peer in (
         ("policies list, admin (200 + instalments)", lambda: listing(admin), raw_listing),
         ("policies list, agent (200 + instalments)", lambda: listing(agent), raw_listing),
         ("16-day alert count", counting, raw_counting),
+        ("commissions report, a year, all agents", reporting, raw_reporting),
+        ("one agent's month ledger", ledger_reading, raw_ledger),
     ):
         p50, p99 = await _timed(ours)
         peer50, _ = await _timed(peer)

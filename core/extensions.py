@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -299,3 +300,22 @@ class DemoContext:
     accounts: Mapping[str, str]
     """Demo account key (``admin``, ``agente``…) → user id."""
     settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class CommissionItem:
+    """A commission a product line's record earns, for the report (``commission_items``)."""
+
+    day: date
+    """When it is earned (the report's range filters on it)."""
+    agent_id: str | None
+    parent_agent_id: str | None
+    product: str
+    company: str | None
+    commission: Decimal
+    """What the platform receives on it (the agent's part included)."""
+    agent: Decimal
+    """The agent's part."""
+    collected: bool
+    link: Mapping[str, Any]
+    """The route that opens the record: ``{name, params}``."""

@@ -7,6 +7,7 @@ return a coroutine (it is awaited). An implementation may take any subset of a h
 from __future__ import annotations
 
 from collections.abc import Awaitable, Mapping, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from core.extensions import (
         Call,
         CallHandler,
+        CommissionItem,
         DemoContext,
         Job,
         MenuEntry,
@@ -118,3 +120,11 @@ def emission_request(
     for ``quote.type`` values your plugin owns. Raise ``core.errors.ClientError`` (Italian
     message) to refuse; you may set the quote's line columns (``quote``, ``price``…).
     """
+
+
+@hookspec
+def commission_items(
+    session: AsyncSession, start: date, end: date
+) -> Sequence[CommissionItem] | Awaitable[Sequence[CommissionItem]] | None:
+    """The commissions your line's own records earn from ``start`` to ``end`` (the report
+    adds them to the policies' instalments and filters them by the viewer's tree)."""

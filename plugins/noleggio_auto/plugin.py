@@ -6,6 +6,7 @@ See README.md beside this file for its data, rules, calls and routes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from core import permissions as perm
 from core.db import models as m
 from core.extensions import (
     Call,
+    CommissionItem,
     DemoContext,
     MenuEntry,
     MigrationSource,
@@ -27,6 +29,7 @@ from core.extensions import (
 from core.hookspecs import hookimpl
 from plugins.noleggio_auto import cars, practice
 from plugins.noleggio_auto.cars import PRODUCT_ID
+from plugins.noleggio_auto.commissions import rental_commissions
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.routes import router
 
@@ -77,6 +80,11 @@ def emission_request(
     quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
 ) -> None:
     practice.check_emission(quote, product, payload, undo)
+
+
+@hookimpl
+async def commission_items(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
+    return await rental_commissions(session, start, end)
 
 
 @hookimpl

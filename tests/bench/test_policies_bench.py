@@ -24,6 +24,11 @@ def test_a_small_policies_bench_measures_every_figure() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     rows = table_rows(done.stdout)
-    assert {"policies list, admin (200 + instalments)", "16-day alert count"} <= set(rows)
+    assert {
+        "policies list, admin (200 + instalments)",
+        "16-day alert count",
+        "commissions report, a year, all agents",
+        "one agent's month ledger",
+    } <= set(rows)
     assert any(name.startswith("renewal run (") for name in rows)
     assert rows["renewal run again (creates nothing)"][0].isdigit()

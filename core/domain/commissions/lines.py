@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.commissions.report import items_query
+from core.domain.commissions.report import items_query, line_items
 from core.errors import Forbidden, NotFound
 from core.messages import USER_NOT_FOUND
 from core.money import ZERO, as_number
@@ -38,16 +38,21 @@ async def agent_for(session: AsyncSession, principal: Principal, agent_id: str) 
 
 
 async def agent_lines(
-    session: AsyncSession, principal: Principal, agent_id: str, start: date, end: date
-) -> dict[str, Any]:
+    session: AsyncSession, principal: Principal, agent_id: str, start: date, end: date,
+    pm: Any = None,
+) -> dict[str, Any]:  # fmt: skip
     agent = await agent_for(session, principal, agent_id)
     items = items_query(start, end)
+    # tables, not entities, on the outer joins: see report._fold
+    quotes, products = m.Quote.__table__.alias("q"), m.Product.__table__.alias("pr")
     stmt = (
         select(items, m.Policy.number, m.Policy.company, m.Policy.rates, m.Policy.agent_id,
-               m.Policy.parent_agent_id, m.Policy.frequency, m.Product.name)
+               m.Policy.parent_agent_id, m.Policy.frequency, products.c.name)
         .select_from(items.join(m.Policy, m.Policy.id == items.c.policy_id))
-        .outerjoin(m.Quote, m.Quote.id == m.Policy.quote_id)
-        .outerjoin(m.Product, m.Product.id == m.Quote.product_id)
+        .outerjoin(quotes, (quotes.c.id == m.Policy.quote_id)
+                   & (quotes.c.tenant_id == m.Policy.tenant_id))
+        .outerjoin(products, (products.c.id == quotes.c.product_id)
+                   & (products.c.tenant_id == m.Policy.tenant_id))
         .where((m.Policy.agent_id == agent.id) | (m.Policy.parent_agent_id == agent.id))
         .order_by(items.c.day.desc(), items.c.policy_id)
         .limit(MAX_LINES + 1)
@@ -73,6 +78,19 @@ async def agent_lines(
             "share": "agente" if own else "differenza", "paid": bool(row.paid),
             "link": {"name": "polizza", "params": {"id": row.policy_id}},
         })  # fmt: skip
+    for item in await line_items(pm, session, start, end) if pm is not None else ():
+        if item.agent_id != agent.id:
+            continue
+        total += item.agent
+        collected += item.agent if item.collected else ZERO
+        lines.append({
+            "policyId": None, "number": None, "day": item.day.isoformat(), "instalment": None,
+            "product": item.product, "company": item.company,
+            "companyAmount": as_number(item.commission), "rate": None,
+            "commission": as_number(item.agent), "share": "agente", "paid": item.collected,
+            "link": dict(item.link),
+        })  # fmt: skip
+    lines.sort(key=lambda line: line["day"], reverse=True)
     return {
         "agent": {"_id": agent.id, "name": agent.name},
         "from": start.isoformat(), "to": end.isoformat(), "lines": lines,

@@ -15,7 +15,7 @@ Sums run in SQL (one pass per grouping), so a year of a large portfolio stays fa
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -29,7 +29,9 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.rules import payout
 from core.errors import Forbidden
+from core.extensions import CommissionItem
 from core.money import ZERO, as_number, cents
+from core.plugins import await_me_maybe
 
 NOT_FOR_EMPLOYEES = "Il report provvigioni non è disponibile per i dipendenti"
 SHARES = ("agent", "parent", "referrer")
@@ -55,11 +57,17 @@ def items_query(start: date, end: date) -> Any:
     return union_all(rata, single).subquery("items")
 
 
+Earns = Callable[[str, str | None, str | None, str | None], bool]
+"""(share, agent id, parent agent id, referrer id) → whether that share is the viewer's."""
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """Which policies a viewer's report covers, and whose shares in them are theirs."""
+    """Which policies a viewer's report covers, and whose shares in them are theirs (as a
+    rule for the sums per earner, and as SQL for the sums per day, company and product)."""
 
     policies: ColumnElement[bool]
+    earns: Earns
     shares: dict[str, ColumnElement[bool]]
     platform: bool
 
@@ -67,24 +75,28 @@ class Scope:
 def scope_of(principal: Principal) -> Scope:
     if not perm.sees_work(principal):
         raise Forbidden(NOT_FOR_EMPLOYEES)
+    me = principal.id
     if perm.manages(principal):
-        return Scope(true(), {s: true() for s in SHARES}, platform=True)
+        return Scope(true(), lambda *_: True, {s: true() for s in SHARES}, platform=True)
     if principal.is_agent and principal.parent_agent_id is None:
-        me = principal.id
         tree = (m.Policy.agent_id == me) | (m.Policy.parent_agent_id == me)
-        return Scope(tree, {"agent": true(), "parent": m.Policy.parent_agent_id == me}, False)
+        return Scope(
+            tree,
+            lambda share, _a, parent, _r: share == "agent" or (share == "parent" and parent == me),
+            {"agent": true(), "parent": m.Policy.parent_agent_id == me},
+            platform=False,
+        )  # fmt: skip
     if principal.is_agent:
-        return Scope(m.Policy.agent_id == principal.id, {"agent": true()}, False)
+        return Scope(
+            m.Policy.agent_id == me, lambda share, *_: share == "agent", {"agent": true()},
+            platform=False,
+        )  # fmt: skip
     if principal.is_referrer:
-        return Scope(m.Policy.referrer_id == principal.id, {"referrer": true()}, False)
-    return Scope(false(), {}, False)
-
-
-BENEFICIARY = {
-    "agent": m.Policy.agent_id,
-    "parent": m.Policy.parent_agent_id,
-    "referrer": m.Policy.referrer_id,
-}
+        return Scope(
+            m.Policy.referrer_id == me, lambda share, *_: share == "referrer",
+            {"referrer": true()}, platform=False,
+        )  # fmt: skip
+    return Scope(false(), lambda *_: False, {}, platform=False)
 
 
 @dataclass(slots=True)
@@ -104,11 +116,51 @@ class Report:
     by_product: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
 
 
+def item_visible(principal: Principal, item: CommissionItem, agent_id: str | None) -> bool:
+    """Whether a line's item belongs in ``principal``'s report (the policies' rule)."""
+    tree = {item.agent_id, item.parent_agent_id}
+    if agent_id is not None and agent_id not in tree:
+        return False
+    if perm.manages(principal):
+        return True
+    if principal.is_agent and principal.parent_agent_id is None:
+        return principal.id in tree
+    return principal.is_agent and item.agent_id == principal.id
+
+
+def _add_items(
+    report: Report, principal: Principal, items: Iterable[CommissionItem], agent_id: str | None
+) -> None:
+    for item in items:
+        if not item_visible(principal, item, agent_id) or item.agent_id is None:
+            continue
+        earner = report.earners.setdefault(item.agent_id, Earner(item.agent_id))
+        earner.gross += item.agent
+        earner.collected += item.agent if item.collected else ZERO
+        report.commission += item.commission
+        report.shared += item.agent
+        report.by_day[item.day] += item.agent
+        report.by_company[item.company or "—"] += item.agent
+        report.by_product[item.product] += item.agent
+
+
+async def line_items(
+    pm: Any, session: AsyncSession, start: date, end: date
+) -> list[CommissionItem]:
+    """Every product line's commission items in the range."""
+    found: list[CommissionItem] = []
+    for answer in pm.hook.commission_items(session=session, start=start, end=end):
+        items = await await_me_maybe(answer)
+        found.extend(item for item in items or () if start <= item.day <= end)
+    return found
+
+
 async def build_report(
     session: AsyncSession, principal: Principal, start: date, end: date,
-    agent_id: str | None = None,
+    agent_id: str | None = None, pm: Any = None,
 ) -> Report:  # fmt: skip
-    """The report of ``principal`` over the range, optionally for one agent's tree."""
+    """The report of ``principal`` over the range, optionally for one agent's tree, with the
+    product lines' own items when ``pm`` (the plugin manager) is given."""
     scope = scope_of(principal)
     items = items_query(start, end)
     where = [scope.policies]
@@ -116,52 +168,72 @@ async def build_report(
         where.append((m.Policy.agent_id == agent_id) | (m.Policy.parent_agent_id == agent_id))
     joined = items.join(m.Policy, m.Policy.id == items.c.policy_id)
     report = Report()
-    mine: Any = literal(0)
-    for share, condition in scope.shares.items():
-        column = items.c[share]
-        who = BENEFICIARY[share]
-        stmt = (
-            select(
-                who,
-                func.sum(column),
-                func.sum(_when(items.c.paid, column)),
-            )
-            .select_from(joined)
-            .where(*where, condition, who.is_not(None))
-            .group_by(who)
-        )
-        for user_id, gross, collected in await session.execute(stmt):
-            earner = report.earners.setdefault(user_id, Earner(user_id))
-            earner.gross += _money(gross)
-            earner.collected += _money(collected)
-        mine = mine + _when(and_(condition, who.is_not(None)), column)
-    totals = select(func.sum(items.c.commission), func.sum(mine)).select_from(joined).where(*where)
-    commission, shared = (await session.execute(totals)).one()
-    report.commission, report.shared = _money(commission), _money(shared)
-    await _groupings(session, report, joined, where, mine, items)
+    await _fold(session, report, scope, joined, where, items)
+    if pm is not None:
+        _add_items(report, principal, await line_items(pm, session, start, end), agent_id)
     return report
 
 
-async def _groupings(
-    session: AsyncSession, report: Report, joined: Any, where: list[ColumnElement[bool]],
-    mine: Any, items: Any,
+BENEFICIARY = {
+    "agent": m.Policy.agent_id,
+    "parent": m.Policy.parent_agent_id,
+    "referrer": m.Policy.referrer_id,
+}
+
+
+async def _fold(
+    session: AsyncSession, report: Report, scope: Scope, joined: Any,
+    where: list[ColumnElement[bool]], items: Any,
 ) -> None:  # fmt: skip
-    by_day = select(items.c.day, func.sum(mine)).select_from(joined).where(*where)
-    for day, value in await session.execute(by_day.group_by(items.c.day)):
-        report.by_day[day] += _money(value)
-    by_company = select(m.Policy.company, func.sum(mine)).select_from(joined).where(*where)
-    for company, value in await session.execute(by_company.group_by(m.Policy.company)):
-        report.by_company[company or "—"] += _money(value)
-    with_quote = joined.outerjoin(m.Quote, m.Quote.id == m.Policy.quote_id).outerjoin(
-        m.Product, m.Product.id == m.Quote.product_id
-    )
-    by_product = select(m.Product.name, func.sum(mine)).select_from(with_quote).where(*where)
-    for product, value in await session.execute(by_product.group_by(m.Product.name)):
-        report.by_product[product or "—"] += _money(value)
+    """Two passes over the range: by tree and paid state (each earner's gross and collected,
+    the company commission), then by day, company and product (the viewer's shares, for the
+    charts). Both group into few rows, so the sums stay in the database."""
+    people = (m.Policy.agent_id, m.Policy.parent_agent_id, m.Policy.referrer_id, items.c.paid)
+    stmt = (
+        select(*people, *(func.sum(items.c[s]) for s in SHARES), func.sum(items.c.commission))
+        .select_from(joined).where(*where).group_by(*people)
+    )  # fmt: skip
+    for agent, parent, referrer, paid, *sums, commission in await session.execute(stmt):
+        report.commission += _money(commission)
+        for share, who, value in zip(SHARES, (agent, parent, referrer), sums, strict=True):
+            amount = _money(value)
+            if who is None or not amount or not scope.earns(share, agent, parent, referrer):
+                continue
+            earner = report.earners.setdefault(who, Earner(who))
+            earner.gross += amount
+            earner.collected += amount if paid else ZERO
+            report.shared += amount
+    mine: Any = literal(0)
+    for share, condition in scope.shares.items():
+        mine = mine + case(
+            (and_(condition, BENEFICIARY[share].is_not(None)), items.c[share]), else_=literal(0)
+        )
+    # The quotes table, not the entity: the tenant guard would put an entity's tenant filter
+    # in WHERE and drop the policies without a quote; the ON clause scopes it to the policy's.
+    quotes = m.Quote.__table__.alias("policy_quote")
+    on_quote = (quotes.c.id == m.Policy.quote_id) & (quotes.c.tenant_id == m.Policy.tenant_id)
+    keys = (items.c.day, m.Policy.company, quotes.c.product_id)
+    charts = (
+        select(*keys, func.sum(mine))
+        .select_from(joined.outerjoin(quotes, on_quote))
+        .where(*where).group_by(*keys)
+    )  # fmt: skip
+    by_product: dict[str | None, Decimal] = defaultdict(lambda: ZERO)
+    for day, company, product_id, value in await session.execute(charts):
+        amount = _money(value)
+        report.by_day[day] += amount
+        report.by_company[company or "—"] += amount
+        by_product[product_id] += amount
+    names = await _product_names(session, [p for p in by_product if p])
+    for product_id, amount in by_product.items():
+        report.by_product[names.get(product_id or "", "—")] += amount
 
 
-def _when(condition: Any, column: Any) -> Any:
-    return case((condition, column), else_=literal(0))
+async def _product_names(session: AsyncSession, ids: list[str]) -> dict[str, str]:
+    if not ids:
+        return {}
+    rows = await session.execute(select(m.Product.id, m.Product.name).where(m.Product.id.in_(ids)))
+    return {product_id: name for product_id, name in rows}
 
 
 def _money(value: Any) -> Decimal:
@@ -186,11 +258,11 @@ def ranked(values: dict[str, Decimal]) -> list[dict[str, Any]]:
 
 async def report_payload(
     session: AsyncSession, principal: Principal, start: date, end: date,
-    agent_id: str | None = None,
+    agent_id: str | None = None, pm: Any = None,
 ) -> dict[str, Any]:  # fmt: skip
     """The report as the screen shows it: per earner (gross, collected, withholding, net)
     and totals; the platform's part for those who may see it."""
-    report = await build_report(session, principal, start, end, agent_id)
+    report = await build_report(session, principal, start, end, agent_id, pm)
     users = await _users(session, report.earners)
     rows = []
     gross = withholding = net = collected = ZERO

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -15,6 +16,7 @@ from sqlalchemy import func, select, update
 
 from core.context import tenant_scope
 from core.db import models as m
+from core.domain.commissions.report import line_items
 from core.domain.commissions.statement_pdf import euro
 from core.runtime import Runtime
 from tests.harness import ClientFactory
@@ -25,14 +27,19 @@ pytestmark = pytest.mark.usefixtures("seeded")
 
 
 async def _stored_totals(runtime: Runtime) -> tuple[Decimal, Decimal]:
-    """(company commission, everyone's shares) over every instalment and single payment."""
+    """(company commission, everyone's shares) over every instalment and the product lines'
+    own items."""
     with tenant_scope(TENANT):
         async with runtime.db.session() as session:
             i = m.Instalment
             commission, shares = (await session.execute(select(
                 func.sum(i.commission), func.sum(i.agent_total + i.parent_total + i.referrer_total)
             ))).one()  # fmt: skip
-            return euros(commission), euros(shares)
+            items = await line_items(runtime.pm, session, date(2020, 1, 1), date(2029, 12, 31))
+    return (
+        euros(commission) + sum((x.commission for x in items), Decimal(0)),
+        euros(shares) + sum((x.agent for x in items), Decimal(0)),
+    )
 
 
 async def test_the_admins_report_adds_up_to_the_cent(
@@ -145,7 +152,7 @@ async def test_an_agents_lines_link_their_policies(clients: ClientFactory, seede
     lines = answer.json()
     assert lines["lines"]
     assert all(line["link"] == {"name": "polizza", "params": {"id": line["policyId"]}}
-               for line in lines["lines"])  # fmt: skip
+               for line in lines["lines"] if line["policyId"])  # fmt: skip
     assert sum(euros(line["commission"]) for line in lines["lines"]) == euros(
         lines["totals"]["commission"]
     )
@@ -193,3 +200,33 @@ async def test_the_months_statement_reads_back_with_its_totals(
     bad = await call(clients, seeded, "agente", "GET",
                      f"/api/saldo/{ids['agente']}/estratto.pdf?month=2026-13")  # fmt: skip
     assert bad.status_code == 400
+
+
+async def test_a_policy_without_a_quote_still_counts(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """The outer join to the quote keeps a policy with none (written by hand or migrated)."""
+    ids = await user_ids(seeded, TENANT)
+    path = f"/api/report?{WIDE}"
+    before = (await call(clients, seeded, "admin", "GET", path)).json()["totals"]["gross"]
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            policy = m.Policy(agent_id=ids["agente"], number="SENZA-PREVENTIVO", company="Allianz",
+                              frequency="ANN", premium=Decimal(100), commission=Decimal(8),
+                              agent_total=Decimal("0.80"))  # fmt: skip
+            policy.instalments.append(
+                m.Instalment(
+                    number=1,
+                    cassa_date=date(2026, 6, 1),
+                    total=Decimal(100),
+                    commission=Decimal(8),
+                    agent_total=Decimal("0.80"),
+                )
+            )
+            session.add(policy)
+            await session.commit()
+    after = (await call(clients, seeded, "admin", "GET", path)).json()["totals"]["gross"]
+    assert euros(after) - euros(before) == Decimal("0.80")
+    lines = (await call(clients, seeded, "admin", "GET",
+                        f"/api/report/agenti/{ids['agente']}?{WIDE}")).json()["lines"]  # fmt: skip
+    assert "SENZA-PREVENTIVO" in {line["number"] for line in lines}

@@ -1,0 +1,51 @@
+"""The rental line's commissions for the report (core's ``commission_items`` hook).
+
+A practice earns its consultancy once the customer's emission is requested, on that day: the
+agent's part is the practice's 'Tuo guadagno totale' (qFattura × canone × rate / 10000 a month,
+times the months), the platform's the rest of the consultancy. It counts as collected once
+the direction has approved the practice ('Approvato dalla direzione').
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.db import models as m
+from core.extensions import CommissionItem
+from core.i18n import ROME
+from plugins.noleggio_auto.cars import PRODUCT_ID
+from plugins.noleggio_auto.practice import practice_earnings
+
+APPROVED = "Approvato dalla direzione"
+PRODUCT_NAME = "Noleggio auto"
+
+
+def _start_of(day: date) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=ROME)
+
+
+async def rental_commissions(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
+    stmt = select(m.Quote).where(
+        m.Quote.type == PRODUCT_ID,
+        m.Quote.emission_requested_at >= _start_of(start),
+        m.Quote.emission_requested_at < _start_of(end + timedelta(days=1)),
+    )
+    items = []
+    for quote in (await session.execute(stmt)).scalars():
+        earned = await practice_earnings(session, quote)
+        if earned is None or quote.emission_requested_at is None:
+            continue
+        items.append(
+            CommissionItem(
+                day=quote.emission_requested_at.astimezone(ROME).date(),
+                agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
+                product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
+                commission=earned.total + earned.platform, agent=earned.total,
+                collected=quote.status == APPROVED,
+                link={"name": f"{PRODUCT_ID}-pratica", "params": {"id": quote.id}},
+            )
+        )  # fmt: skip
+    return items

@@ -1,0 +1,76 @@
+"""The line's commissions in core's report (the ``commission_items`` hook): a practice earns
+its consultancy once its emission is requested, is collected once approved, and shows only
+in its own tree's report."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import update
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.runtime import Runtime
+from plugins.noleggio_auto.commissions import APPROVED, PRODUCT_NAME
+from plugins.noleggio_auto.practice import practice_earnings
+from plugins.noleggio_auto.tests.records import rentals
+from tests.harness import ClientFactory
+from tests.integration.commissions.helpers import call, euros
+from tests.realtime.records import user_ids
+
+pytestmark = pytest.mark.usefixtures("seeded")
+TENANT = "assicurapp"
+
+
+async def _requested(runtime: Runtime) -> tuple[list[str], Decimal]:
+    """The practices whose emission is requested, and the agents' part on them."""
+    total, ids = Decimal(0), []
+    with tenant_scope(TENANT):
+        async with runtime.db.session() as session:
+            for quote in await rentals(runtime, TENANT):
+                if quote.emission_requested_at is None:
+                    continue
+                earned = await practice_earnings(session, quote)
+                assert earned is not None
+                ids.append(quote.id)
+                total += earned.total
+    return ids, total
+
+
+async def test_requested_practices_earn_in_the_report(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    ids, total = await _requested(seeded)
+    assert ids
+    assert total > 0
+    report = (await call(clients, seeded, "admin", "GET", "/api/report")).json()
+    rental = next(p for p in report["products"] if p["name"] == PRODUCT_NAME)
+    assert euros(rental["amount"]) == total
+    assert sum(euros(a["gross"]) for a in report["agents"]) == euros(report["totals"]["gross"])
+    assert euros(report["totals"]["gross"]) + euros(report["totals"]["platform"]) == euros(
+        report["totals"]["commission"]
+    )
+    before = euros(report["totals"]["collected"])
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            await session.execute(
+                update(m.Quote).where(m.Quote.id == ids[0]).values(status=APPROVED)
+            )
+            await session.commit()
+    after = (await call(clients, seeded, "admin", "GET", "/api/report")).json()
+    assert euros(after["totals"]["collected"]) > before
+
+
+async def test_a_practice_shows_in_its_own_tree_only(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    users = await user_ids(seeded, TENANT)
+    ids, _ = await _requested(seeded)
+    lines = (await call(clients, seeded, "agente", "GET",
+                        f"/api/report/agenti/{users['agente']}")).json()["lines"]  # fmt: skip
+    linked = {line["link"]["params"]["id"] for line in lines
+              if line["link"]["name"] == "noleggio-auto-pratica"}  # fmt: skip
+    assert linked == set(ids)
+    sub = (await call(clients, seeded, "subagente", "GET", "/api/report")).json()
+    assert all(p["name"] != PRODUCT_NAME for p in sub["products"])
