@@ -124,11 +124,10 @@ async def event_sentinel(live: Live, client: ScClient, tenant: str) -> None:
 async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
     """A live server in this event loop on a free port (``realtime``: setting overrides),
     over the demo data (restored from the worker's snapshot once it has one)."""
-    restored = DemoSnapshot.rows is not None
-    if restored:
-        await DemoSnapshot.restore(settings)
+    snapshot = DemoSnapshot.rows is not None
+    restored = snapshot and await DemoSnapshot.restore(settings)
     served = await Served.start(fast_app(settings, runtime, seed=not restored, **realtime))
-    if not restored:
+    if not snapshot:
         await DemoSnapshot.take(settings)
     live = Live(served.port, served.runtime, [])
     try:

@@ -12,7 +12,7 @@ const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').
 const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
 
 /** Private screens owned by later work: path → 'in arrivo'. */
-export const PLACEHOLDER_PATHS = ['Report', 'ProvvigioniAgente/:aId', 'chat', 'chat/*', 'cassa'] as const;
+export const PLACEHOLDER_PATHS = ['chat', 'chat/*'] as const;
 
 const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -27,6 +27,14 @@ const PEOPLE_ROUTES: RouteObject[] = [
   page('account', () => import('../features/people/AccountPage')),
   page('impostazioni', () => import('../features/settings/SettingsPage')),
   page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage')),
+];
+
+/** The money screens: commissions, an agent's lines, the balance ledger, the cash sheet. */
+const MONEY_ROUTES: RouteObject[] = [
+  page('Report', () => import('../features/money/ReportPage')),
+  page('ProvvigioniAgente/:aId', () => import('../features/money/AgentCommissionsPage')),
+  page('saldo-collaboratore/:id?', () => import('../features/money/BalancePage')),
+  page('cassa', () => import('../features/money/CashPage')),
 ];
 
 /** Public screens owned by later work. */
@@ -100,10 +108,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/clients/ClientDetailPage').then((m) => ({ Component: m.default })),
           },
           { path: 'targhe', lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.PlatesPage })) },
-          {
-            path: 'saldo-collaboratore/:id?',
-            lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.BalancePage })),
-          },
+          ...MONEY_ROUTES,
           { path: ':productId/*', lazy: () => import('../federation/ProductRoute').then((m) => ({ Component: m.default })) },
           { path: '*', lazy: notFound },
         ],

@@ -1,6 +1,5 @@
 /** Routes that exist only for some tenants or roles (SPEC §2), 'in arrivo' for now. */
 import { useSession } from '../../session/context';
-import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { ComingSoon } from './ComingSoonPage';
 
@@ -8,10 +7,4 @@ import { ComingSoon } from './ComingSoonPage';
 export function PlatesPage() {
   const { tenant } = useSession();
   return tenant.products.some((p) => p.id === 'rca') ? <ComingSoon /> : <NotFound />;
-}
-
-/** /saldo-collaboratore: added for users whose role has flag a. */
-export function BalancePage() {
-  const { flags } = useAccess();
-  return flags.agent ? <ComingSoon /> : <NotFound />;
 }

@@ -1,0 +1,114 @@
+// End-to-end: the money on assicurapp (SPEC §2, §3, §9). An admin collects an instalment in
+// /cassa; the agent's /saldo-collaboratore and /Report, open in a second browser, move without a
+// reload; the agent downloads the month's PDF statement, which reads back with the ledger's
+// closing balance; the report's XLSX holds the screen's figures.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+
+const repo = resolve(import.meta.dirname, '..', '..');
+const python = join(repo, '.venv', 'bin', 'python');
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const LIVE = { timeout: 10_000 };
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A Python one-liner over a downloaded file (pypdf and openpyxl are the project's own). */
+function readBack(script, file) {
+  return execFileSync(python, ['-c', script, file], { encoding: 'utf8' });
+}
+
+async function saved(download) {
+  const file = join(mkdtempSync(join(tmpdir(), 'sportello-money-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+describe('the money (SPEC §2, §3, §9)', () => {
+  test('a collection moves the balance and the report live; statement and export read back', async () => {
+    const admin = await openPage(browser);
+    const agent = await openPage(browser);
+    const report = await openPage(browser);
+    try {
+      await Promise.all([
+        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+        login(report.page, server, 'assicurapp', 'agente@demo.it'),
+      ]);
+      // the agent's balance this month and the report from today on
+      await agent.page.goto(server.url('assicurapp', '/saldo-collaboratore'));
+      const closing = agent.page.getByTestId('balance-closing');
+      await closing.waitFor();
+      await expectAccessible(agent.page, 'balance');
+      const closingBefore = await closing.textContent();
+      const entriesBefore = await agent.page.getByTestId('balance-entry').count();
+      await report.page.goto(server.url('assicurapp', `/Report?from=${day(-1)}&to=${day(365)}`));
+      const collected = report.page.getByTestId('report-collected');
+      await collected.waitFor();
+      await expectAccessible(report.page, 'report');
+      const collectedBefore = await collected.textContent();
+
+      // the admin collects the earliest unpaid instalment from today on
+      await admin.page.goto(server.url('assicurapp', '/cassa'));
+      await admin.page.getByTestId('cash-due').waitFor();
+      await expectAccessible(admin.page, 'cash sheet');
+      await admin.page.getByLabel('Dal', { exact: true }).fill(day(-1));
+      await admin.page.getByLabel('Al', { exact: true }).fill(day(365));
+      const collect = admin.page.getByTestId('cash-collect').first();
+      await collect.waitFor(LIVE);
+      const outstandingBefore = await admin.page.getByTestId('cash-outstanding').textContent();
+      await collect.click();
+      await admin.page.getByText('Rata incassata').waitFor(LIVE);
+      await admin.page.waitForFunction(
+        (before) => document.querySelector('[data-testid="cash-outstanding"]')?.textContent !== before,
+        outstandingBefore, LIVE,
+      );
+
+      // live in the agent's browsers, no reload
+      await agent.page.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="balance-entry"]').length === count + 1,
+        entriesBefore, LIVE,
+      );
+      assert.notEqual(await closing.textContent(), closingBefore);
+      await report.page.waitForFunction(
+        (before) => document.querySelector('[data-testid="report-collected"]')?.textContent !== before,
+        collectedBefore, LIVE,
+      );
+
+      // the month's statement reads back with the closing balance the screen shows
+      const pdf = await saved(await Promise.all([
+        agent.page.waitForEvent('download'), agent.page.getByTestId('statement-pdf').click(),
+      ]).then(([download]) => download));
+      const text = readBack('import sys, pypdf; print("\\n".join(p.extract_text() for p in pypdf.PdfReader(sys.argv[1]).pages))', pdf);
+      assert.match(text, /Estratto conto provvigioni/);
+      const shown = (await closing.textContent()).replace(/\s/g, ' ').trim();
+      assert.ok(text.replace(/\s/g, ' ').includes(`Saldo finale: ${shown}`), `${shown} not in\n${text}`);
+
+      // the report's XLSX holds the screen's total
+      const xlsx = await saved(await Promise.all([
+        report.page.waitForEvent('download'), report.page.getByTestId('report-xlsx').click(),
+      ]).then(([download]) => download));
+      const total = readBack('import sys, openpyxl; rows = list(openpyxl.load_workbook(sys.argv[1])["Provvigioni"].iter_rows(values_only=True)); print(next(r for r in rows if r[0] == "Totale")[2])', xlsx).trim();
+      const gross = await report.page.getByTestId('report-gross').textContent();
+      const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(Number(total));
+      assert.equal(euros.replace(/\s/g, ' '), gross.replace(/\s/g, ' '));
+      for (const side of [admin, agent, report]) assert.deepEqual(side.page.errors, []);
+    } finally {
+      await Promise.all([admin, agent, report].map((side) => side.context.close()));
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * `/ProvvigioniAgente/{aId}`: one agent's commission lines over a range (policy, day, product,
+ * company amount, rate, commission, collected or pending), each linking to its policy or the
+ * line's practice. Live on the policies stream.
+ */
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAccess } from '../../session/useAccess';
+import { NotFound } from '../errors/NotFoundPage';
+import { shortDate } from '../policies/policyLogic';
+import { presetRange } from '../quotes/dates';
+import { fetchAgentLines, type CommissionLine } from './api';
+import { euros, toCents } from './money';
+import RangePicker from './RangePicker';
+import { useLiveLoad } from './useLiveLoad';
+
+/** Where a line opens: its policy, or a product line's practice. */
+function target(line: CommissionLine): string {
+  const id = encodeURIComponent(line.link.params.id);
+  if (line.link.name === 'polizza') return `/polizza/${id}`;
+  return `/${line.link.name.replace(/-pratica$/, '')}/${id}`;
+}
+
+export default function AgentCommissionsPage() {
+  const { t } = useTranslation('money');
+  const { aId = '' } = useParams();
+  const { flags } = useAccess();
+  const [[from, to], setRange] = useState(() => presetRange('year'));
+  const allowed = flags.any && !flags.employee;
+  const load = useCallback(() => fetchAgentLines(aId, from, to), [aId, from, to]);
+  const { data, error } = useLiveLoad(allowed && aId && from && to ? load : null);
+  if (!allowed) return <NotFound />;
+  return (
+    <Stack gap="md" className="page" maw={1200} data-testid="agent-commissions-page">
+      <Title order={2}>{t('lines.title', { name: data?.agent.name ?? '' })}</Title>
+      <RangePicker range={[from, to]} onChange={setRange} />
+      {error ? <Text c="red">{error}</Text> : null}
+      {data ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {(['commission', 'collected', 'pending'] as const).map((key) => (
+            <Paper key={key} withBorder radius="lg" p="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t(`lines.${key}`)}</Text>
+              <Text size="xl" fw={700} data-testid={`lines-${key}`}>{euros(toCents(data.totals[key]))}</Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table miw={900} verticalSpacing="xs" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('lines.day')}</Table.Th>
+                <Table.Th>{t('lines.policy')}</Table.Th>
+                <Table.Th>{t('lines.product')}</Table.Th>
+                <Table.Th ta="right">{t('lines.companyAmount')}</Table.Th>
+                <Table.Th ta="right">{t('lines.rate')}</Table.Th>
+                <Table.Th ta="right">{t('lines.commission')}</Table.Th>
+                <Table.Th>{t('lines.state')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(data?.lines ?? []).map((line, index) => (
+                <Table.Tr key={`${line.link.params.id}-${line.day}-${index}`} data-testid="commission-line">
+                  <Table.Td>{shortDate(line.day)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={target(line)} size="sm">{line.number ?? t('lines.practice')}</Anchor>
+                    {line.share === 'differenza' ? <Text span size="xs" c="dimmed"> · {t('lines.difference')}</Text> : null}
+                  </Table.Td>
+                  <Table.Td>{[line.product, line.company].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(line.companyAmount))}</Table.Td>
+                  <Table.Td ta="right">{line.rate !== null ? `${line.rate}%` : '—'}</Table.Td>
+                  <Table.Td ta="right" fw={600}>{euros(toCents(line.commission))}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge variant="light" color={line.paid ? 'teal' : 'gray'}>{line.paid ? t('lines.paid') : t('lines.unpaid')}</Badge>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        {data && data.lines.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('lines.empty')}</Text> : null}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * `/saldo-collaboratore/{id}`: a collaborator's balance ledger over a month (default the current
+ * one, SPEC §9): opening balance, movements linking to their policy, closing balance, the month's
+ * PDF statement; admins post payouts, advances and adjustments. It follows the policies stream,
+ * so a collected instalment moves it without a reload.
+ */
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AmountInput, PlainSelect } from '@sportello/host-api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../session/context';
+import { useAccess } from '../../session/useAccess';
+import { NotFound } from '../errors/NotFoundPage';
+import { romeToday } from '../policies/policyLogic';
+import { errorText, notify, useCollection } from '../quotes/env';
+import { fetchLedger, postEntry, statementUrl, type Ledger, type ManualKind } from './api';
+import { euros, ledgerSummary, monthBounds, romeDate, toCents } from './money';
+
+const KINDS: ManualKind[] = ['pagamento', 'anticipo', 'rettifica'];
+
+function EntryForm({ userId, onPosted }: { userId: string; onPosted: () => void }) {
+  const { t } = useTranslation('money');
+  const [kind, setKind] = useState<ManualKind>('pagamento');
+  const [sign, setSign] = useState<'+' | '-'>('+');
+  const [amount, setAmount] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const requestId = useRef(crypto.randomUUID());
+  const submit = async () => {
+    if (!amount) return;
+    setBusy(true);
+    try {
+      const signed = kind === 'rettifica' && sign === '-' ? -amount : amount;
+      await postEntry(userId, { kind, amount: signed, reason, requestId: requestId.current });
+      requestId.current = crypto.randomUUID();
+      setAmount(null);
+      setReason('');
+      notify.success(t('entry.saved'));
+      onPosted();
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="balance-entry-form">
+      <Stack gap="sm">
+        <Text fw={600}>{t('entry.title')}</Text>
+        <Group align="end" wrap="wrap">
+          <PlainSelect label={t('entry.kind')} value={kind} onChange={(v) => setKind(v as ManualKind)}
+            data={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} w={180} />
+          {kind === 'rettifica' ? (
+            <PlainSelect label={t('entry.sign')} value={sign} onChange={(v) => setSign(v as '+' | '-')} w={150}
+              data={[{ value: '+', label: t('entry.credit') }, { value: '-', label: t('entry.debit') }]} />
+          ) : null}
+          <AmountInput label={t('entry.amount')} value={amount} onChange={setAmount} required data-testid="entry-amount" />
+          <TextInput label={t('entry.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500} required style={{ flex: 1, minWidth: 220 }} data-testid="entry-reason" />
+          <Button onClick={submit} loading={busy} disabled={!amount || reason.trim().length < 3}>
+            {t('entry.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xl" fw={700} data-testid={testId} c={cents < 0 ? 'red' : undefined}>{euros(cents)}</Text>
+    </Paper>
+  );
+}
+
+export default function BalancePage() {
+  const { t } = useTranslation('money');
+  const { id } = useParams();
+  const { user } = useSession();
+  const { flags } = useAccess();
+  const userId = id ?? user?._id ?? '';
+  const [month, setMonth] = useState(() => romeToday().slice(0, 7));
+  const [ledger, setLedger] = useState<Ledger | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const policies = useCollection('polizze');
+  const [from, to] = useMemo(() => monthBounds(month), [month]);
+  const allowed = flags.admin || flags.agent || flags.referrer;
+
+  const load = useCallback(() => {
+    if (!userId || !allowed) return;
+    fetchLedger(userId, from, to).then(
+      (found) => {
+        setLedger(found);
+        setError(null);
+      },
+      (failure) => setError(errorText(failure)),
+    );
+  }, [userId, from, to, allowed]);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    const timer = window.setTimeout(load, 300); // a collected instalment moves the ledger
+    return () => window.clearTimeout(timer);
+  }, [policies, load]);
+
+  if (!allowed) return <NotFound />;
+  const summary = ledger ? ledgerSummary(ledger.opening, ledger.entries) : null;
+  return (
+    <Stack gap="md" className="page" maw={1100} data-testid="balance-page">
+      <Group justify="space-between" align="end">
+        <div>
+          <Title order={2}>{t('balance.title')}</Title>
+          {ledger ? <Text c="dimmed">{ledger.user.name} · {t('balance.withholding', { rate: ledger.user.ritenuta })}</Text> : null}
+        </div>
+        <Group align="end">
+          <TextInput type="month" label={t('balance.month')} value={month} data-testid="balance-month"
+            onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)} />
+          <Button component="a" href={statementUrl(userId, month)} download variant="light" data-testid="statement-pdf">
+            {t('balance.statement')}
+          </Button>
+        </Group>
+      </Group>
+      {error ? <Text c="red">{error}</Text> : null}
+      {summary ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Figure label={t('balance.opening')} cents={summary.opening} testId="balance-opening" />
+          <Figure label={t('balance.credits')} cents={summary.credits} testId="balance-credits" />
+          <Figure label={t('balance.debits')} cents={summary.debits} testId="balance-debits" />
+          <Figure label={t('balance.closing')} cents={summary.closing} testId="balance-closing" />
+        </SimpleGrid>
+      ) : null}
+      {flags.admin && ledger ? <EntryForm userId={userId} onPosted={load} /> : null}
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table miw={760} verticalSpacing="sm" horizontalSpacing="md" data-testid="balance-entries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.date')}</Table.Th>
+                <Table.Th>{t('columns.kind')}</Table.Th>
+                <Table.Th>{t('columns.description')}</Table.Th>
+                <Table.Th ta="right">{t('columns.gross')}</Table.Th>
+                <Table.Th ta="right">{t('columns.withholding')}</Table.Th>
+                <Table.Th ta="right">{t('columns.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(ledger?.entries ?? []).map((entry) => (
+                <Table.Tr key={entry._id} data-testid="balance-entry">
+                  <Table.Td>{romeDate(entry.at)}</Table.Td>
+                  <Table.Td><Badge variant="light" color={toCents(entry.amount) < 0 ? 'red' : 'teal'}>{t(`kinds.${entry.kind}`)}</Badge></Table.Td>
+                  <Table.Td>
+                    {entry.policyId ? (
+                      <Anchor component={Link} to={`/polizza/${entry.policyId}`} size="sm">{entry.description}</Anchor>
+                    ) : entry.description}
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(toCents(entry.gross))}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(entry.withholding))}</Table.Td>
+                  <Table.Td ta="right" fw={600}>{euros(toCents(entry.amount))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        {ledger && ledger.entries.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('balance.empty')}</Text> : null}
+      </Paper>
+    </Stack>
+  );
+}

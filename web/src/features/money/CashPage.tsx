@@ -1,0 +1,174 @@
+/**
+ * `/cassa` (admins): instalments by cassa date with collected and outstanding totals, per
+ * payment method and company; collect or undo from here; close a day (its payments are then
+ * locked); XLSX export. It follows the policies stream, so every open cash sheet stays current.
+ */
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccess } from '../../session/useAccess';
+import { NotFound } from '../errors/NotFoundPage';
+import { romeToday, shortDate } from '../policies/policyLogic';
+import { errorText, notify, useCollection } from '../quotes/env';
+import { cashExportUrl, closeDay, collect, fetchCash, type CashRow, type CashSheet } from './api';
+import { euros, monthBounds, toCents } from './money';
+
+function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xl" fw={700} data-testid={testId}>{euros(cents)}</Text>
+    </Paper>
+  );
+}
+
+function RowAction({ row, onDone }: { row: CashRow; onDone: () => void }) {
+  const { t } = useTranslation('money');
+  const [busy, setBusy] = useState(false);
+  if (row.suspended) return <Badge color="orange" variant="light">{t('cash.suspended')}</Badge>;
+  const act = async (action: 'paga' | 'annulla') => {
+    setBusy(true);
+    try {
+      await collect(row.policyId, row.n, action);
+      notify.success(action === 'paga' ? t('cash.collected') : t('cash.undone'));
+      onDone();
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return row.paid ? (
+    <Group gap="xs" wrap="nowrap">
+      <Badge color="teal" variant="light">{t('cash.paidOn', { date: shortDate(row.paidAt) })}</Badge>
+      <Button size="compact-xs" variant="subtle" color="red" loading={busy} onClick={() => act('annulla')}>{t('cash.undo')}</Button>
+    </Group>
+  ) : (
+    <Button size="compact-sm" loading={busy} onClick={() => act('paga')} data-testid="cash-collect">{t('cash.collect')}</Button>
+  );
+}
+
+export default function CashPage() {
+  const { t } = useTranslation('money');
+  const { flags } = useAccess();
+  const [[from, to], setRange] = useState<[string, string]>(() => monthBounds(romeToday().slice(0, 7)));
+  const [day, setDay] = useState(romeToday());
+  const [sheet, setSheet] = useState<CashSheet | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const policies = useCollection('polizze');
+
+  const load = useCallback(() => {
+    if (!flags.admin || !from || !to) return;
+    fetchCash(from, to).then(
+      (found) => {
+        setSheet(found);
+        setError(null);
+      },
+      (failure) => setError(errorText(failure)),
+    );
+  }, [flags.admin, from, to]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    const timer = window.setTimeout(load, 300);
+    return () => window.clearTimeout(timer);
+  }, [policies, load]);
+
+  if (!flags.admin) return <NotFound />;
+  const confirmClose = () =>
+    modals.openConfirmModal({
+      title: t('cash.closeTitle'),
+      children: <Text size="sm">{t('cash.closeText', { date: shortDate(day) })}</Text>,
+      labels: { confirm: t('cash.close'), cancel: t('cash.cancel') },
+      onConfirm: () =>
+        closeDay(day).then(
+          () => {
+            notify.success(t('cash.closed', { date: shortDate(day) }));
+            load();
+          },
+          (failure) => notify.error(errorText(failure)),
+        ),
+    });
+  return (
+    <Stack gap="md" className="page" maw={1200} data-testid="cash-page">
+      <Group justify="space-between" align="end">
+        <Title order={2}>{t('cash.title')}</Title>
+        <Group align="end">
+          <TextInput type="date" label={t('cash.from')} value={from} onChange={(e) => setRange([e.currentTarget.value, to])} />
+          <TextInput type="date" label={t('cash.to')} value={to} onChange={(e) => setRange([from, e.currentTarget.value])} />
+          <Button component="a" href={cashExportUrl(from, to)} download variant="light">{t('cash.export')}</Button>
+        </Group>
+      </Group>
+      {error ? <Text c="red">{error}</Text> : null}
+      {sheet ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Figure label={t('cash.due')} cents={toCents(sheet.totals.due)} testId="cash-due" />
+          <Figure label={t('cash.collectedTotal')} cents={toCents(sheet.totals.collected)} testId="cash-collected" />
+          <Figure label={t('cash.outstanding')} cents={toCents(sheet.totals.outstanding)} testId="cash-outstanding" />
+        </SimpleGrid>
+      ) : null}
+      <Paper withBorder radius="lg" p="md">
+        <Group align="end">
+          <TextInput type="date" label={t('cash.day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+          <Button color="dark" onClick={confirmClose} disabled={!day} data-testid="cash-close">{t('cash.close')}</Button>
+          <Text size="sm" c="dimmed">
+            {t('cash.closedDays')}: {sheet?.closedDays.length ? sheet.closedDays.map((d) => shortDate(d.day)).join(', ') : '—'}
+          </Text>
+        </Group>
+      </Paper>
+      {sheet ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Paper withBorder radius="lg" p="md">
+            <Text fw={600} mb="xs">{t('cash.byMethod')}</Text>
+            {sheet.methods.map((m) => (
+              <Group key={m.name} justify="space-between"><Text size="sm">{m.name}</Text><Text size="sm">{euros(toCents(m.collected))}</Text></Group>
+            ))}
+          </Paper>
+          <Paper withBorder radius="lg" p="md">
+            <Text fw={600} mb="xs">{t('cash.byCompany')}</Text>
+            {sheet.companies.map((c) => (
+              <Group key={c.name} justify="space-between">
+                <Text size="sm">{c.name}</Text>
+                <Text size="sm">{euros(toCents(c.collected))} / {euros(toCents(c.due))}</Text>
+              </Group>
+            ))}
+          </Paper>
+        </SimpleGrid>
+      ) : null}
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table miw={900} verticalSpacing="xs" horizontalSpacing="md" data-testid="cash-rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('cash.cassa')}</Table.Th>
+                <Table.Th>{t('cash.policy')}</Table.Th>
+                <Table.Th>{t('cash.customer')}</Table.Th>
+                <Table.Th>{t('cash.company')}</Table.Th>
+                <Table.Th ta="right">{t('cash.amount')}</Table.Th>
+                <Table.Th>{t('cash.state')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(sheet?.rows ?? []).map((row) => (
+                <Table.Tr key={`${row.policyId}-${row.n}`} data-testid="cash-row">
+                  <Table.Td>{shortDate(row.cassa)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm">{row.number ?? '—'}</Anchor>
+                    <Text span size="xs" c="dimmed"> · {t('cash.instalment', { n: row.n })}</Text>
+                  </Table.Td>
+                  <Table.Td>{row.customer || '—'}</Table.Td>
+                  <Table.Td>{row.company ?? '—'}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(row.total))}</Table.Td>
+                  <Table.Td><RowAction row={row} onDone={load} /></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        {sheet && sheet.rows.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('cash.empty')}</Text> : null}
+        {sheet?.truncated ? <Text c="dimmed" ta="center" py="sm">{t('cash.truncated')}</Text> : null}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * `/Report` (everyone but employees): commissions over a range (the quotes list's presets),
+ * per collaborator with withholding and net, totals (the platform's part for managers), charts
+ * per month and per product or company, XLSX and CSV exports. Live: it follows the policies
+ * stream, so a collected instalment moves it without a reload.
+ */
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAccess } from '../../session/useAccess';
+import { NotFound } from '../errors/NotFoundPage';
+import { MAX_DATE, MIN_DATE, presetRange, type DateRange } from '../quotes/dates';
+import { fetchReport, reportExportUrl } from './api';
+import EuroBars from './EuroBars';
+import { euros, toCents } from './money';
+import RangePicker from './RangePicker';
+import { useLiveLoad } from './useLiveLoad';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A range a link carries (`?from=…&to=…`), if it is a valid one. */
+export function linkedRange(from: string | null, to: string | null): DateRange | null {
+  const valid = (day: string | null): day is string => !!day && ISO_DAY.test(day) && day >= MIN_DATE && day <= MAX_DATE;
+  return valid(from) && valid(to) && from <= to ? [from, to] : null;
+}
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xl" fw={700} data-testid={testId}>{euros(toCents(value))}</Text>
+    </Paper>
+  );
+}
+
+export default function ReportPage() {
+  const { t } = useTranslation('money');
+  const { flags } = useAccess();
+  const [params] = useSearchParams();
+  const [[from, to], setRange] = useState(() => linkedRange(params.get('from'), params.get('to')) ?? presetRange('month'));
+  const [split, setSplit] = useState<'products' | 'companies'>('products');
+  const allowed = flags.any && !flags.employee;
+  const load = useCallback(() => fetchReport(from, to), [from, to]);
+  const { data: report, error } = useLiveLoad(allowed && from && to ? load : null);
+  const months = useMemo(() => (report?.months ?? []).map((m) => ({ label: m.month, amount: m.amount })), [report]);
+  const parts = useMemo(() => (report?.[split] ?? []).map((p) => ({ label: p.name, amount: p.amount })), [report, split]);
+  const format = (value: number) => euros(toCents(value));
+  if (!allowed) return <NotFound />;
+  return (
+    <Stack gap="md" className="page" maw={1200} data-testid="report-page">
+      <Group justify="space-between" align="end">
+        <Title order={2}>{t('report.title')}</Title>
+        <Group>
+          <Button component="a" href={reportExportUrl(from, to, 'xlsx')} download variant="light" data-testid="report-xlsx">XLSX</Button>
+          <Button component="a" href={reportExportUrl(from, to, 'csv')} download variant="subtle">CSV</Button>
+        </Group>
+      </Group>
+      <RangePicker range={[from, to]} onChange={setRange} />
+      {error ? <Text c="red">{error}</Text> : null}
+      {report ? (
+        <SimpleGrid cols={{ base: 2, md: report.totals.platform !== undefined ? 5 : 4 }}>
+          <Figure label={t('report.gross')} value={report.totals.gross} testId="report-gross" />
+          <Figure label={t('report.collected')} value={report.totals.collected} testId="report-collected" />
+          <Figure label={t('report.withholding')} value={report.totals.withholding} testId="report-withholding" />
+          <Figure label={t('report.net')} value={report.totals.net} testId="report-net" />
+          {report.totals.platform !== undefined ? <Figure label={t('report.platform')} value={report.totals.platform} testId="report-platform" /> : null}
+        </SimpleGrid>
+      ) : null}
+      {report ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Paper withBorder radius="lg" p="md">
+            <Text fw={600} mb="sm">{t('report.perMonth')}</Text>
+            <EuroBars data={months} name={t('report.commissions')} format={format} testId="chart-months" />
+          </Paper>
+          <Paper withBorder radius="lg" p="md">
+            <Group justify="space-between" mb="sm">
+              <Text fw={600}>{t(`report.per.${split}`)}</Text>
+              <Group gap={4}>
+                {(['products', 'companies'] as const).map((value) => (
+                  <Button key={value} size="compact-xs" variant={split === value ? 'filled' : 'subtle'} onClick={() => setSplit(value)}>
+                    {t(`report.${value}`)}
+                  </Button>
+                ))}
+              </Group>
+            </Group>
+            <EuroBars data={parts} name={t('report.commissions')} format={format} testId="chart-parts" />
+          </Paper>
+        </SimpleGrid>
+      ) : null}
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table miw={820} verticalSpacing="sm" horizontalSpacing="md" data-testid="report-agents">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('report.collaborator')}</Table.Th>
+                <Table.Th ta="right">{t('report.gross')}</Table.Th>
+                <Table.Th ta="right">{t('report.collected')}</Table.Th>
+                <Table.Th ta="right">{t('report.pending')}</Table.Th>
+                <Table.Th ta="right">{t('report.withholding')}</Table.Th>
+                <Table.Th ta="right">{t('report.net')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(report?.agents ?? []).map((row) => (
+                <Table.Tr key={row._id} data-testid="report-agent">
+                  <Table.Td>
+                    {row.role === 'a' ? (
+                      <Anchor component={Link} to={`/ProvvigioniAgente/${row._id}`} size="sm">{row.name}</Anchor>
+                    ) : row.name}
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(toCents(row.gross))}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(row.collected))}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(row.pending))}</Table.Td>
+                  <Table.Td ta="right">{euros(toCents(row.withholding))} ({row.ritenuta}%)</Table.Td>
+                  <Table.Td ta="right" fw={600}>{euros(toCents(row.net))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        {report && report.agents.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('report.empty')}</Text> : null}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The money screens' figures as pure functions over integer cents (never float sums), with the
+ * server's rules (core/domain/commissions/rules.py): net = gross × (1 − ritenuta/100) rounded
+ * half up to the cent, the withholding is the rest; a ledger's closing balance is its opening
+ * plus its movements. The same JSON cases check these in Python and in Vitest.
+ */
+import { toCents } from '../policies/policyLogic';
+
+export { toCents };
+
+/** Half up to a whole number, ties away from zero (as Python's ROUND_HALF_UP). */
+function roundHalfUp(numerator: number, denominator: number): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const [n, d] = [Math.abs(numerator), Math.abs(denominator)];
+  return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+/** Net and withholding in cents for `grossCents` at `ritenuta` % (two decimals at most). */
+export function payout(grossCents: number, ritenuta: number): { net: number; withholding: number } {
+  const basisPoints = Math.round(ritenuta * 100);
+  const net = roundHalfUp(grossCents * (10000 - basisPoints), 10000);
+  return { net, withholding: grossCents - net };
+}
+
+export interface LedgerEntry {
+  _id: string;
+  at: string;
+  kind: 'provvigione' | 'storno' | 'pagamento' | 'anticipo' | 'rettifica' | string;
+  amount: number;
+  gross: number;
+  withholding: number;
+  description: string;
+  policyId: string | null;
+}
+
+/** Credits, debits and the closing balance in cents. */
+export function ledgerSummary(opening: number, entries: readonly Pick<LedgerEntry, 'amount'>[]) {
+  let credits = 0;
+  let debits = 0;
+  for (const entry of entries) {
+    const cents = toCents(entry.amount);
+    if (cents >= 0) credits += cents;
+    else debits += cents;
+  }
+  const start = toCents(opening);
+  return { opening: start, credits, debits, closing: start + credits + debits };
+}
+
+/** `2026-02` → ['2026-02-01', '2026-02-28'] (the month's first to last day, SPEC §9). */
+export function monthBounds(month: string): [string, string] {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return [`${year}-${pad(number)}-01`, `${year}-${pad(number)}-${pad(last)}`];
+}
+
+const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+/** Cents as it-IT euros. */
+export const euros = (cents: number): string => euroFormat.format(cents / 100);
+
+const romeDay = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** An instant as its day in Rome, dd/mm/yyyy. */
+export const romeDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : romeDay.format(date);
+};
