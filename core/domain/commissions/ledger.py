@@ -31,7 +31,6 @@ REVERSAL = "storno"
 PAYOUT = "pagamento"
 ADVANCE = "anticipo"
 ADJUSTMENT = "rettifica"
-MANUAL_KINDS = (PAYOUT, ADVANCE, ADJUSTMENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +165,3 @@ class Statement:
     opening: Decimal
     entries: Sequence[m.BalanceEntry]
     closing: Decimal
-
-
-def closing_balance(opening: Decimal, entries: Sequence[m.BalanceEntry]) -> Decimal:
-    return opening + sum((e.amount for e in entries), ZERO)
