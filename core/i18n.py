@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 ROME = ZoneInfo("Europe/Rome")
@@ -12,6 +12,16 @@ _MONTHS = ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott",
 def today_in_rome() -> date:
     """Today's calendar date in Europe/Rome (the day the office lives in)."""
     return datetime.now(ROME).date()
+
+
+def rome_day(at: datetime) -> date:
+    """The Rome calendar day an instant falls on."""
+    return at.astimezone(ROME).date()
+
+
+def rome_day_start(day: date) -> datetime:
+    """The instant ``day`` begins in Rome (a range of Rome days is [start, day after's start))."""
+    return datetime.combine(day, time(0), tzinfo=ROME)
 
 
 def short_datetime(value: datetime) -> str:

@@ -8,14 +8,14 @@ the direction has approved the practice ('Approvato dalla direzione').
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
 from core.extensions import CommissionItem
-from core.i18n import ROME
+from core.i18n import rome_day, rome_day_start
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.practice import practice_earnings
 
@@ -23,15 +23,11 @@ APPROVED = "Approvato dalla direzione"
 PRODUCT_NAME = "Noleggio auto"
 
 
-def _start_of(day: date) -> datetime:
-    return datetime.combine(day, time(0), tzinfo=ROME)
-
-
 async def rental_commissions(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
     stmt = select(m.Quote).where(
         m.Quote.type == PRODUCT_ID,
-        m.Quote.emission_requested_at >= _start_of(start),
-        m.Quote.emission_requested_at < _start_of(end + timedelta(days=1)),
+        m.Quote.emission_requested_at >= rome_day_start(start),
+        m.Quote.emission_requested_at < rome_day_start(end + timedelta(days=1)),
     )
     items = []
     for quote in (await session.execute(stmt)).scalars():
@@ -40,7 +36,7 @@ async def rental_commissions(session: AsyncSession, start: date, end: date) -> l
             continue
         items.append(
             CommissionItem(
-                day=quote.emission_requested_at.astimezone(ROME).date(),
+                day=rome_day(quote.emission_requested_at),
                 agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
                 product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
                 commission=earned.total + earned.platform, agent=earned.total,

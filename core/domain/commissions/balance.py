@@ -9,7 +9,7 @@ The range defaults to the current month, its 1st to its last day (SPEC §9), in 
 from __future__ import annotations
 
 import calendar
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -21,7 +21,7 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.ledger import Statement, post_manual
 from core.errors import ClientError, Forbidden, NotFound
-from core.i18n import ROME, today_in_rome
+from core.i18n import rome_day_start, today_in_rome
 from core.messages import USER_NOT_FOUND
 from core.money import ZERO, as_number, cents
 from core.validation import parse
@@ -53,7 +53,7 @@ async def balance_owner(session: AsyncSession, principal: Principal, user_id: st
 
 
 def month_range(today: date | None = None) -> tuple[date, date]:
-    """The current month, from its 1st to its last day."""
+    """The month of ``today`` (default: the current one), from its 1st to its last day."""
     day = today or today_in_rome()
     return day.replace(day=1), day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
@@ -68,14 +68,9 @@ def checked_range(start: date | None, end: date | None) -> tuple[date, date]:
     return start, end
 
 
-def rome_start(day: date) -> datetime:
-    """The instant ``day`` begins in Rome."""
-    return datetime.combine(day, time(0), tzinfo=ROME)
-
-
 async def statement(session: AsyncSession, user_id: str, start: date, end: date) -> Statement:
     """The ledger of ``user_id`` from ``start`` to ``end`` (whole Rome days)."""
-    since, until = rome_start(start), rome_start(end + timedelta(days=1))
+    since, until = rome_day_start(start), rome_day_start(end + timedelta(days=1))
     opening_stmt = select(func.coalesce(func.sum(m.BalanceEntry.amount), 0)).where(
         m.BalanceEntry.user_id == user_id, m.BalanceEntry.at < since
     )

@@ -9,19 +9,19 @@ keeps the day's figures as they were.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.commissions.balance import checked_range, rome_start
+from core.db.once import insert_once
+from core.domain.commissions.balance import checked_range
 from core.errors import ClientError, Conflict, Forbidden
-from core.i18n import ROME, today_in_rome
+from core.i18n import rome_day_start, today_in_rome
 from core.money import ZERO, as_number
 
 ADMINS_ONLY = "Solo gli amministratori vedono e chiudono la cassa"
@@ -38,10 +38,6 @@ def _it(day: date) -> str:
 def require_admin(principal: Principal) -> None:
     if not principal.is_admin:
         raise Forbidden(ADMINS_ONLY)
-
-
-def rome_day(at: datetime) -> date:
-    return at.astimezone(ROME).date()
 
 
 async def ensure_open(session: AsyncSession, day: date) -> None:
@@ -113,7 +109,7 @@ def day_payload(day: m.CashDay) -> dict[str, Any]:
 
 async def day_figures(session: AsyncSession, day: date) -> dict[str, Any]:
     """What was collected on ``day`` (by payment date): the total, per method and company."""
-    since, until = rome_start(day), rome_start(day + timedelta(days=1))
+    since, until = rome_day_start(day), rome_day_start(day + timedelta(days=1))
     stmt = (
         select(m.Instalment.total, m.Instalment.paid_method, m.Policy.company)
         .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
@@ -143,12 +139,8 @@ async def close_day(session: AsyncSession, principal: Principal, day: date) -> d
         raise ClientError(FUTURE_DAY)
     checked_range(day, day)
     closed = m.CashDay(day=day, closed_by=principal.id, totals=await day_figures(session, day))
-    try:
-        async with session.begin_nested():
-            session.add(closed)
-            await session.flush()
-    except IntegrityError:
-        raise Conflict(ALREADY_CLOSED.format(day=_it(day))) from None
+    if not await insert_once(session, closed):
+        raise Conflict(ALREADY_CLOSED.format(day=_it(day)))
     return day_payload(closed)
 
 

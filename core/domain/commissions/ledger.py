@@ -18,10 +18,10 @@ from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.commissions.rules import payout
 from core.money import ZERO
@@ -114,7 +114,7 @@ async def settle(
             )  # fmt: skip
         else:
             continue
-        if await _post_once(session, entry):
+        if await insert_once(session, entry):
             entries.append(entry)
     return entries
 
@@ -132,17 +132,6 @@ def _entry(
     )  # fmt: skip
 
 
-async def _post_once(session: AsyncSession, entry: m.BalanceEntry) -> bool:
-    """Insert ``entry`` unless its key is taken (another request posted it first)."""
-    try:
-        async with session.begin_nested():
-            session.add(entry)
-            await session.flush()
-    except IntegrityError:
-        return False
-    return True
-
-
 async def post_manual(
     session: AsyncSession, user: m.User, kind: str, value: Decimal, reason: str, by: str,
     request_id: str,
@@ -155,7 +144,7 @@ async def post_manual(
         gross=signed, withholding=ZERO, description=reason, created_by=by,
         posting_key=f"manuale:{request_id}",
     )  # fmt: skip
-    return entry if await _post_once(session, entry) else None
+    return entry if await insert_once(session, entry) else None
 
 
 @dataclass(frozen=True, slots=True)

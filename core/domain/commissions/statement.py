@@ -3,19 +3,17 @@ with the tenant's title and logo (the uploaded one, else the deployment's)."""
 
 from __future__ import annotations
 
-import calendar
 from datetime import date
 from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
-from core.domain.commissions.balance import balance_owner, statement
+from core.domain.commissions.balance import balance_owner, month_range, statement
 from core.domain.commissions.statement_pdf import statement_pdf
 from core.domain.documents.files import storage_of
 from core.domain.settings.branding import branding
 from core.errors import ClientError
-from core.i18n import today_in_rome
 from core.runtime import Runtime
 from tenants.config import ASSETS_ROOT, Tenant
 
@@ -25,17 +23,14 @@ BAD_MONTH = "Mese non valido: usa AAAA-MM"
 def month_bounds(month: str | None) -> tuple[date, date]:
     """``2026-11`` → 1 to 30 November 2026; ``None`` → the current month."""
     if month is None:
-        today = today_in_rome()
-        year, number = today.year, today.month
-    else:
-        try:
-            year, number = int(month[:4]), int(month[5:7])
-            first = date(year, number, 1)
-        except ValueError:
-            raise ClientError(BAD_MONTH) from None
-        if not date(1900, 1, 1) <= first <= date(2099, 12, 1):
-            raise ClientError(BAD_MONTH)
-    return date(year, number, 1), date(year, number, calendar.monthrange(year, number)[1])
+        return month_range()
+    try:
+        first = date(int(month[:4]), int(month[5:7]), 1)
+    except ValueError:
+        raise ClientError(BAD_MONTH) from None
+    if not date(1900, 1, 1) <= first <= date(2099, 12, 1):
+        raise ClientError(BAD_MONTH)
+    return month_range(first)
 
 
 async def monthly_statement(

@@ -21,12 +21,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
-from core.domain.commissions.cash import ensure_open, rome_day
+from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
+from core.i18n import rome_day
 from core.messages import POLICY_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.validation import parse

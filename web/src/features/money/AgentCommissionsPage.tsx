@@ -14,6 +14,7 @@ import { presetRange } from '../quotes/dates';
 import { fetchAgentLines, type CommissionLine } from './api';
 import { euros, toCents } from './money';
 import RangePicker from './RangePicker';
+import MoneyFigure from './MoneyFigure';
 import { useLiveLoad } from './useLiveLoad';
 
 /** Where a line opens: its policy, or a product line's practice. */
@@ -40,10 +41,7 @@ export default function AgentCommissionsPage() {
       {data ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {(['commission', 'collected', 'pending'] as const).map((key) => (
-            <Paper key={key} withBorder radius="lg" p="md">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t(`lines.${key}`)}</Text>
-              <Text size="xl" fw={700} data-testid={`lines-${key}`}>{euros(toCents(data.totals[key]))}</Text>
-            </Paper>
+            <MoneyFigure key={key} label={t(`lines.${key}`)} cents={toCents(data.totals[key])} testId={`lines-${key}`} />
           ))}
         </SimpleGrid>
       ) : null}

@@ -6,16 +6,18 @@
  */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { AmountInput, PlainSelect } from '@sportello/host-api';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { romeToday } from '../policies/policyLogic';
-import { errorText, notify, useCollection } from '../quotes/env';
-import { fetchLedger, postEntry, statementUrl, type Ledger, type ManualKind } from './api';
+import { errorText, notify } from '../quotes/env';
+import { fetchLedger, postEntry, statementUrl, type ManualKind } from './api';
+import MoneyFigure from './MoneyFigure';
 import { euros, ledgerSummary, monthBounds, romeDate, toCents } from './money';
+import { useLiveLoad } from './useLiveLoad';
 
 const KINDS: ManualKind[] = ['pagamento', 'anticipo', 'rettifica'];
 
@@ -67,15 +69,6 @@ function EntryForm({ userId, onPosted }: { userId: string; onPosted: () => void 
   );
 }
 
-function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="xl" fw={700} data-testid={testId} c={cents < 0 ? 'red' : undefined}>{euros(cents)}</Text>
-    </Paper>
-  );
-}
-
 export default function BalancePage() {
   const { t } = useTranslation('money');
   const { id } = useParams();
@@ -83,28 +76,10 @@ export default function BalancePage() {
   const { flags } = useAccess();
   const userId = id ?? user?._id ?? '';
   const [month, setMonth] = useState(() => romeToday().slice(0, 7));
-  const [ledger, setLedger] = useState<Ledger | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const policies = useCollection('polizze');
   const [from, to] = useMemo(() => monthBounds(month), [month]);
   const allowed = flags.admin || flags.agent || flags.referrer;
-
-  const load = useCallback(() => {
-    if (!userId || !allowed) return;
-    fetchLedger(userId, from, to).then(
-      (found) => {
-        setLedger(found);
-        setError(null);
-      },
-      (failure) => setError(errorText(failure)),
-    );
-  }, [userId, from, to, allowed]);
-
-  useEffect(load, [load]);
-  useEffect(() => {
-    const timer = window.setTimeout(load, 300); // a collected instalment moves the ledger
-    return () => window.clearTimeout(timer);
-  }, [policies, load]);
+  const load = useCallback(() => fetchLedger(userId, from, to), [userId, from, to]);
+  const { data: ledger, error, reload } = useLiveLoad(userId && allowed ? load : null);
 
   if (!allowed) return <NotFound />;
   const summary = ledger ? ledgerSummary(ledger.opening, ledger.entries) : null;
@@ -126,13 +101,13 @@ export default function BalancePage() {
       {error ? <Text c="red">{error}</Text> : null}
       {summary ? (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Figure label={t('balance.opening')} cents={summary.opening} testId="balance-opening" />
-          <Figure label={t('balance.credits')} cents={summary.credits} testId="balance-credits" />
-          <Figure label={t('balance.debits')} cents={summary.debits} testId="balance-debits" />
-          <Figure label={t('balance.closing')} cents={summary.closing} testId="balance-closing" />
+          <MoneyFigure label={t('balance.opening')} cents={summary.opening} testId="balance-opening" />
+          <MoneyFigure label={t('balance.credits')} cents={summary.credits} testId="balance-credits" />
+          <MoneyFigure label={t('balance.debits')} cents={summary.debits} testId="balance-debits" />
+          <MoneyFigure label={t('balance.closing')} cents={summary.closing} testId="balance-closing" />
         </SimpleGrid>
       ) : null}
-      {flags.admin && ledger ? <EntryForm userId={userId} onPosted={load} /> : null}
+      {flags.admin && ledger ? <EntryForm userId={userId} onPosted={reload} /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         <div style={{ overflowX: 'auto' }}>
           <Table miw={760} verticalSpacing="sm" horizontalSpacing="md" data-testid="balance-entries">

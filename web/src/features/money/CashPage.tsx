@@ -5,24 +5,17 @@
  */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { romeToday, shortDate } from '../policies/policyLogic';
-import { errorText, notify, useCollection } from '../quotes/env';
-import { cashExportUrl, closeDay, collect, fetchCash, type CashRow, type CashSheet } from './api';
+import { errorText, notify } from '../quotes/env';
+import { cashExportUrl, closeDay, collect, fetchCash, type CashRow } from './api';
+import MoneyFigure from './MoneyFigure';
 import { euros, monthBounds, toCents } from './money';
-
-function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="xl" fw={700} data-testid={testId}>{euros(cents)}</Text>
-    </Paper>
-  );
-}
+import { useLiveLoad } from './useLiveLoad';
 
 function RowAction({ row, onDone }: { row: CashRow; onDone: () => void }) {
   const { t } = useTranslation('money');
@@ -55,25 +48,8 @@ export default function CashPage() {
   const { flags } = useAccess();
   const [[from, to], setRange] = useState<[string, string]>(() => monthBounds(romeToday().slice(0, 7)));
   const [day, setDay] = useState(romeToday());
-  const [sheet, setSheet] = useState<CashSheet | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const policies = useCollection('polizze');
-
-  const load = useCallback(() => {
-    if (!flags.admin || !from || !to) return;
-    fetchCash(from, to).then(
-      (found) => {
-        setSheet(found);
-        setError(null);
-      },
-      (failure) => setError(errorText(failure)),
-    );
-  }, [flags.admin, from, to]);
-  useEffect(load, [load]);
-  useEffect(() => {
-    const timer = window.setTimeout(load, 300);
-    return () => window.clearTimeout(timer);
-  }, [policies, load]);
+  const load = useCallback(() => fetchCash(from, to), [from, to]);
+  const { data: sheet, error, reload } = useLiveLoad(flags.admin && from && to ? load : null);
 
   if (!flags.admin) return <NotFound />;
   const confirmClose = () =>
@@ -85,7 +61,7 @@ export default function CashPage() {
         closeDay(day).then(
           () => {
             notify.success(t('cash.closed', { date: shortDate(day) }));
-            load();
+            reload();
           },
           (failure) => notify.error(errorText(failure)),
         ),
@@ -103,9 +79,9 @@ export default function CashPage() {
       {error ? <Text c="red">{error}</Text> : null}
       {sheet ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Figure label={t('cash.due')} cents={toCents(sheet.totals.due)} testId="cash-due" />
-          <Figure label={t('cash.collectedTotal')} cents={toCents(sheet.totals.collected)} testId="cash-collected" />
-          <Figure label={t('cash.outstanding')} cents={toCents(sheet.totals.outstanding)} testId="cash-outstanding" />
+          <MoneyFigure label={t('cash.due')} cents={toCents(sheet.totals.due)} testId="cash-due" />
+          <MoneyFigure label={t('cash.collectedTotal')} cents={toCents(sheet.totals.collected)} testId="cash-collected" />
+          <MoneyFigure label={t('cash.outstanding')} cents={toCents(sheet.totals.outstanding)} testId="cash-outstanding" />
         </SimpleGrid>
       ) : null}
       <Paper withBorder radius="lg" p="md">
@@ -160,7 +136,7 @@ export default function CashPage() {
                   <Table.Td>{row.customer || '—'}</Table.Td>
                   <Table.Td>{row.company ?? '—'}</Table.Td>
                   <Table.Td ta="right">{euros(toCents(row.total))}</Table.Td>
-                  <Table.Td><RowAction row={row} onDone={load} /></Table.Td>
+                  <Table.Td><RowAction row={row} onDone={reload} /></Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -13,6 +13,7 @@ import { NotFound } from '../errors/NotFoundPage';
 import { MAX_DATE, MIN_DATE, presetRange, type DateRange } from '../quotes/dates';
 import { fetchReport, reportExportUrl } from './api';
 import EuroBars from './EuroBars';
+import MoneyFigure from './MoneyFigure';
 import { euros, toCents } from './money';
 import RangePicker from './RangePicker';
 import { useLiveLoad } from './useLiveLoad';
@@ -23,15 +24,6 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function linkedRange(from: string | null, to: string | null): DateRange | null {
   const valid = (day: string | null): day is string => !!day && ISO_DAY.test(day) && day >= MIN_DATE && day <= MAX_DATE;
   return valid(from) && valid(to) && from <= to ? [from, to] : null;
-}
-
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="xl" fw={700} data-testid={testId}>{euros(toCents(value))}</Text>
-    </Paper>
-  );
 }
 
 export default function ReportPage() {
@@ -60,11 +52,11 @@ export default function ReportPage() {
       {error ? <Text c="red">{error}</Text> : null}
       {report ? (
         <SimpleGrid cols={{ base: 2, md: report.totals.platform !== undefined ? 5 : 4 }}>
-          <Figure label={t('report.gross')} value={report.totals.gross} testId="report-gross" />
-          <Figure label={t('report.collected')} value={report.totals.collected} testId="report-collected" />
-          <Figure label={t('report.withholding')} value={report.totals.withholding} testId="report-withholding" />
-          <Figure label={t('report.net')} value={report.totals.net} testId="report-net" />
-          {report.totals.platform !== undefined ? <Figure label={t('report.platform')} value={report.totals.platform} testId="report-platform" /> : null}
+          <MoneyFigure label={t('report.gross')} cents={toCents(report.totals.gross)} testId="report-gross" />
+          <MoneyFigure label={t('report.collected')} cents={toCents(report.totals.collected)} testId="report-collected" />
+          <MoneyFigure label={t('report.withholding')} cents={toCents(report.totals.withholding)} testId="report-withholding" />
+          <MoneyFigure label={t('report.net')} cents={toCents(report.totals.net)} testId="report-net" />
+          {report.totals.platform !== undefined ? <MoneyFigure label={t('report.platform')} cents={toCents(report.totals.platform)} testId="report-platform" /> : null}
         </SimpleGrid>
       ) : null}
       {report ? (
