@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -50,6 +51,7 @@ from core.db.migrate import upgrade  # noqa: E402
 from core.plugins import load_plugins  # noqa: E402
 from core.runtime import Runtime  # noqa: E402
 from core.settings import Settings  # noqa: E402
+from core.storage import private_folder  # noqa: E402
 
 
 def pytest_report_header() -> str:
@@ -137,7 +139,8 @@ class DemoSnapshot:
     """
 
     rows: dict[str, list[dict[str, object]]] | None = None
-    files: dict[Path, bytes] = {}
+    files: dict[Path, tuple[bytes, int]] = {}
+    """Stored file → its bytes and permission bits (files are private: 0600 in 0700 folders)."""
 
     @classmethod
     async def take(cls, settings: Settings) -> None:
@@ -153,7 +156,11 @@ class DemoSnapshot:
         finally:
             await engine.dispose()
         root = settings.app.data_dir / "files"
-        cls.files = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+        cls.files = {
+            p: (p.read_bytes(), stat.S_IMODE(p.stat().st_mode))
+            for p in root.rglob("*")
+            if p.is_file()
+        }
 
     @classmethod
     async def restore(cls, settings: Settings) -> bool:
@@ -170,10 +177,11 @@ class DemoSnapshot:
                         await conn.execute(table.insert(), rows)
         finally:
             await engine.dispose()
-        for path, content in cls.files.items():
-            if not path.is_file():
-                path.parent.mkdir(parents=True, exist_ok=True)
+        for path, (content, mode) in cls.files.items():
+            if not path.is_file():  # a test deleted it: put it back as private as it was
+                private_folder(path.parent)
                 path.write_bytes(content)
+                path.chmod(mode)
         return True
 
 
