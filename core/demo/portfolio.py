@@ -136,6 +136,7 @@ async def _policy(
         parent_agent_id=quote.parent_agent_id,
         client_id=quote.client_id,
         company="Allianz",
+        product_id=quote.product_id,
         number=number,
         start_date=start,
         end_date=end,

@@ -45,4 +45,4 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
 
     before = await versions()
     await upgrade(settings, load_plugins())
-    assert await versions() == before == {"core_0008", "rca_0001", "noleggio_auto_0001"}
+    assert await versions() == before == {"core_0009", "rca_0001", "noleggio_auto_0001"}

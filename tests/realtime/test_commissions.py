@@ -74,3 +74,26 @@ async def test_refusals_match_the_routes(
     with pytest.raises(CallFailed) as refused:
         await client.invoke(call, payload)
     assert text in str(refused.value.message)
+
+
+async def test_a_ledger_entry_reaches_its_owner_and_admins_only(live: Live) -> None:
+    ids = await _ids(live)
+    owner = await live.logged_in(TENANT, "agente")
+    referrer = await live.logged_in(TENANT, "segnalatore")
+    admin = await live.logged_in(TENANT, "admin")
+    for client in (owner, referrer, admin):
+        await client.subscribe("saldo")
+    for who in ("subagente", "dipendente", "responsabile"):
+        refused = await live.logged_in(TENANT, who)
+        with pytest.raises(CallFailed):
+            await refused.subscribe("saldo")
+    body = {"userId": ids["agente"], "kind": "rettifica", "amount": 12.5,
+            "reason": "Conguaglio", "requestId": "sock-live-0001"}  # fmt: skip
+    posted = await admin.invoke("registraMovimento", body)
+    for client in (owner, admin):
+        event = await client.published("saldo")
+        assert event["operationType"] == "insert"
+        assert event["b"]["_id"] == posted["_id"]
+        assert event["b"]["amount"] == 12.5
+    with pytest.raises(TimeoutError):
+        await referrer.published("saldo", timeout=0.5)

@@ -1,6 +1,6 @@
 // End-to-end: the money on assicurapp (SPEC §2, §3, §9). An admin collects an instalment in
-// /cassa; the agent's /saldo-collaboratore and /Report, open in a second browser, move without a
-// reload; the agent downloads the month's PDF statement, which reads back with the ledger's
+// /cassa, then pays the agent out; the agent's /saldo-collaboratore and /Report, open in a
+// second browser, move without a reload; the agent downloads the month's PDF statement, which reads back with the ledger's
 // closing balance; the report's XLSX holds the screen's figures.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -88,6 +88,24 @@ describe('the money (SPEC §2, §3, §9)', () => {
         (before) => document.querySelector('[data-testid="report-collected"]')?.textContent !== before,
         collectedBefore, LIVE,
       );
+
+      // an admin's payout reaches the agent's balance live too (the saldo stream)
+      await admin.page.goto(server.url('assicurapp', '/Agenti'));
+      await admin.page.getByRole('row', { name: /Mario Rossi/ }).getByRole('link', { name: 'Saldo' }).click();
+      const form = admin.page.getByTestId('balance-entry-form');
+      await form.waitFor(LIVE);
+      const entriesNow = await agent.page.getByTestId('balance-entry').count();
+      const closingNow = await closing.textContent();
+      await admin.page.getByTestId('entry-amount').fill('12,50');
+      await admin.page.getByTestId('entry-reason').fill('Pagamento di prova');
+      await form.getByRole('button', { name: 'Registra' }).click();
+      await admin.page.getByText('Movimento registrato').waitFor(LIVE);
+      await agent.page.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="balance-entry"]').length === count + 1,
+        entriesNow, LIVE,
+      );
+      await agent.page.getByText('Pagamento di prova').waitFor(LIVE);
+      assert.notEqual(await closing.textContent(), closingNow);
 
       // the month's statement reads back with the closing balance the screen shows
       const pdf = await saved(await Promise.all([

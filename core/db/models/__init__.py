@@ -5,7 +5,7 @@ from core.db.models.audit import AuditEntry
 from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
 from core.db.models.clients import Client
 from core.db.models.documents import Document
-from core.db.models.policies import CashDay, Instalment, Policy, RenewalRun
+from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
 from core.db.models.sync import Tombstone, WebPushSubscription
@@ -20,6 +20,7 @@ __all__ = [
     "ChatLastSeen",
     "ChatMessage",
     "Client",
+    "CommissionMonth",
     "Document",
     "Instalment",
     "LoginThrottle",

@@ -6,7 +6,17 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, Numeric, String, UniqueConstraint, event
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    UniqueConstraint,
+    event,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
@@ -22,6 +32,8 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
         ForeignKey("quotes.id", ondelete="SET NULL"), index=True
     )
     company: Mapped[str | None] = mapped_column(String(100), index=True)
+    product_id: Mapped[str | None] = mapped_column(String(32))
+    """The quote's product when the policy was issued (the report groups by it)."""
     number: Mapped[str | None] = mapped_column(String(100), index=True)
     start_date: Mapped[date | None] = mapped_column(Date)
     end_date: Mapped[date | None] = mapped_column(Date, index=True)
@@ -107,6 +119,35 @@ class CashDay(Base, HasId, TenantOwned):
     closed_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     totals: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     """The day's figures as closed: collected total, per method and per company."""
+
+
+class CommissionMonth(Base, HasId, TenantOwned):
+    """One month's commission items summed per beneficiary, company, product and paid state,
+    in integer cents. Kept in step with every committed change to policies and instalments
+    (:mod:`core.domain.commissions.summary`); the report reads whole months from here.
+    Absent keys are ``''`` so that the unique key holds (SQL's NULLs never collide)."""
+
+    __tablename__ = "commission_months"
+    __table_args__ = (
+        UniqueConstraint(
+            "tenant_id", "month", "agent_id", "parent_agent_id", "referrer_id", "company",
+            "product_id", "paid", name="uq_commission_months_key",
+        ),
+    )  # fmt: skip
+
+    month: Mapped[date] = mapped_column(Date)
+    """The month's first day."""
+    agent_id: Mapped[str] = mapped_column(String(32))
+    parent_agent_id: Mapped[str] = mapped_column(String(32))
+    referrer_id: Mapped[str] = mapped_column(String(32))
+    company: Mapped[str] = mapped_column(String(100))
+    product_id: Mapped[str] = mapped_column(String(32))
+    paid: Mapped[bool] = mapped_column(Boolean)
+    items: Mapped[int] = mapped_column(Integer, default=0)
+    commission: Mapped[int] = mapped_column(BigInteger, default=0)
+    agent: Mapped[int] = mapped_column(BigInteger, default=0)
+    parent: Mapped[int] = mapped_column(BigInteger, default=0)
+    referrer: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 @event.listens_for(Policy, "init")

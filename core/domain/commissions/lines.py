@@ -44,14 +44,12 @@ async def agent_lines(
     agent = await agent_for(session, principal, agent_id)
     items = items_query(start, end)
     # tables, not entities, on the outer joins: see report._fold
-    quotes, products = m.Quote.__table__.alias("q"), m.Product.__table__.alias("pr")
+    products = m.Product.__table__.alias("pr")
     stmt = (
         select(items, m.Policy.number, m.Policy.company, m.Policy.rates, m.Policy.agent_id,
                m.Policy.parent_agent_id, m.Policy.frequency, products.c.name)
         .select_from(items.join(m.Policy, m.Policy.id == items.c.policy_id))
-        .outerjoin(quotes, (quotes.c.id == m.Policy.quote_id)
-                   & (quotes.c.tenant_id == m.Policy.tenant_id))
-        .outerjoin(products, (products.c.id == quotes.c.product_id)
+        .outerjoin(products, (products.c.id == m.Policy.product_id)
                    & (products.c.tenant_id == m.Policy.tenant_id))
         .where((m.Policy.agent_id == agent.id) | (m.Policy.parent_agent_id == agent.id))
         .order_by(items.c.day.desc(), items.c.policy_id)

@@ -1,18 +1,46 @@
 """Commissions, balances and the cash sheet, registered through the same hooks plugins use:
-their routes, their socket twins and the closed days' model."""
+their routes, their socket twins, the ``saldo`` stream and the models."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from litestar.types import ControllerRouterHandler
 from sqlalchemy.orm import DeclarativeBase
 
+from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions import calls
+from core.domain.commissions import summary as _summary  # noqa: F401 (its listeners keep it)
+from core.domain.commissions.balance import entry_payload
 from core.domain.commissions.controllers import BalanceController, CashController, ReportController
-from core.extensions import CallHandler
+from core.extensions import CallHandler, Publication
 from core.hookspecs import hookimpl
+
+
+def _holds_balance(principal: Principal) -> bool:
+    """Admins, and the users with a balance (agents without a parent, referrers)."""
+    top_agent = principal.is_agent and principal.parent_agent_id is None
+    return principal.is_admin or top_agent or principal.is_referrer
+
+
+def _own_entry(principal: Principal, entry: Mapping[str, Any]) -> bool:
+    return principal.is_admin or entry.get("userId") == principal.id
+
+
+def _entry_event(entry: m.BalanceEntry) -> dict[str, Any]:
+    return {**entry_payload(entry), "userId": entry.user_id}
+
+
+BALANCE = Publication("saldo", _holds_balance, _own_entry, m.BalanceEntry, "b", _entry_event)
+"""New ledger entries (collections, payouts, adjustments), each to its owner and admins:
+what ``/api/saldo/{id}`` shows them."""
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [BALANCE]
 
 
 @hookimpl
@@ -34,4 +62,4 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 
 @hookimpl
 def register_models() -> Sequence[type[DeclarativeBase]]:
-    return [m.CashDay]
+    return [m.CashDay, m.CommissionMonth]

@@ -9,7 +9,9 @@ date; it is *collected* once paid. Who sees what:
 * a sub-agent: their own; a referrer: their share on the agents they refer;
 * employees: nothing (SPEC §6 'Report: everyone except employee').
 
-Sums run in SQL (one pass per grouping), so a year of a large portfolio stays fast.
+Sums run in SQL (one pass per grouping) over whole months kept summed as policies and
+instalments change (:mod:`core.domain.commissions.summary`), and over the rows themselves
+only for a range's partial months, so a year of a large portfolio stays fast.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
-from decimal import Decimal
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, false, func, literal, select, true, union_all
@@ -30,7 +32,7 @@ from core.db import models as m
 from core.domain.commissions.rules import payout
 from core.errors import Forbidden
 from core.extensions import CommissionItem
-from core.money import ZERO, as_number, cents
+from core.money import ZERO, as_number
 from core.plugins import await_me_maybe
 
 NOT_FOR_EMPLOYEES = "Il report provvigioni non è disponibile per i dipendenti"
@@ -57,46 +59,85 @@ def items_query(start: date, end: date) -> Any:
     return union_all(rata, single).subquery("items")
 
 
+def month_of(day: date) -> date:
+    return day.replace(day=1)
+
+
+def next_month(day: date) -> date:
+    return month_of(month_of(day) + timedelta(days=31))
+
+
+def _raw(start: date, end: date) -> Any:
+    """The range's items read from the instalments and policies themselves, in cents."""
+    items = items_query(start, end)
+    return select(
+        items.c.day, items.c.paid,
+        *(func.round(items.c[a] * 100).label(a) for a in AMOUNTS),
+        *(getattr(m.Policy, c).label(c) for c in POLICY_KEYS),
+    ).select_from(items.join(m.Policy, m.Policy.id == items.c.policy_id))  # fmt: skip
+
+
+def _summed(first: date, last: date) -> Any:
+    """Whole months from the summary: ``first`` and ``last`` are their first days."""
+    month = m.CommissionMonth
+    return select(
+        month.month.label("day"), month.paid, *(getattr(month, a).label(a) for a in AMOUNTS),
+        *(func.nullif(getattr(month, c), "").label(c) for c in POLICY_KEYS),
+    ).where(month.month >= first, month.month <= last)  # fmt: skip
+
+
+def source(start: date, end: date) -> Any:
+    """The range's items: whole months from the summary, the partial ends from the rows.
+    Each has a day (a month's first day for summed months), the paid state, the amounts in
+    cents and the policy's beneficiaries, company and product."""
+    first = start if start.day == 1 else next_month(start)
+    after = month_of(end + timedelta(days=1))  # the first month not wholly in the range
+    if first >= after:
+        return _raw(start, end).subquery("source")
+    parts = [_summed(first, after - timedelta(days=1))]
+    if start < first:
+        parts.append(_raw(start, first - timedelta(days=1)))
+    if after <= end:
+        parts.append(_raw(after, end))
+    return union_all(*parts).subquery("source")
+
+
+AMOUNTS = ("commission", *SHARES)
+POLICY_KEYS = ("agent_id", "parent_agent_id", "referrer_id", "company", "product_id")
+
 Earns = Callable[[str, str | None, str | None, str | None], bool]
 """(share, agent id, parent agent id, referrer id) → whether that share is the viewer's."""
 
 
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """Which policies a viewer's report covers, and whose shares in them are theirs (as a
-    rule for the sums per earner, and as SQL for the sums per day, company and product)."""
+    """Which items a viewer's report covers, and whose shares in them are theirs (as a rule
+    for the sums per earner, and as SQL for the sums per month, company and product)."""
 
-    policies: ColumnElement[bool]
+    items: ColumnElement[bool]
     earns: Earns
     shares: dict[str, ColumnElement[bool]]
-    platform: bool
 
 
-def scope_of(principal: Principal) -> Scope:
+def scope_of(principal: Principal, src: Any) -> Scope:
+    """The scope of ``principal`` over the columns of :func:`source`."""
     if not perm.sees_work(principal):
         raise Forbidden(NOT_FOR_EMPLOYEES)
     me = principal.id
+    agent, parent, referrer = src.c.agent_id, src.c.parent_agent_id, src.c.referrer_id
     if perm.manages(principal):
-        return Scope(true(), lambda *_: True, {s: true() for s in SHARES}, platform=True)
+        return Scope(true(), lambda *_: True, {s: true() for s in SHARES})
     if principal.is_agent and principal.parent_agent_id is None:
-        tree = (m.Policy.agent_id == me) | (m.Policy.parent_agent_id == me)
         return Scope(
-            tree,
-            lambda share, _a, parent, _r: share == "agent" or (share == "parent" and parent == me),
-            {"agent": true(), "parent": m.Policy.parent_agent_id == me},
-            platform=False,
+            (agent == me) | (parent == me),
+            lambda share, _a, up, _r: share == "agent" or (share == "parent" and up == me),
+            {"agent": true(), "parent": parent == me},
         )  # fmt: skip
     if principal.is_agent:
-        return Scope(
-            m.Policy.agent_id == me, lambda share, *_: share == "agent", {"agent": true()},
-            platform=False,
-        )  # fmt: skip
+        return Scope(agent == me, lambda share, *_: share == "agent", {"agent": true()})
     if principal.is_referrer:
-        return Scope(
-            m.Policy.referrer_id == me, lambda share, *_: share == "referrer",
-            {"referrer": true()}, platform=False,
-        )  # fmt: skip
-    return Scope(false(), lambda *_: False, {}, platform=False)
+        return Scope(referrer == me, lambda share, *_: share == "referrer", {"referrer": true()})
+    return Scope(false(), lambda *_: False, {})
 
 
 @dataclass(slots=True)
@@ -161,37 +202,29 @@ async def build_report(
 ) -> Report:  # fmt: skip
     """The report of ``principal`` over the range, optionally for one agent's tree, with the
     product lines' own items when ``pm`` (the plugin manager) is given."""
-    scope = scope_of(principal)
-    items = items_query(start, end)
-    where = [scope.policies]
+    src = source(start, end)
+    scope = scope_of(principal, src)
+    where = [scope.items]
     if agent_id:
-        where.append((m.Policy.agent_id == agent_id) | (m.Policy.parent_agent_id == agent_id))
-    joined = items.join(m.Policy, m.Policy.id == items.c.policy_id)
+        where.append((src.c.agent_id == agent_id) | (src.c.parent_agent_id == agent_id))
     report = Report()
-    await _fold(session, report, scope, joined, where, items)
+    await _fold(session, report, scope, src, where)
     if pm is not None:
         _add_items(report, principal, await line_items(pm, session, start, end), agent_id)
     return report
 
 
-BENEFICIARY = {
-    "agent": m.Policy.agent_id,
-    "parent": m.Policy.parent_agent_id,
-    "referrer": m.Policy.referrer_id,
-}
-
-
 async def _fold(
-    session: AsyncSession, report: Report, scope: Scope, joined: Any,
-    where: list[ColumnElement[bool]], items: Any,
+    session: AsyncSession, report: Report, scope: Scope, src: Any,
+    where: list[ColumnElement[bool]],
 ) -> None:  # fmt: skip
     """Two passes over the range: by tree and paid state (each earner's gross and collected,
     the company commission), then by day, company and product (the viewer's shares, for the
     charts). Both group into few rows, so the sums stay in the database."""
-    people = (m.Policy.agent_id, m.Policy.parent_agent_id, m.Policy.referrer_id, items.c.paid)
+    people = (src.c.agent_id, src.c.parent_agent_id, src.c.referrer_id, src.c.paid)
     stmt = (
-        select(*people, *(func.sum(items.c[s]) for s in SHARES), func.sum(items.c.commission))
-        .select_from(joined).where(*where).group_by(*people)
+        select(*people, *(func.sum(src.c[s]) for s in SHARES), func.sum(src.c.commission))
+        .where(*where).group_by(*people)
     )  # fmt: skip
     for agent, parent, referrer, paid, *sums, commission in await session.execute(stmt):
         report.commission += _money(commission)
@@ -203,30 +236,28 @@ async def _fold(
             earner.gross += amount
             earner.collected += amount if paid else ZERO
             report.shared += amount
+    beneficiary = {"agent": src.c.agent_id, "parent": src.c.parent_agent_id,
+                   "referrer": src.c.referrer_id}  # fmt: skip
     mine: Any = literal(0)
     for share, condition in scope.shares.items():
         mine = mine + case(
-            (and_(condition, BENEFICIARY[share].is_not(None)), items.c[share]), else_=literal(0)
+            (and_(condition, beneficiary[share].is_not(None)), src.c[share]), else_=literal(0)
         )
-    # The quotes table, not the entity: the tenant guard would put an entity's tenant filter
-    # in WHERE and drop the policies without a quote; the ON clause scopes it to the policy's.
-    quotes = m.Quote.__table__.alias("policy_quote")
-    on_quote = (quotes.c.id == m.Policy.quote_id) & (quotes.c.tenant_id == m.Policy.tenant_id)
-    keys = (items.c.day, m.Policy.company, quotes.c.product_id)
-    charts = (
-        select(*keys, func.sum(mine))
-        .select_from(joined.outerjoin(quotes, on_quote))
-        .where(*where).group_by(*keys)
-    )  # fmt: skip
+    keys = (src.c.day, src.c.company, src.c.product_id)
+    charts = select(*keys, func.sum(mine)).where(*where).group_by(*keys)
     by_product: dict[str | None, Decimal] = defaultdict(lambda: ZERO)
     for day, company, product_id, value in await session.execute(charts):
         amount = _money(value)
-        report.by_day[day] += amount
+        report.by_day[_day(day)] += amount
         report.by_company[company or "—"] += amount
         by_product[product_id] += amount
     names = await _product_names(session, [p for p in by_product if p])
     for product_id, amount in by_product.items():
         report.by_product[names.get(product_id or "", "—")] += amount
+
+
+def _day(value: date | str) -> date:
+    return date.fromisoformat(value) if isinstance(value, str) else value
 
 
 async def _product_names(session: AsyncSession, ids: list[str]) -> dict[str, str]:
@@ -237,7 +268,10 @@ async def _product_names(session: AsyncSession, ids: list[str]) -> dict[str, str
 
 
 def _money(value: Any) -> Decimal:
-    return cents(Decimal(str(value))) if value is not None else ZERO
+    """An amount in cents, as summed by the database, in euros."""
+    if value is None:
+        return ZERO
+    return Decimal(int(Decimal(str(value)).to_integral_value(ROUND_HALF_UP))) / 100
 
 
 def months(by_day: dict[date, Decimal]) -> list[dict[str, Any]]:
@@ -283,13 +317,12 @@ async def report_payload(
             "pending": as_number(earner.gross - earner.collected),
             "withholding": as_number(money.withholding), "net": as_number(money.net),
         })  # fmt: skip
-    scope = scope_of(principal)
     totals: dict[str, Any] = {
         "gross": as_number(gross), "withholding": as_number(withholding),
         "net": as_number(net), "collected": as_number(collected),
         "pending": as_number(gross - collected),
     }  # fmt: skip
-    if scope.platform:
+    if perm.manages(principal):
         totals |= {
             "commission": as_number(report.commission),
             "platform": as_number(report.commission - report.shared),

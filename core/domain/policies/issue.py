@@ -116,6 +116,7 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     policy = m.Policy(
         type=None, quote_id=quote.id, agent_id=quote.agent_id,
         parent_agent_id=quote.parent_agent_id, client_id=quote.client_id, company=company,
+        product_id=quote.product_id,
         number=body.number.strip(), start_date=body.startDate, end_date=body.endDate,
         frequency=frequency, payment_method=body.paymentMethod.strip(), prepaid=body.prepaid,
         pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,

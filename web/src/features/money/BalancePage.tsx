@@ -79,7 +79,7 @@ export default function BalancePage() {
   const [from, to] = useMemo(() => monthBounds(month), [month]);
   const allowed = flags.admin || flags.agent || flags.referrer;
   const load = useCallback(() => fetchLedger(userId, from, to), [userId, from, to]);
-  const { data: ledger, error, reload } = useLiveLoad(userId && allowed ? load : null);
+  const { data: ledger, error, reload } = useLiveLoad(userId && allowed ? load : null, 'saldo');
 
   if (!allowed) return <NotFound />;
   const summary = ledger ? ledgerSummary(ledger.opening, ledger.entries) : null;
