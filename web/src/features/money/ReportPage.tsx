@@ -14,7 +14,7 @@ import { MAX_DATE, MIN_DATE, presetRange, type DateRange } from '../quotes/dates
 import { fetchReport, reportExportUrl } from './api';
 import EuroBars from './EuroBars';
 import MoneyFigure from './MoneyFigure';
-import { euros, toCents } from './money';
+import { euros, monthSeries, toCents } from './money';
 import RangePicker from './RangePicker';
 import { useLiveLoad } from './useLiveLoad';
 
@@ -27,7 +27,7 @@ export function linkedRange(from: string | null, to: string | null): DateRange |
 }
 
 export default function ReportPage() {
-  const { t } = useTranslation('money');
+  const { t, i18n } = useTranslation('money');
   const { flags } = useAccess();
   const [params] = useSearchParams();
   const [[from, to], setRange] = useState(() => linkedRange(params.get('from'), params.get('to')) ?? presetRange('month'));
@@ -35,7 +35,10 @@ export default function ReportPage() {
   const allowed = flags.any && !flags.employee;
   const load = useCallback(() => fetchReport(from, to), [from, to]);
   const { data: report, error } = useLiveLoad(allowed && from && to ? load : null);
-  const months = useMemo(() => (report?.months ?? []).map((m) => ({ label: m.month, amount: m.amount })), [report]);
+  const months = useMemo(
+    () => (report ? monthSeries(report.from, report.to, report.months, i18n.language) : []),
+    [report, i18n.language],
+  );
   const parts = useMemo(() => (report?.[split] ?? []).map((p) => ({ label: p.name, amount: p.amount })), [report, split]);
   const format = (value: number) => euros(toCents(value));
   if (!allowed) return <NotFound />;

@@ -66,3 +66,27 @@ export const romeDate = (iso: string): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : romeDay.format(date);
 };
+
+/** Every month from `from` to `to` (ISO days) with its amount, months without commissions at
+ * 0 (a chart's gaps are months, not missing bars), labelled in the user's language. At most
+ * 240 months: a longer range shows its last 20 years. */
+export function monthSeries(
+  from: string,
+  to: string,
+  months: readonly { month: string; amount: number }[],
+  language: string,
+): { label: string; amount: number }[] {
+  const amounts = new Map(months.map((m) => [m.month, m.amount]));
+  const label = new Intl.DateTimeFormat(language, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const series: { label: string; amount: number }[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) break;
+    series.push({ label: label.format(Date.UTC(year, month - 1, 1)), amount: amounts.get(key) ?? 0 });
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+  return series.slice(-240);
+}

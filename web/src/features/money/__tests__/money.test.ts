@@ -33,3 +33,18 @@ describe('a linked report range', () => {
     expect(linkedRange(null, '2026-01-01')).toBeNull();
   });
 });
+
+describe('the month series of the report chart', () => {
+  it('has every month of the range, the empty ones at 0, in the user language', async () => {
+    const { monthSeries } = await import('../money');
+    const series = monthSeries('2025-11-26', '2026-02-10', [{ month: '2026-01', amount: 12.5 }], 'it');
+    expect(series.map((m) => m.amount)).toEqual([0, 0, 12.5, 0]);
+    expect(series[0]?.label).toMatch(/nov.*25/);
+    expect(monthSeries('2026-03-01', '2026-03-31', [], 'en')[0]?.label).toMatch(/Mar.*26/);
+  });
+
+  it('stays bounded over a very long range', async () => {
+    const { monthSeries } = await import('../money');
+    expect(monthSeries('1900-01-01', '2099-12-31', [], 'it')).toHaveLength(240);
+  });
+});
