@@ -252,3 +252,33 @@ async def test_the_migration_fills_the_summary_as_it_is_kept(
         await engine.dispose()
     filled, rebuilt = await kept_and_rebuilt(seeded)
     assert filled == rebuilt == kept
+
+
+async def test_a_deleted_agents_items_move_with_their_policies(seeded: Runtime) -> None:
+    """A deleted user's policies lose their agent links through the ORM (the synced rows'
+    references are detached in the session, core.db.tombstones), so the summary follows."""
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            top = m.User(email="via@prova.it", name="Via", role={"a": {"type": "agente"}})
+            sub = m.User(email="sotto@prova.it", name="Sotto", role={"a": {"type": "agente"}})
+            session.add_all([top, sub])
+            await session.flush()
+            for agent, parent in ((top.id, None), (sub.id, top.id)):
+                policy = m.Policy(agent_id=agent, parent_agent_id=parent, company="Allianz",
+                                  frequency="SEM", start_date=date(2026, 2, 10))  # fmt: skip
+                for n in range(2):
+                    policy.instalments.append(m.Instalment(
+                        number=n + 1, cassa_date=date(2026, 2 + 6 * n, 10), paid=n == 0,
+                        agent_total=Decimal("10.05"), parent_total=Decimal("1.10"),
+                        commission=Decimal("20.00"),
+                    ))  # fmt: skip
+                session.add(policy)
+            ids = (top.id, sub.id)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            user = await session.get(m.User, ids[0])
+            await session.delete(user)
+    kept, rebuilt = await kept_and_rebuilt(seeded)
+    assert kept == rebuilt
+    assert not [key for key in kept if ids[0] in key]
+    assert [key for key in kept if key[1] == ids[1] and key[2] == ""]
