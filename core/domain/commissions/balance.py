@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
@@ -23,7 +23,7 @@ from core.domain.commissions.ledger import Statement, post_manual
 from core.errors import ClientError, Forbidden, NotFound
 from core.i18n import rome_day_start, today_in_rome
 from core.messages import USER_NOT_FOUND
-from core.money import ZERO, as_number, cents
+from core.money import as_number, cents
 from core.validation import parse
 
 NOT_A_BALANCE = "Il saldo è dei collaboratori senza agente superiore e dei segnalatori"
@@ -32,6 +32,8 @@ ADMINS_ONLY = "Solo gli amministratori registrano pagamenti, anticipi e rettific
 BAD_RANGE = "L'intervallo va dal 01/01/1900 al 31/12/2099, con l'inizio prima della fine"
 MAX_ENTRY = Decimal("1000000")
 MAX_RANGE_DAYS = 3660
+MAX_ENTRIES = 5000
+"""Entries a statement lists (its sums cover them all)."""
 
 
 def holds_balance(user: m.User) -> bool:
@@ -75,14 +77,21 @@ async def statement(session: AsyncSession, user_id: str, start: date, end: date)
         m.BalanceEntry.user_id == user_id, m.BalanceEntry.at < since
     )
     opening = cents(Decimal((await session.execute(opening_stmt)).scalar_one() or 0))
-    rows = select(m.BalanceEntry).where(
-        m.BalanceEntry.user_id == user_id,
-        m.BalanceEntry.at >= since,
-        m.BalanceEntry.at < until,
-    )
-    entries = (await session.execute(rows.order_by(m.BalanceEntry.at, m.BalanceEntry.id))).scalars()
-    listed = list(entries)
-    return Statement(opening, listed, opening + sum((e.amount for e in listed), ZERO))
+    in_range = (
+        m.BalanceEntry.user_id == user_id, m.BalanceEntry.at >= since, m.BalanceEntry.at < until,
+    )  # fmt: skip
+    amount = m.BalanceEntry.amount
+    sums = select(
+        func.coalesce(func.sum(case((amount > 0, amount), else_=0)), 0),
+        func.coalesce(func.sum(case((amount < 0, amount), else_=0)), 0),
+    ).where(*in_range)
+    credits, debits = (cents(Decimal(str(v))) for v in (await session.execute(sums)).one())
+    rows = select(m.BalanceEntry).where(*in_range).order_by(m.BalanceEntry.at, m.BalanceEntry.id)
+    listed = list((await session.execute(rows.limit(MAX_ENTRIES + 1))).scalars())
+    return Statement(
+        opening, listed[:MAX_ENTRIES], opening + credits + debits, credits, debits,
+        truncated=len(listed) > MAX_ENTRIES,
+    )  # fmt: skip
 
 
 def entry_payload(entry: m.BalanceEntry) -> dict[str, Any]:
@@ -106,6 +115,9 @@ def statement_payload(user: m.User, start: date, end: date, result: Statement) -
         "to": end.isoformat(),
         "opening": as_number(result.opening),
         "closing": as_number(result.closing),
+        "credits": as_number(result.credits),
+        "debits": as_number(result.debits),
+        "truncated": result.truncated,
         "entries": [entry_payload(e) for e in result.entries],
     }
 

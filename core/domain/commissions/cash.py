@@ -1,5 +1,6 @@
-"""The cash sheet (``/cassa``, admins): instalments by cassa date, collected and outstanding,
-with totals per payment method and company, and the day close.
+"""The cash sheet (``/cassa``, admins): instalments by cassa date and single payments by
+start date, collected and outstanding, with totals per payment method and company, and the
+day close.
 
 A closed day locks the payments dated on it: marking an instalment paid on a closed day, or
 undoing a payment made on one, is refused, and the correction goes to an open day. The close
@@ -9,26 +10,34 @@ keeps the day's figures as they were.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date, timedelta
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
+from core.context import current_tenant_id
 from core.db import models as m
 from core.db.once import insert_once
 from core.domain.commissions.balance import checked_range
 from core.errors import ClientError, Conflict, Forbidden
 from core.i18n import rome_day_start, today_in_rome
-from core.money import ZERO, as_number
+from core.money import ZERO, as_number, cents
 
 ADMINS_ONLY = "Solo gli amministratori vedono e chiudono la cassa"
 DAY_CLOSED = "La cassa del {day} è chiusa: registra la correzione in un giorno aperto"
 ALREADY_CLOSED = "La cassa del {day} è già chiusa"
 FUTURE_DAY = "Non si chiude una giornata futura"
 MAX_ROWS = 5000
+"""Rows the screen lists (the totals always cover the whole range)."""
+EXPORT_ROWS = 100_000
+"""Rows an export holds; past them it says so before the totals."""
+TRUNCATED = (
+    "Elenco troncato alle prime {rows} righe: restringi il periodo. Totali dell'intero periodo:"
+)
 
 
 def _it(day: date) -> str:
@@ -40,11 +49,26 @@ def require_admin(principal: Principal) -> None:
         raise Forbidden(ADMINS_ONLY)
 
 
-async def ensure_open(session: AsyncSession, day: date) -> None:
-    """Refuse a change to the payments of a closed day."""
-    stmt = select(m.CashDay.id).where(m.CashDay.day == day)
-    if (await session.execute(stmt)).first() is not None:
-        raise ClientError(DAY_CLOSED.format(day=_it(day)))
+async def lock_days(session: AsyncSession, days: Iterable[date]) -> None:
+    """Hold the tenant's cash days until the transaction ends, in date order: a close and a
+    payment of one day never interleave (the close counts the payment, or the payment sees
+    the close). PostgreSQL: a transaction advisory lock per tenant and day; SQLite's writers
+    already run one at a time."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    tenant = current_tenant_id()
+    for day in sorted(set(days)):
+        key = f"cassa:{tenant}:{day.isoformat()}"
+        await session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
+
+
+async def ensure_open(session: AsyncSession, *days: date) -> None:
+    """Refuse a change to the payments of a closed day (the days locked first)."""
+    await lock_days(session, days)
+    stmt = select(m.CashDay.day).where(m.CashDay.day.in_(set(days)))
+    closed = sorted((await session.execute(stmt)).scalars())
+    if closed:
+        raise ClientError(DAY_CLOSED.format(day=_it(closed[0])))
 
 
 def _customer(pr: dict[str, Any]) -> str:
@@ -52,54 +76,107 @@ def _customer(pr: dict[str, Any]) -> str:
     return " ".join(str(entries.get(k) or "") for k in ("Nome", "Cognome")).strip()
 
 
-async def cash_sheet(
-    session: AsyncSession, principal: Principal, start: date | None, end: date | None
-) -> dict[str, Any]:
-    require_admin(principal)
-    first, last = checked_range(start, end)
-    stmt = (
+def _instalments(first: date, last: date) -> Any:
+    return (
         select(m.Instalment, m.Policy.number, m.Policy.company, m.Policy.pr)
         .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
         .where(m.Instalment.cassa_date >= first, m.Instalment.cassa_date <= last)
-        .order_by(m.Instalment.cassa_date, m.Policy.number, m.Instalment.number)
-        .limit(MAX_ROWS + 1)
     )
-    found = (await session.execute(stmt)).all()
-    rows, due, collected = [], ZERO, ZERO
-    by_method: dict[str, Decimal] = defaultdict(lambda: ZERO)
-    by_company: dict[str, dict[str, Decimal]] = defaultdict(
-        lambda: {"due": ZERO, "collected": ZERO}
+
+
+def _single_payments(first: date, last: date) -> Any:
+    """Single-payment (UNICO) policies: one payment, due on the start date."""
+    return select(m.Policy).where(
+        m.Policy.frequency == "UNICO", m.Policy.start_date >= first, m.Policy.start_date <= last
     )
-    for rata, number, company, pr in found[:MAX_ROWS]:
-        due += rata.total
-        by_company[company or "—"]["due"] += rata.total
-        if rata.paid:
-            collected += rata.total
-            by_method[rata.paid_method or "—"] += rata.total
-            by_company[company or "—"]["collected"] += rata.total
-        rows.append({
-            "policyId": rata.policy_id, "number": number, "n": rata.number,
-            "customer": _customer(pr or {}), "company": company,
-            "cassa": rata.cassa_date.isoformat() if rata.cassa_date else None,
-            "total": as_number(rata.total), "paid": rata.paid,
-            "paidAt": rata.paid_at.isoformat() if rata.paid_at else None,
-            "method": rata.paid_method, "suspended": bool((rata.info or {}).get("SOSP")),
-            "link": {"name": "polizza", "params": {"id": rata.policy_id}},
-        })  # fmt: skip
+
+
+def _row(policy_id: str, number: str | None, n: int, pr: dict[str, Any], company: str | None,
+         cassa: date | None, total: Decimal, paid: bool, paid_at: datetime | None,
+         method: str | None, suspended: bool) -> dict[str, Any]:  # fmt: skip
+    return {
+        "policyId": policy_id, "number": number, "n": n, "customer": _customer(pr or {}),
+        "company": company, "cassa": cassa.isoformat() if cassa else None,
+        "total": as_number(total), "paid": paid,
+        "paidAt": paid_at.isoformat() if paid_at else None, "method": method,
+        "suspended": suspended, "link": {"name": "polizza", "params": {"id": policy_id}},
+    }  # fmt: skip
+
+
+async def cash_sheet(
+    session: AsyncSession, principal: Principal, start: date | None, end: date | None,
+    limit: int | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The range's payments due (at most ``limit`` rows, default :data:`MAX_ROWS`, in cassa
+    date order) and the totals of the whole range, instalments and single payments alike."""
+    require_admin(principal)
+    limit = limit or MAX_ROWS
+    first, last = checked_range(start, end)
+    rows: list[dict[str, Any]] = []
+    instalments = _instalments(first, last).order_by(
+        m.Instalment.cassa_date, m.Policy.number, m.Instalment.number
+    )
+    for rata, number, company, pr in await session.execute(instalments.limit(limit + 1)):
+        rows.append(_row(
+            rata.policy_id, number, rata.number, pr, company, rata.cassa_date, rata.total,
+            rata.paid, rata.paid_at, rata.paid_method, bool((rata.info or {}).get("SOSP")),
+        ))  # fmt: skip
+    singles = _single_payments(first, last).order_by(m.Policy.start_date, m.Policy.number)
+    for policy in (await session.execute(singles.limit(limit + 1))).scalars():
+        rows.append(_row(
+            policy.id, policy.number, 0, policy.pr, policy.company, policy.start_date,
+            policy.premium, policy.paid, policy.paid_at, policy.payment_method, False,
+        ))  # fmt: skip
+    rows.sort(key=lambda r: (r["cassa"] or "", r["number"] or "", r["n"]))
+    totals, methods, companies = await _range_sums(session, first, last)
     closed = await session.execute(
         select(m.CashDay).where(m.CashDay.day >= first, m.CashDay.day <= last)
     )
     return {
-        "from": first.isoformat(), "to": last.isoformat(), "rows": rows,
-        "truncated": len(found) > MAX_ROWS,
-        "totals": {"due": as_number(due), "collected": as_number(collected),
-                   "outstanding": as_number(due - collected)},
-        "methods": [{"name": k, "collected": as_number(v)} for k, v in sorted(by_method.items())],
-        "companies": [{"name": k, "due": as_number(v["due"]),
-                       "collected": as_number(v["collected"])}
-                      for k, v in sorted(by_company.items())],
-        "closedDays": [day_payload(d) for d in closed.scalars()],
+        "from": first.isoformat(), "to": last.isoformat(), "rows": rows[:limit],
+        "truncated": len(rows) > limit, "totals": totals, "methods": methods,
+        "companies": companies, "closedDays": [day_payload(d) for d in closed.scalars()],
     }  # fmt: skip
+
+
+async def _range_sums(
+    session: AsyncSession, first: date, last: date
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Due, collected and outstanding over the whole range, per method and per company,
+    summed by the database (whatever the rows listed)."""
+    rata = (
+        select(m.Policy.company, m.Instalment.paid, m.Instalment.paid_method,
+               func.sum(m.Instalment.total))
+        .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
+        .where(m.Instalment.cassa_date >= first, m.Instalment.cassa_date <= last)
+        .group_by(m.Policy.company, m.Instalment.paid, m.Instalment.paid_method)
+    )  # fmt: skip
+    single = (
+        select(m.Policy.company, m.Policy.paid, m.Policy.payment_method, func.sum(m.Policy.premium))
+        .where(m.Policy.frequency == "UNICO", m.Policy.start_date >= first,
+               m.Policy.start_date <= last)
+        .group_by(m.Policy.company, m.Policy.paid, m.Policy.payment_method)
+    )  # fmt: skip
+    due = collected = ZERO
+    by_method: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    by_company: dict[str, dict[str, Decimal]] = defaultdict(
+        lambda: {"due": ZERO, "collected": ZERO}
+    )
+    for stmt in (rata, single):
+        for company, paid, method, value in await session.execute(stmt):
+            amount = cents(Decimal(str(value or 0)))
+            due += amount
+            by_company[company or "—"]["due"] += amount
+            if paid:
+                collected += amount
+                by_method[method or "—"] += amount
+                by_company[company or "—"]["collected"] += amount
+    totals = {"due": as_number(due), "collected": as_number(collected),
+              "outstanding": as_number(due - collected)}  # fmt: skip
+    methods = [{"name": k, "collected": as_number(v)} for k, v in sorted(by_method.items())]
+    companies = [{"name": k, "due": as_number(v["due"]), "collected": as_number(v["collected"])}
+                 for k, v in sorted(by_company.items())]  # fmt: skip
+    return totals, methods, companies
 
 
 def day_payload(day: m.CashDay) -> dict[str, Any]:
@@ -108,23 +185,29 @@ def day_payload(day: m.CashDay) -> dict[str, Any]:
 
 
 async def day_figures(session: AsyncSession, day: date) -> dict[str, Any]:
-    """What was collected on ``day`` (by payment date): the total, per method and company."""
+    """What was collected on ``day`` (by payment date), instalments and single payments: the
+    total, per method and company."""
     since, until = rome_day_start(day), rome_day_start(day + timedelta(days=1))
-    stmt = (
+    rata = (
         select(m.Instalment.total, m.Instalment.paid_method, m.Policy.company)
         .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
         .where(m.Instalment.paid.is_(True), m.Instalment.paid_at >= since,
                m.Instalment.paid_at < until)
     )  # fmt: skip
+    single = select(m.Policy.premium, m.Policy.payment_method, m.Policy.company).where(
+        m.Policy.frequency == "UNICO", m.Policy.paid.is_(True), m.Policy.paid_at >= since,
+        m.Policy.paid_at < until,
+    )  # fmt: skip
     total = ZERO
     methods: dict[str, Decimal] = defaultdict(lambda: ZERO)
     companies: dict[str, Decimal] = defaultdict(lambda: ZERO)
     count = 0
-    for value, method, company in await session.execute(stmt):
-        count += 1
-        total += value
-        methods[method or "—"] += value
-        companies[company or "—"] += value
+    for stmt in (rata, single):
+        for value, method, company in await session.execute(stmt):
+            count += 1
+            total += value
+            methods[method or "—"] += value
+            companies[company or "—"] += value
     return {
         "collected": str(total), "instalments": count,
         "methods": {k: str(v) for k, v in sorted(methods.items())},
@@ -138,6 +221,7 @@ async def close_day(session: AsyncSession, principal: Principal, day: date) -> d
     if day > today_in_rome():
         raise ClientError(FUTURE_DAY)
     checked_range(day, day)
+    await lock_days(session, [day])  # payments of the day in flight finish first
     closed = m.CashDay(day=day, closed_by=principal.id, totals=await day_figures(session, day))
     if not await insert_once(session, closed):
         raise Conflict(ALREADY_CLOSED.format(day=_it(day)))
@@ -149,9 +233,17 @@ CASH_HEADER = ("Cassa", "Polizza", "Rata", "Cliente", "Compagnia", "Importo", "P
 
 
 def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
-    return [
+    """The sheet's rows, then (after a word when the list was cut) the range's totals."""
+    rows: list[list[Any]] = [
         [r["cassa"], r["number"], r["n"], r["customer"], r["company"], Decimal(str(r["total"])),
          "sì" if r["paid"] else ("sospesa" if r["suspended"] else "no"),
          (r["paidAt"] or "")[:10], r["method"]]
         for r in sheet["rows"]
     ]  # fmt: skip
+    if sheet["truncated"]:
+        rows.append([TRUNCATED.format(rows=f"{len(sheet['rows']):,}".replace(",", "."))])
+    totals = sheet["totals"]
+    for label, key in (("Dovuto", "due"), ("Incassato", "collected"),
+                       ("Da incassare", "outstanding")):  # fmt: skip
+        rows.append([label, None, None, None, None, Decimal(str(totals[key]))])
+    return rows

@@ -113,7 +113,7 @@ class CashController(Controller):
     async def export(
         self, principal: PrincipalDep, db_session: SessionDep, start: From = None, end: To = None
     ) -> Response[bytes]:
-        sheet = await cash.cash_sheet(db_session, principal, start, end)
+        sheet = await cash.cash_sheet(db_session, principal, start, end, cash.EXPORT_ROWS)
         content = exports.xlsx([("Cassa", cash.CASH_HEADER, cash.cash_rows(sheet))])
         return _download(content, exports.XLSX_TYPE, f"cassa-{sheet['from']}-{sheet['to']}.xlsx")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 EURO_FORMAT = '#,##0.00 "€"'
@@ -29,6 +29,8 @@ def _cell(sheet: WriteOnlyWorksheet, value: Any) -> Cell:
         cell = WriteOnlyCell(sheet, value=float(value))
         cell.number_format = EURO_FORMAT
         return cell
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters XLSX cannot hold
     cell = WriteOnlyCell(sheet, value=value)
     if isinstance(value, str):
         cell.data_type = "s"  # never a formula, whatever it starts with

@@ -154,3 +154,8 @@ class Statement:
     opening: Decimal
     entries: Sequence[m.BalanceEntry]
     closing: Decimal
+    credits: Decimal = ZERO
+    """The range's credits and debits (negative), over every entry, listed or not."""
+    debits: Decimal = ZERO
+    truncated: bool = False
+    """More entries than a statement lists: the first ones are listed, the sums cover all."""

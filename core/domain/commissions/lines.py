@@ -14,7 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.commissions.report import items_query, line_items
+from core.domain.commissions.report import item_visible, items_query, line_items
+from core.domain.quotes.queries import in_agent_tree
 from core.errors import Forbidden, NotFound
 from core.messages import USER_NOT_FOUND
 from core.money import ZERO, as_number
@@ -51,7 +52,8 @@ async def agent_lines(
         .select_from(items.join(m.Policy, m.Policy.id == items.c.policy_id))
         .outerjoin(products, (products.c.id == m.Policy.product_id)
                    & (products.c.tenant_id == m.Policy.tenant_id))
-        .where((m.Policy.agent_id == agent.id) | (m.Policy.parent_agent_id == agent.id))
+        .where((m.Policy.agent_id == agent.id) | (m.Policy.parent_agent_id == agent.id),
+               in_agent_tree(principal, m.Policy))
         .order_by(items.c.day.desc(), items.c.policy_id)
         .limit(MAX_LINES + 1)
     )  # fmt: skip
@@ -77,7 +79,7 @@ async def agent_lines(
             "link": {"name": "polizza", "params": {"id": row.policy_id}},
         })  # fmt: skip
     for item in await line_items(pm, session, start, end) if pm is not None else ():
-        if item.agent_id != agent.id:
+        if item.agent_id != agent.id or not item_visible(principal, item, agent.id):
             continue
         total += item.agent
         collected += item.agent if item.collected else ZERO

@@ -77,12 +77,13 @@ def statement_pdf(
         pdf.ln()
     if not result.entries:
         pdf.cell(0, 6, "Nessun movimento nel periodo", new_x="LMARGIN", new_y="NEXT")
+    if result.truncated:
+        note = f"Elenco troncato ai primi {len(result.entries)} movimenti: i totali li comprendono"
+        pdf.cell(0, 6, note, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
-    credits = sum((e.amount for e in result.entries if e.amount > 0), Decimal(0))
-    debits = sum((e.amount for e in result.entries if e.amount < 0), Decimal(0))
     pdf.set_font("helvetica", "", 10)
-    pdf.cell(0, 6, f"Totale accrediti: {euro(credits)}", new_x="LMARGIN", new_y="NEXT")
-    pdf.cell(0, 6, f"Totale addebiti: {euro(debits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Totale accrediti: {euro(result.credits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Totale addebiti: {euro(result.debits)}", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("helvetica", "B", 11)
     pdf.cell(0, 8, f"Saldo finale: {euro(result.closing)}", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())

@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.db.types import utcnow
+from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
 from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
 from core.domain.policies.schedule import Frequency
@@ -37,6 +38,7 @@ from core.domain.quotes.quotation import (
 )
 from core.errors import ClientError, Conflict, Forbidden, NotFound
 from core.extensions import CallContext
+from core.i18n import rome_day
 from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
 from core.money import ZERO, amount
 from core.realtime.guard import logged_in
@@ -133,6 +135,8 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         "data": {"company": company, "quoteId": quote.id},
     }  # fmt: skip
     now = utcnow()
+    if body.prepaid:  # paid now: today's cash must be open
+        await ensure_open(ctx.session, rome_day(now))
     for scheduled in scheduled_rate:
         row = instalment_of(scheduled, quote.tenant_id)
         if body.prepaid and scheduled.number == 1:

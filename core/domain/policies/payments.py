@@ -79,10 +79,11 @@ async def _days_open(session: AsyncSession, body: InstalmentBody, paid_at: datet
     """A payment dated on a closed cash day cannot be made, moved or undone."""
     if body.action not in ("paga", "annulla"):
         return
-    if paid_at is not None:
-        await ensure_open(session, rome_day(paid_at))
+    days = [rome_day(paid_at)] if paid_at is not None else []
     if body.action == "paga":
-        await ensure_open(session, rome_day(_paid_at(body.day)))
+        days.append(rome_day(_paid_at(body.day)))
+    if days:
+        await ensure_open(session, *days)
 
 
 async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:

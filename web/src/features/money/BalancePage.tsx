@@ -82,7 +82,11 @@ export default function BalancePage() {
   const { data: ledger, error, reload } = useLiveLoad(userId && allowed ? load : null, 'saldo');
 
   if (!allowed) return <NotFound />;
-  const summary = ledger ? ledgerSummary(ledger.opening, ledger.entries) : null;
+  const summary = !ledger
+    ? null
+    : ledger.truncated
+      ? { opening: toCents(ledger.opening), credits: toCents(ledger.credits), debits: toCents(ledger.debits), closing: toCents(ledger.closing) }
+      : ledgerSummary(ledger.opening, ledger.entries);
   return (
     <Stack gap="md" className="page" maw={1100} data-testid="balance-page">
       <Group justify="space-between" align="end">
@@ -107,6 +111,7 @@ export default function BalancePage() {
           <MoneyFigure label={t('balance.closing')} cents={summary.closing} testId="balance-closing" />
         </SimpleGrid>
       ) : null}
+      {ledger?.truncated ? <Text c="orange" data-testid="balance-truncated">{t('balance.truncated', { count: ledger.entries.length })}</Text> : null}
       {flags.admin && ledger ? <EntryForm userId={userId} onPosted={reload} /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         <div style={{ overflowX: 'auto' }}>

@@ -8,6 +8,11 @@ export interface Ledger {
   to: string;
   opening: number;
   closing: number;
+  /** The month's credits and debits over every entry, listed or not. */
+  credits: number;
+  debits: number;
+  /** More entries than listed: the figures come from the server's sums. */
+  truncated: boolean;
   entries: LedgerEntry[];
 }
 
