@@ -134,9 +134,12 @@ class LineGate(Protocol):
 
 
 class AppEvents(Protocol):
-    """Sends an app-wide trigger (``restartApp``, ``closePopUp``) to a tenant's sockets."""
+    """Sends an app-wide trigger (``restartApp``, ``closePopUp``) to a tenant's sockets, and
+    a user's private events (``priv/{userId}``) to every socket of theirs, on every process."""
 
     async def send_event(self, tenant_id: str | None, name: str) -> None: ...
+
+    async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None: ...
 
 
 class SyncSlots(Protocol):

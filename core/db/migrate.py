@@ -35,20 +35,50 @@ def alembic_config(pm: pluggy.PluginManager) -> Config:
     return cfg
 
 
-async def upgrade(settings: Settings, pm: pluggy.PluginManager) -> None:
-    """Bring the database to every branch's head and (PostgreSQL) grant the app role."""
+BROKEN_REFERENCES = "migrazione interrotta: riferimenti a righe inesistenti in {tables}"
+
+
+async def upgrade(settings: Settings, pm: pluggy.PluginManager, target: str = "heads") -> None:
+    """Bring the database to every branch's head (or ``target``) and (PostgreSQL) grant the
+    app role.
+
+    On SQLite the foreign keys are off while migrations run: a batch migration copies a
+    table and drops the original, and that drop would cascade to every row referring to it
+    (a table's copy must not delete its children). They are checked before the commit.
+    """
     cfg = alembic_config(pm)
     engine = make_engine(owner_url(settings), settings)
     try:
-        async with engine.begin() as conn:
-            await conn.run_sync(_upgrade, cfg, settings)
+        async with engine.connect() as conn:
+            sqlite = conn.dialect.name == "sqlite"
+            if sqlite:
+                await conn.run_sync(_foreign_keys, on=False)
+            async with conn.begin():
+                await conn.run_sync(_upgrade, cfg, settings, target)
+                if sqlite:
+                    broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).all()
+                    if broken:
+                        tables = ", ".join(sorted({str(row[0]) for row in broken}))
+                        raise RuntimeError(BROKEN_REFERENCES.format(tables=tables))
+            if sqlite:
+                await conn.run_sync(_foreign_keys, on=True)
     finally:
         await engine.dispose()
 
 
-def _upgrade(conn: Connection, cfg: Config, settings: Settings) -> None:
+def _foreign_keys(conn: Connection, *, on: bool) -> None:
+    """SQLite's foreign keys on or off, on the driver's connection: outside a transaction,
+    the only place SQLite honours the pragma (the app's connections begin one at once)."""
+    dbapi = conn.connection.dbapi_connection
+    assert dbapi is not None
+    cursor = dbapi.cursor()
+    cursor.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+    cursor.close()
+
+
+def _upgrade(conn: Connection, cfg: Config, settings: Settings, target: str) -> None:
     cfg.attributes["connection"] = conn
-    command.upgrade(cfg, "heads")
+    command.upgrade(cfg, target)
     ensure_app_role(conn, settings.db.app_role, settings.db.app_password)
 
 

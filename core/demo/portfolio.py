@@ -172,7 +172,9 @@ async def _payment_terms(ctx: DemoContext) -> None:
 
 
 async def _chat(ctx: DemoContext, quote: m.Quote) -> None:
-    chat = m.Chat(room=f"preventivi/{quote.id}", quote_id=quote.id, last_message_at=utcnow())
+    """A quote's room with a short exchange: the agent asks, the responsabile answers."""
+    chat = m.Chat(room=f"preventivi/{quote.id}", quote_id=quote.id, agent_id=quote.agent_id,
+                  parent_agent_id=quote.parent_agent_id)  # fmt: skip
     ctx.session.add(chat)
     await ctx.session.flush()
     lines = (
@@ -184,14 +186,15 @@ async def _chat(ctx: DemoContext, quote: m.Quote) -> None:
         (ctx.accounts["agente"], "Perfetto, grazie!"),
     )
     for minutes, (sender, text) in enumerate(lines):
-        ctx.session.add(
-            m.ChatMessage(
-                chat_id=chat.id,
-                sender_id=sender,
-                text=text,
-                at=utcnow() - timedelta(minutes=30 - 10 * minutes),
-            )
-        )
+        message = m.ChatMessage(
+            chat_id=chat.id, sender_id=sender, text=text,
+            at=utcnow() - timedelta(minutes=30 - 10 * minutes),
+        )  # fmt: skip
+        ctx.session.add(message)
+        await ctx.session.flush()
+        chat.last_message_at, chat.last_message_id = message.at, message.id
+        chat.last_sender_id, chat.last_text = sender, text
+    ctx.session.add(m.ChatLastSeen(chat_id=chat.id, user_id=ctx.accounts["agente"]))
 
 
 def _documents(ctx: DemoContext, quote: m.Quote) -> None:

@@ -99,9 +99,10 @@ async def sentinel(live: Live, client: ScClient, tenant: str, channel: str = "pr
     event on the channel must be the sentinel (no "nothing arrived in 0.4 s" guesswork).
     """
     marker = f"sentinel-{secrets.token_hex(6)}"
-    key, item = ("s", {"_id": marker}) if channel == "settings" else (
-        "p", {"_id": marker, "aId": client.user_id},
-    )  # fmt: skip
+    key, item = {
+        "settings": ("s", {"_id": marker}),
+        "chat": ("c", {"_id": marker, "userId": client.user_id}),  # their own support room
+    }.get(channel, ("p", {"_id": marker, "aId": client.user_id}))
     data = {"operationType": "insert", key: item}
     await live.runtime.hub._send_bus({"t": tenant, "c": channel, "d": data})
     got = await client.published(channel)

@@ -25,7 +25,19 @@ class Chat(Base, HasId, TenantOwned, Timestamped):
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     """The user a support chat belongs to."""
+    agent_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    """A quote room's agent and parent agent: the quote's, kept in step with it, so the room
+    is seen by whoever sees the quote (the agent-tree rule of the quotes)."""
+    parent_agent_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
     last_message_at: Mapped[datetime | None] = mapped_column(index=True)
+    last_message_id: Mapped[str | None] = mapped_column(String(32))
+    last_sender_id: Mapped[str | None] = mapped_column(String(32))
+    last_text: Mapped[str | None] = mapped_column(String(300))
+    """The newest message's first 300 characters, for the room list."""
 
 
 class ChatMessage(Base, HasId, TenantOwned):

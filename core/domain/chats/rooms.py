@@ -3,7 +3,8 @@
 ``{roomId, text?}`` → ``{chatId, roomId}``. Rooms are ``/support/{userId}`` (a user's chat with
 the platform: the user and admins) or ``{product}/{quoteId}`` (a quote's chat: whoever sees
 the quote; ``product`` is the quote's line, or ``preventivi`` for a plain quote). A room is
-created the first time it is asked for; asking again changes nothing.
+created the first time it is asked for; asking again changes nothing. A message moves the
+room's newest message and marks the room seen by its sender.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.once import insert_once
 from core.db.types import utcnow
+from core.domain.chats.messages import mark_seen
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
@@ -29,6 +32,8 @@ PLAIN_QUOTES = "preventivi"
 INVALID = "Messaggio non valido"
 BAD_ROOM = "Chat non valida: {room}"
 NOT_YOUR_SUPPORT = "Puoi aprire solo la tua chat di assistenza"
+PREVIEW = 300
+"""Characters of the newest message the room list shows."""
 
 
 class ChatBody(BaseModel):
@@ -61,7 +66,11 @@ async def _quote_room(
         raise NotFound(QUOTE_NOT_FOUND)
     if not await runtime.lines.is_on(session, principal.tenant_id, quote.type):
         raise NotFound(LINE_NOT_AVAILABLE)
-    return {"quote_id": quote.id}
+    return {
+        "quote_id": quote.id,
+        "agent_id": quote.agent_id,
+        "parent_agent_id": quote.parent_agent_id,
+    }
 
 
 async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
@@ -72,17 +81,25 @@ async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
         owner = await _support_room(ctx.session, principal, room.removeprefix(SUPPORT_PREFIX))
     else:
         owner = await _quote_room(ctx.session, ctx.host, principal, room)
-    found = await ctx.session.execute(select(m.Chat).where(m.Chat.room == room))
-    chat = found.scalar_one_or_none()
-    if chat is None:
-        chat = m.Chat(room=room, **owner)
-        ctx.session.add(chat)
-        await ctx.session.flush()
+    chat = await _room(ctx.session, room, owner)
     if body.text:
         now = utcnow()
-        ctx.session.add(
-            m.ChatMessage(chat_id=chat.id, sender_id=principal.id, at=now, text=body.text)
-        )
-        chat.last_message_at = now
+        message = m.ChatMessage(chat_id=chat.id, sender_id=principal.id, at=now, text=body.text)
+        ctx.session.add(message)
         await ctx.session.flush()
+        chat.last_message_at, chat.last_message_id = now, message.id
+        chat.last_sender_id, chat.last_text = principal.id, body.text[:PREVIEW]
+        await mark_seen(ctx.session, principal, chat)  # one's own message is never unread
     return {"chatId": chat.id, "roomId": room}
+
+
+async def _room(session: AsyncSession, room: str, owner: dict[str, Any]) -> m.Chat:
+    """The room, created the first time it is asked for; two first requests at once get the
+    same room (the unique room name decides, the loser reads the winner's)."""
+    stmt = select(m.Chat).where(m.Chat.room == room)
+    chat = (await session.execute(stmt)).scalar_one_or_none()
+    if chat is None:
+        chat = m.Chat(room=room, **owner)
+        if not await insert_once(session, chat):
+            chat = (await session.execute(stmt)).scalar_one()
+    return chat

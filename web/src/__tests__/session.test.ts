@@ -149,7 +149,7 @@ describe('Session', () => {
     await session.tokenLogin({ force: true });
     expect(store.get('preventivi', 'stale')).toBeUndefined();
     expect(store.get('preventivi', 'q1')).toBeDefined();
-    expect(socket.calls.find((c) => c.name === 'getDbData')?.data).toEqual({ preventivi: [], polizze: [], usr: [] });
+    expect(socket.calls.find((c) => c.name === 'getDbData')?.data).toEqual({ preventivi: [], polizze: [], usr: [], chat: [] });
   });
 
   it('follows products and documents live, and reads the settings again when they change', async () => {

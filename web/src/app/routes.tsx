@@ -11,9 +11,6 @@ type Lazy = RouteObject['lazy'];
 const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').then((m) => ({ Component: m.default }));
 const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
 
-/** Private screens owned by later work: path → 'in arrivo'. */
-export const PLACEHOLDER_PATHS = ['chat', 'chat/*'] as const;
-
 const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
   lazy: () => load().then((m) => ({ Component: m.default })),
@@ -28,6 +25,9 @@ const PEOPLE_ROUTES: RouteObject[] = [
   page('impostazioni', () => import('../features/settings/SettingsPage')),
   page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage')),
 ];
+
+/** The chat: the rooms and the open room. */
+const CHAT_ROUTES: RouteObject[] = [page('chat/:chatId?', () => import('../features/chat/ChatPage'))];
 
 /** The money screens: commissions, an agent's lines, the balance ledger, the cash sheet. */
 const MONEY_ROUTES: RouteObject[] = [
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../layout/PrivateLayout').then((m) => ({ Component: m.default })),
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.default })) },
-          ...PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          ...CHAT_ROUTES,
           ...PEOPLE_ROUTES,
           { path: 'prodotti', lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.default })) },
           {

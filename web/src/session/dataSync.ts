@@ -9,7 +9,7 @@ import type { Socket } from './socket';
 export const SYNC_WAIT_MS = 3000;
 export const SYNC_SETTLE_MS = 300;
 /** Streams of the initial sync (SPEC §7 'getDbData (initial)'). */
-export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr'] as const;
+export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr', 'chat'] as const;
 
 export class DataSync {
   private watermark: unknown = undefined;

@@ -10,6 +10,7 @@ import { roleFlags } from '../lib/roles';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
 import type { DataStore, Item } from '../store/store';
+import { ChatUnread } from './chatUnread';
 import { DataSync } from './dataSync';
 import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
 import type { MenuEntry } from '../menu/menu';
@@ -96,6 +97,8 @@ export class Session {
   private subscribed = new Set<string>();
   private logTimeSent = false;
   private readonly data: DataSync;
+  /** Unread chat counts per room (the menu chip and the CHAT badges). */
+  readonly chatUnread: ChatUnread;
 
   constructor(
     tenant: TenantConfig,
@@ -104,6 +107,7 @@ export class Session {
     private readonly env: SessionEnvironment,
   ) {
     this.data = new DataSync(socket, store);
+    this.chatUnread = new ChatUnread(store, () => this.state.user?._id);
     this.state = {
       phase: 'starting',
       user: null,
@@ -256,10 +260,20 @@ export class Session {
   /** Initial sync, or a resync with the last watermark after a reconnect; then logTime once. */
   async sync(): Promise<void> {
     await this.data.sync();
+    void this.refreshUnread();
     if (this.state.dataLoadedAt === null) this.set({ dataLoadedAt: this.env.now() });
     if (!this.logTimeSent) {
       this.logTimeSent = true;
       void this.socket.transmit('logTime', Math.round(this.env.now()));
+    }
+  }
+
+  /** The server's unread counts (after every sync: what this device missed while away). */
+  async refreshUnread(): Promise<void> {
+    try {
+      this.chatUnread.replace(await this.socket.invoke<Record<string, number>>('chatUnread'));
+    } catch (error) {
+      console.warn('chatUnread', error);
     }
   }
 
@@ -271,19 +285,26 @@ export class Session {
   private subscribeStreams(user: User): void {
     const flags = roleFlags(user);
     const streams: [string, string][] = flags.employee
-      ? [['usr', 'usr']]
+      ? [
+          ['usr', 'usr'],
+          ['chat', 'chat'],
+        ]
       : flags.any
         ? [
             ['preventivi', 'preventivi'],
             ['polizze', 'polizze'],
             ['usr', 'usr'],
+            ['chat', 'chat'],
           ]
         : [];
     for (const [channelName, collection] of streams) {
       if (this.subscribed.has(channelName)) continue;
       this.subscribed.add(channelName);
       void this.consume(channelName, (event) => {
+        const room = collection === 'chat' ? (event as { c?: { _id?: string } }).c : undefined;
+        const before = room?._id ? this.store.get('chat', room._id) : undefined;
         this.store.applyChange(collection, event as never);
+        if (room) this.chatUnread.onRoom(event as never, before);
         // one's own user changed (name, photo, language): the top bar follows
         const own = (event as { u?: User }).u;
         if (own && own._id === this.state.user?._id && (event as { operationType?: string }).operationType !== 'delete') {
@@ -305,7 +326,10 @@ export class Session {
     const priv = `priv/${user._id}`;
     if (!this.subscribed.has(priv)) {
       this.subscribed.add(priv);
-      void this.consume(priv, () => undefined);
+      void this.consume(priv, (event) => {
+        const seen = (event as { chatSeen?: { chatId?: string } }).chatSeen;
+        if (seen?.chatId) this.chatUnread.seen(seen.chatId);
+      });
     }
   }
 

@@ -1,5 +1,6 @@
 import type { RoleFlags } from '../lib/roles';
 import { roleNames } from '../lib/roles';
+import { totalUnread, UNREAD } from '../session/chatUnread';
 import type { Item, StoreState } from './store';
 
 /** A quote status setting (SPEC §3 'Status setting'). */
@@ -69,7 +70,7 @@ export function selectMenuChips(
   const chips: Record<string, number> = {
     preventivi: 0,
     polizze: values(state, 'polizze').filter((p) => policyAlerts(p, today)).length,
-    chat: 0,
+    chat: totalUnread(state.collections[UNREAD] as Record<string, { n?: unknown }> | undefined),
   };
   for (const quote of values(state, 'preventivi')) {
     if (!alerting(flags, quote, statuses)) continue;

@@ -92,12 +92,3 @@ export function allegatiFiles(allegati: unknown): { type: string; label: string;
     };
   });
 }
-
-/** Unread messages of a chat room for a user: others' messages after their lastSeen. */
-export function unreadCount(chat: Record<string, unknown> | undefined, userId: string): number {
-  if (!chat) return 0;
-  if (typeof chat.unread === 'number') return chat.unread;
-  const messages = Array.isArray(chat.m) ? (chat.m as { senderId?: string; at?: string }[]) : [];
-  const seen = Date.parse(String((chat.lastSeen as Record<string, unknown> | undefined)?.[userId] ?? '')) || 0;
-  return messages.filter((m) => m.senderId !== userId && (Date.parse(String(m.at ?? '')) || 0) > seen).length;
-}

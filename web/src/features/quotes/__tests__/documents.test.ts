@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { allegatiFiles, downloadUrl, MB, maxUploadBytes, oversized, unreadCount, uploadDocs, uploadForm, UploadError } from '../documents';
+import { allegatiFiles, downloadUrl, MB, maxUploadBytes, oversized, uploadDocs, uploadForm, UploadError } from '../documents';
 
 describe('documents (SPEC §5, §7)', () => {
   it('limits files to 20 MB, 500 MB on _dev apps', () => {
@@ -39,21 +39,5 @@ describe('documents (SPEC §5, §7)', () => {
       { type: 'altro', label: 'altro', ids: [], files: [] },
     ]);
     expect(allegatiFiles(null)).toEqual([]);
-  });
-
-  it("counts others' messages after the user's lastSeen", () => {
-    const chat = {
-      m: [
-        { senderId: 'a', at: '2025-01-01T10:00:00Z' },
-        { senderId: 'b', at: '2025-01-01T11:00:00Z' },
-        { senderId: 'b', at: '2025-01-01T12:00:00Z' },
-        { senderId: 'a', at: '2025-01-01T13:00:00Z' },
-      ],
-      lastSeen: { a: '2025-01-01T11:30:00Z' },
-    };
-    expect(unreadCount(chat, 'a')).toBe(1);
-    expect(unreadCount(chat, 'c')).toBe(4);
-    expect(unreadCount(undefined, 'a')).toBe(0);
-    expect(unreadCount({ unread: 3 }, 'a')).toBe(3);
   });
 });

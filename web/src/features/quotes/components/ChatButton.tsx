@@ -1,18 +1,18 @@
-/** CHAT with the unread badge of the room; opens `/chat?id={roomId}`. */
+/** CHAT with the unread badge of the room (the user's unread count of it); opens `/chat?id={roomId}`. */
 import { Badge, Button } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { unreadCount } from '../documents';
-import { useCollection, useQuoteEnv } from '../env';
+import { UNREAD } from '../../../session/chatUnread';
+import { useCollection } from '../env';
 
 export default function ChatButton({ roomId }: { roomId: string }) {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
-  const { userId } = useQuoteEnv();
   const chats = useCollection('chat');
-  const chat = chats[roomId] ?? Object.values(chats).find((c) => c.room === roomId || c.roomId === roomId);
-  const unread = unreadCount(chat, userId);
+  const counts = useCollection(UNREAD);
+  const chat = Object.values(chats).find((c) => c.room === roomId);
+  const unread = chat ? Number(counts[chat._id]?.n ?? 0) : 0;
   return (
     <Button
       variant="light"

@@ -1,0 +1,94 @@
+// End-to-end: the chat on assicurapp (SPEC §2, §3, §9). An agent opens 'CHATTA CON NOI' and
+// writes; an admin in a second browser sees the menu chip rise live, opens the room (the chip
+// falls) and answers; the agent sees the answer live. Enter sends, Shift+Enter adds a line,
+// markup stays text and links are links. A quote's CHAT badge counts the unread messages of
+// that quote's room, live.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const LIVE = { timeout: 10_000 };
+const count = (page, testId) =>
+  page.evaluate((id) => Number(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? 0), testId);
+const waitCount = (page, testId, test, value) =>
+  page.waitForFunction(
+    ([id, wanted, kind]) => {
+      const n = Number(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? 0);
+      return kind === 'above' ? n > wanted : n <= wanted;
+    },
+    [testId, value, test],
+    LIVE,
+  );
+
+describe('the chat (SPEC §2, §3, §9)', () => {
+  test('support chat live between an agent and an admin; a quote room on its CHAT badge', async () => {
+    const agent = await openPage(browser);
+    const admin = await openPage(browser);
+    try {
+      await Promise.all([
+        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
+      ]);
+      await admin.page.goto(server.url('assicurapp', '/chat'));
+      await admin.page.getByTestId('chat-rooms').waitFor(LIVE);
+      const chipBefore = await count(admin.page, 'chip-chat');
+
+      // the agent: Assistenza → CHATTA CON NOI → the support room
+      await agent.page.getByTestId('support-button').click();
+      await agent.page.getByTestId('support-chat').click();
+      await agent.page.waitForURL(/\/chat\/[0-9a-f]+$/, LIVE);
+      const composer = agent.page.getByTestId('chat-composer');
+      await composer.fill('Buongiorno, ho un dubbio su <b>una polizza</b>');
+      await composer.press('Shift+Enter');
+      await composer.pressSequentially('vedi https://esempio.it/guida');
+      await composer.press('Enter');
+      const sent = agent.page.getByTestId('chat-message').filter({ hasText: 'ho un dubbio' });
+      await sent.waitFor(LIVE);
+      assert.match(await sent.innerText(), /<b>una polizza<\/b>\nvedi https:\/\/esempio\.it\/guida/);
+      assert.equal(await sent.getByRole('link', { name: 'https://esempio.it/guida' }).getAttribute('rel'), 'noopener noreferrer nofollow');
+      assert.equal(await composer.inputValue(), '');
+      await expectAccessible(agent.page, 'chat room');
+
+      // the admin's chip rises live, then falls once the room is open
+      await waitCount(admin.page, 'chip-chat', 'above', chipBefore);
+      await admin.page.getByTestId('chat-room').filter({ hasText: 'Mario Rossi' }).first().click();
+      await admin.page.getByTestId('chat-message').filter({ hasText: 'ho un dubbio' }).waitFor(LIVE);
+      await waitCount(admin.page, 'chip-chat', 'atMost', chipBefore);
+      await expectAccessible(admin.page, 'chat (admin)');
+
+      // the admin answers; the agent sees it live
+      await admin.page.getByTestId('chat-composer').fill('Eccomi, dimmi pure');
+      await admin.page.getByTestId('chat-send').click();
+      await agent.page.getByTestId('chat-message').filter({ hasText: 'Eccomi, dimmi pure' }).waitFor(LIVE);
+
+      // a quote's room: the admin's CHAT badge on the quote counts the agent's new message
+      await agent.page.goto(server.url('assicurapp', '/preventivi'));
+      await agent.page.getByTestId('quote-row').first().click();
+      await agent.page.waitForURL(/\/preventivi\/[0-9a-f]+$/, LIVE);
+      const quoteUrl = new URL(agent.page.url()).pathname;
+      await admin.page.goto(server.url('assicurapp', quoteUrl));
+      await admin.page.getByTestId('chat-button').waitFor(LIVE);
+      const badgeBefore = await count(admin.page, 'chat-unread');
+      await agent.page.getByTestId('chat-button').click();
+      await agent.page.waitForURL(/\/chat\/[0-9a-f]+$/, LIVE);
+      await agent.page.getByTestId('chat-composer').fill('Il cliente vuole anche la cristalli');
+      await agent.page.getByTestId('chat-composer').press('Enter');
+      await waitCount(admin.page, 'chat-unread', 'above', badgeBefore);
+      for (const side of [agent, admin]) assert.deepEqual(side.page.errors, []);
+    } finally {
+      await Promise.all([agent, admin].map((side) => side.context.close()));
+    }
+  });
+});
