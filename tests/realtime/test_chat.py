@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from core.context import tenant_scope
 from core.db import models as m
@@ -136,11 +136,7 @@ async def test_a_new_room_asked_for_twice_at_once_is_one_room(live: Live) -> Non
     room = await _room_of_agent_quote(live)
     with tenant_scope(TENANT):
         async with live.runtime.db.session() as session:
-            existing = await session.execute(
-                m.Chat.__table__.delete().where(m.Chat.room == room)  # a room not opened yet
-                .execution_options(tenant_unscoped=True)
-            )  # fmt: skip
-            assert existing is not None
+            await session.execute(delete(m.Chat).where(m.Chat.room == room))  # not opened yet
     first, second = await live.logged_in(TENANT, "agente"), await live.logged_in(TENANT, "admin")
     answers = await asyncio.gather(
         first.invoke("sendChatMessage", {"roomId": room}),

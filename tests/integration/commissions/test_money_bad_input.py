@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.runtime import Runtime
@@ -45,7 +47,7 @@ async def test_no_money_route_answers_bad_input_with_a_500(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
     ids = await user_ids(seeded, "assicurapp")
-    bad = []
+    bad: list[tuple[Any, ...]] = []
     paths = [
         "/api/report",
         "/api/report/export",
@@ -64,7 +66,7 @@ async def test_no_money_route_answers_bad_input_with_a_500(
             r = await call(clients, seeded, "admin", "GET", f"{path}{sep}{q}")
             if r.status_code >= 500:
                 bad.append((path, q, r.status_code))
-    bodies = [
+    bodies: list[Any] = [
         None,
         [],
         "x",
@@ -80,7 +82,7 @@ async def test_no_money_route_answers_bad_input_with_a_500(
         r = await call(clients, seeded, "admin", "POST", "/api/cassa/chiusure", b)
         if r.status_code >= 500:
             bad.append(("chiusure", b, r.status_code))
-    entries = [
+    entries: list[Any] = [
         None,
         [],
         {},
@@ -100,7 +102,7 @@ async def test_no_money_route_answers_bad_input_with_a_500(
             r = await call(clients, seeded, "admin", "POST", f"/api/saldo/{target}/movimenti", e)
             if r.status_code >= 500:
                 bad.append(("movimenti", target, e, r.status_code))
-    rate_bodies = [
+    rate_bodies: list[Any] = [
         {},
         {"action": "paga", "date": "2099-12-31"},
         {"action": "paga", "date": "1900-01-01"},
