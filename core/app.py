@@ -52,6 +52,7 @@ def create_app(
             await conn.execute(text("SELECT 1"))
         await runtime.bus.connect()
         await runtime.hub.start()
+        await runtime.push.start()
         if seed if seed is not None else settings.seeds_demo:
             from core.demo.seed import seed_demo
 
@@ -69,6 +70,7 @@ def create_app(
             if settings.app.freeze_heap:
                 gc.unfreeze()
             await jobs.stop()
+            await runtime.push.stop()
             await runtime.hub.stop()
             await runtime.bus.disconnect()
             await runtime.db.dispose()

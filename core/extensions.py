@@ -133,6 +133,12 @@ class LineGate(Protocol):
         """Raise 404 for a line that is off, 403 for one the user may not work."""
 
 
+class PushQueue(Protocol):
+    """Queues a Web Push (:class:`core.push.sender.Push`) to be sent off the request path."""
+
+    def send(self, push: Any) -> bool: ...
+
+
 class AppEvents(Protocol):
     """Sends an app-wide trigger (``restartApp``, ``closePopUp``) to a tenant's sockets, and
     a user's private events (``priv/{userId}``) to every socket of theirs, on every process."""
@@ -178,6 +184,9 @@ class Host(Protocol):
 
     @property
     def hub(self) -> AppEvents: ...
+
+    @property
+    def push(self) -> PushQueue: ...
 
     @property
     def sync_gate(self) -> SyncSlots: ...

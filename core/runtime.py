@@ -22,6 +22,8 @@ from core.extensions import Call, CallHandler, MenuEntry, ProductLine, Publicati
 from core.http.ratelimit import RateLimits
 from core.lines import ProductLineGate, stored_settings
 from core.plugins import flatten, load_plugins
+from core.push.alerts import status_alerts
+from core.push.sender import PushSender
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
 from core.realtime.sync_gate import SyncGate
@@ -43,6 +45,7 @@ class Runtime:
     rate_limits: RateLimits = field(init=False)
     hash_gate: HashGate = field(init=False)
     lines: ProductLineGate = field(init=False)
+    push: PushSender = field(init=False)
     product_lines: dict[str, ProductLine] = field(default_factory=dict)
     menu: list[MenuEntry] = field(default_factory=list)
     statuses: tuple[StatusDef, ...] = ()
@@ -102,7 +105,13 @@ class Runtime:
         self.sync_gate = SyncGate(
             realtime.syncs_per_user, realtime.syncs_per_tenant, realtime.sync_wait_ms / 1000
         )
-        self.db.on_commit = [self.hub.publish_changes, kicker(self.hub)]
+        if not hasattr(self, "push"):  # its queue and workers outlive a test's plugin
+            self.push = PushSender(self.db, self.settings)
+        self.db.on_commit = [
+            self.hub.publish_changes,
+            kicker(self.hub),
+            status_alerts(self.push, self.statuses),
+        ]
         self.db.synced.clear()
         self.db.synced.update({p.model: p.channel for p in self.publications.values() if p.model})
 

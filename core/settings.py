@@ -11,6 +11,7 @@ import secrets
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, computed_field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -203,6 +204,37 @@ class MailSettings(BaseSettings):
     sender: str = Field("Sportello <noreply@sportello.local>", description="From address.")
 
 
+class PushSettings(BaseSettings):
+    model_config = _config("PUSH_")
+
+    allowed_hosts: str = Field(
+        "fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com",
+        description="Push services a subscription may point at (host or parent domain, comma "
+        "separated): the server posts to no other address.",
+    )
+    allow_http: bool = Field(
+        False, description="Accept http:// push services (a loopback test service only)."
+    )
+    queue_size: int = Field(1000, description="Pushes waiting to be sent; past it, dropped.")
+    concurrency: int = Field(4, description="Pushes sent at once.")
+    timeout_s: float = Field(10.0, description="Time one push service has to answer.")
+    retries: int = Field(2, description="Retries of a push the service failed (5xx, 429).")
+    chat_grace_s: float = Field(
+        2.0, description="Wait before a chat message's push: who saw the room meanwhile gets none."
+    )
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Only the push services named here, over https (http for a test service)."""
+        parts = urlsplit(endpoint)
+        host = (parts.hostname or "").lower().rstrip(".")
+        allowed = (h.strip().lower() for h in self.allowed_hosts.split(",") if h.strip())
+        schemes = ("https", "http") if self.allow_http else ("https",)
+        return (
+            parts.scheme in schemes and bool(host)
+            and any(host == h or host.endswith(f".{h}") for h in allowed)
+        )  # fmt: skip
+
+
 class LogSettings(BaseSettings):
     model_config = _config("LOG_")
 
@@ -226,6 +258,7 @@ class Settings(BaseSettings):
     rate_limits: RateLimitSettings = Field(default_factory=RateLimitSettings)
     realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)
+    push: PushSettings = Field(default_factory=PushSettings)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

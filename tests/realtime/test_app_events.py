@@ -20,7 +20,7 @@ from tests.realtime.processes import RedisServer
 from tests.realtime.records import user_ids
 
 SUBSCRIPTION: dict[str, Any] = {
-    "endpoint": "https://push.example.org/send/abc123",
+    "endpoint": "https://fcm.googleapis.com/fcm/send/abc123",
     "expirationTime": None,
     "keys": {
         "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlU",
@@ -85,19 +85,28 @@ async def test_a_push_subscription_is_kept_once_per_browser(live: Live) -> None:
 
 
 @pytest.mark.parametrize(
-    "data",
+    ("data", "message"),
     [
-        None,
-        {"endpoint": "http://push.example.org/x", "keys": SUBSCRIPTION["keys"]},
-        {"endpoint": "https://push.example.org/x"},
-        {"endpoint": "https://push.example.org/x", "keys": {"p256dh": "<script>", "auth": "a"}},
-        {"endpoint": "https://push.example.org/" + "x" * 1000, "keys": SUBSCRIPTION["keys"]},
+        (None, "Dati non validi"),
+        ({"endpoint": "http://fcm.googleapis.com/x", "keys": SUBSCRIPTION["keys"]},
+         "Servizio di notifiche non riconosciuto"),
+        ({"endpoint": "https://intranet.example.org/x", "keys": SUBSCRIPTION["keys"]},
+         "Servizio di notifiche non riconosciuto"),
+        ({"endpoint": "https://fcm.googleapis.com.evil.org/x", "keys": SUBSCRIPTION["keys"]},
+         "Servizio di notifiche non riconosciuto"),
+        ({"endpoint": "https://fcm.googleapis.com/x"}, "Dati non validi"),
+        ({"endpoint": "https://fcm.googleapis.com/x", "keys": {"p256dh": "<script>", "auth": "a"}},
+         "Dati non validi"),
+        ({"endpoint": "https://fcm.googleapis.com/" + "x" * 1000, "keys": SUBSCRIPTION["keys"]},
+         "Dati non validi"),
     ],
-    ids=["empty", "plain-http", "no-keys", "bad-keys", "too-long"],
-)
-async def test_a_bad_push_subscription_is_refused(live: Live, data: Any) -> None:
+    ids=["empty", "plain-http", "not-a-push-service", "look-alike-host", "no-keys", "bad-keys",
+         "too-long"],
+)  # fmt: skip
+async def test_a_bad_push_subscription_is_refused(live: Live, data: Any, message: str) -> None:
+    """Only a push service may be named: the server posts to it (no intranet address)."""
     agent = await live.logged_in("assicurapp", "agente")
-    with pytest.raises(CallFailed, match="Dati non validi"):
+    with pytest.raises(CallFailed, match=message):
         await agent.invoke("registerWebPush", data)
     assert await _subscriptions(live) == []
 

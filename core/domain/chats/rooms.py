@@ -24,6 +24,7 @@ from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
 from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND, USER_NOT_FOUND
+from core.push.sender import Push
 from core.realtime.guard import logged_in
 from core.validation import parse
 
@@ -90,6 +91,11 @@ async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
         chat.last_message_at, chat.last_message_id = now, message.id
         chat.last_sender_id, chat.last_text = principal.id, body.text[:PREVIEW]
         await mark_seen(ctx.session, principal, chat)  # one's own message is never unread
+        author = await ctx.session.get(m.User, principal.id)
+        ctx.host.push.send(Push(
+            principal.tenant_id, (), author.name if author and author.name else "Nuovo messaggio",
+            body.text, f"/chat/{chat.id}", tag=f"chat-{chat.id}", chat=(chat.id, message.id),
+        ))  # fmt: skip
     return {"chatId": chat.id, "roomId": room}
 
 

@@ -1,4 +1,5 @@
-"""``registerWebPush``: keep a browser's push subscription for its user (sending comes later).
+"""``registerWebPush``: keep a browser's push subscription for its user (see
+:mod:`core.push.sender` for the sending).
 
 The payload is the browser's ``PushSubscription.toJSON()``:
 ``{endpoint, expirationTime?, keys: {p256dh, auth}}``. One row per endpoint: a browser that
@@ -13,8 +14,11 @@ from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import select
 
 from core.db import models as m
+from core.errors import ClientError
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
+
+UNKNOWN_PUSH_SERVICE = "Servizio di notifiche non riconosciuto"
 
 
 class PushKeys(BaseModel):
@@ -30,9 +34,9 @@ class PushSubscriptionBody(BaseModel):
 
     @field_validator("endpoint")
     @classmethod
-    def _secure(cls, endpoint: AnyHttpUrl) -> AnyHttpUrl:
-        if endpoint.scheme != "https" or len(str(endpoint)) > 1000:
-            raise ValueError("endpoint must be an https URL of at most 1000 characters")
+    def _bounded(cls, endpoint: AnyHttpUrl) -> AnyHttpUrl:
+        if len(str(endpoint)) > 1000:
+            raise ValueError("endpoint must be a URL of at most 1000 characters")
         return endpoint
 
 
@@ -40,6 +44,8 @@ async def register_web_push(ctx: CallContext, data: Any) -> dict[str, bool]:
     principal = logged_in(ctx)
     body = PushSubscriptionBody.model_validate(data)
     endpoint = str(body.endpoint)
+    if not ctx.host.settings.push.endpoint_allowed(endpoint):
+        raise ClientError(UNKNOWN_PUSH_SERVICE)
     found = (
         await ctx.session.execute(
             select(m.WebPushSubscription).where(m.WebPushSubscription.endpoint == endpoint)
