@@ -24,6 +24,7 @@ from core.http.security_headers import security_headers
 from core.jobs import JobRunner
 from core.logging import configure_logging
 from core.plugins import flatten
+from core.push.keys import ensure_push_keys
 from core.runtime import Runtime
 from core.settings import Settings, get_settings
 
@@ -57,6 +58,7 @@ def create_app(
             from core.demo.seed import seed_demo
 
             await seed_demo(runtime)
+        await ensure_push_keys(runtime)
         jobs = JobRunner(runtime, flatten(runtime.pm.hook.register_jobs()))
         if settings.app.daily_jobs:
             jobs.start()

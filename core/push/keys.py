@@ -4,14 +4,19 @@ browsers' subscriptions are bound to the public key, which reaches them in the s
 from __future__ import annotations
 
 import base64
+from typing import TYPE_CHECKING
 
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core.context import tenant_scope
 from core.db import models as m
 from core.db.once import insert_once
+
+if TYPE_CHECKING:
+    from core.runtime import Runtime
 
 
 def new_key_pair() -> tuple[str, str]:
@@ -45,3 +50,12 @@ async def tenant_keys(session: AsyncSession) -> tuple[str, str]:
         )
     stored = (await session.execute(stmt.execution_options(populate_existing=True))).scalars().one()
     return str(stored.vapid_public_key), str(stored.vapid_private_key)
+
+
+async def ensure_push_keys(runtime: Runtime) -> None:
+    """Every tenant's key pair, made at start-up if missing: browsers subscribe with the
+    public key the settings carry, before any push is sent."""
+    for tenant in runtime.tenants:
+        with tenant_scope(tenant.id):
+            async with runtime.db.session() as session:
+                await tenant_keys(session)

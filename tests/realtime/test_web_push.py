@@ -237,3 +237,12 @@ async def test_an_emission_request_is_pushed_to_the_roles_it_alerts(
         agent_browser.read(body)["url"] for name, _, body in service.received if name == "agent-1"
     ]
     assert f"/preventivi/{quote.id}" not in urls
+
+
+async def test_the_settings_carry_the_tenants_public_key_from_the_start(live: Live) -> None:
+    agent = await live.logged_in(TENANT, "agente")
+    public = (await agent.invoke("tokenLogin", {}))["settings"]["webpush"]
+    assert len(unb64(public)) == 65  # an uncompressed P-256 point
+    assert unb64(public)[0] == 4
+    other = await live.logged_in("rcadealer", "agente")
+    assert (await other.invoke("tokenLogin", {}))["settings"]["webpush"] != public
