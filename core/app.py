@@ -58,7 +58,7 @@ def create_app(
             from core.demo.seed import seed_demo
 
             await seed_demo(runtime)
-        await ensure_push_keys(runtime)
+        await ensure_push_keys(runtime.db, [tenant.id for tenant in runtime.tenants])
         jobs = JobRunner(runtime, flatten(runtime.pm.hook.register_jobs()))
         if settings.app.daily_jobs:
             jobs.start()

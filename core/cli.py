@@ -166,6 +166,46 @@ def tenants_check(
         )
 
 
+@app.command("otp-request")
+def otp_request(
+    tenant: Annotated[str, typer.Option(help="Tenant id")],
+    company: Annotated[str, typer.Option(help="The company whose integration needs the code")],
+) -> None:
+    """Ask the tenant's admins for a company's one-time code (the dialog of SPEC §9)."""
+    from core.context import tenant_scope
+    from core.domain.otp.ask import request_otp
+    from core.errors import SportelloError
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+    if runtime.tenants.get(tenant) is None:
+        console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
+        raise typer.Exit(2)
+
+    async def main() -> dict[str, str]:
+        if runtime.bus.kind != "memory":  # the open apps hear it through the shared bus
+            await runtime.bus.connect()
+        try:
+            with tenant_scope(tenant):
+                async with runtime.db.session() as session:
+                    return await request_otp(session, company)
+        finally:
+            if runtime.bus.connected:
+                await runtime.bus.disconnect()
+            await runtime.db.dispose()
+
+    try:
+        asked = asyncio.run(main())
+    except SportelloError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    console.print(f"[green]Codice OTP chiesto per {asked['company']} alle {asked['at']}.[/green]")
+    if runtime.bus.kind == "memory":
+        console.print(
+            "Con BROADCAST_URL=memory:// le app aperte lo vedono al prossimo aggiornamento."
+        )
+
+
 @app.command("app-event")
 def app_event(
     event: Annotated[str, typer.Argument(help="restartApp or closePopUp")],

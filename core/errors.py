@@ -58,6 +58,12 @@ class TooManyAttempts(ClientError):
         """Seconds after which trying again may succeed (the ``Retry-After`` header)."""
 
 
+class TimedOut(ClientError):
+    """Nothing came in time (an integration waiting for a one-time code)."""
+
+    status_code = 408
+
+
 class Gone(ClientError):
     status_code = 410
     name = "Gone"

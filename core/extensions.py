@@ -147,6 +147,8 @@ class AppEvents(Protocol):
 
     async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None: ...
 
+    async def submit_otp(self, tenant_id: str, company: str, code: str) -> None: ...
+
 
 class SyncSlots(Protocol):
     """Bounds concurrent syncs per user and per tenant."""
@@ -237,6 +239,19 @@ class CallContext:
 
 
 CallHandler = Callable[[CallContext, Any], Awaitable[Any]]
+
+
+ClientPublishHandler = Callable[["CallContext", str, Any], Awaitable[None]]
+"""(context, the channel's rest after the prefix, the published data)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClientPublish:
+    """Channels clients may publish on (``#publish``): those starting with ``prefix``, handled
+    by ``handler``. Every other channel is read-only for clients."""
+
+    prefix: str
+    handler: ClientPublishHandler
 
 
 @dataclass(frozen=True, slots=True)

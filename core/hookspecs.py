@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from core.extensions import (
         Call,
         CallHandler,
+        ClientPublish,
         CommissionItem,
         DemoContext,
         Job,
@@ -51,6 +52,12 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 def register_calls() -> Mapping[str, CallHandler | Call]:
     """Realtime calls by name, e.g. ``{"richiediEmissione": handler}``; a line's calls as
     ``Call(handler, product=line)``, gated like its channels."""
+
+
+@hookspec
+def register_client_publish() -> Sequence[ClientPublish]:
+    """Channels clients may ``#publish`` on, each with its handler (an admin's OTP code on
+    ``submitOtp-{company}``); every other channel stays read-only."""
 
 
 @hookspec

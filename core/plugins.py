@@ -30,6 +30,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",
     "core.domain.chats.plugin",
+    "core.domain.otp.plugin",
 )
 
 T = TypeVar("T")

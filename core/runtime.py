@@ -18,7 +18,15 @@ from core.db import models as m
 from core.db.engine import Database
 from core.domain.documents.images import Thumbnailer
 from core.domain.quotes.statuses import merge_statuses
-from core.extensions import Call, CallHandler, MenuEntry, ProductLine, Publication, StatusDef
+from core.extensions import (
+    Call,
+    CallHandler,
+    ClientPublish,
+    MenuEntry,
+    ProductLine,
+    Publication,
+    StatusDef,
+)
 from core.http.ratelimit import RateLimits
 from core.lines import ProductLineGate, stored_settings
 from core.plugins import flatten, load_plugins
@@ -51,6 +59,7 @@ class Runtime:
     statuses: tuple[StatusDef, ...] = ()
     calls: dict[str, Call] = field(default_factory=dict)
     publications: dict[str, Publication] = field(default_factory=dict)
+    client_publish: list[ClientPublish] = field(default_factory=list)
     default_settings: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -92,6 +101,7 @@ class Runtime:
         for calls in reversed(hook.register_calls()):
             self.calls.update({name: as_call(call) for name, call in (calls or {}).items()})
         self.publications = {p.channel: p for p in flatten(hook.register_publications())}
+        self.client_publish = flatten(hook.register_client_publish())
         defaults: dict[str, Any] = {}
         for contributed in reversed(hook.default_settings()):
             defaults.update(contributed or {})

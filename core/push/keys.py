@@ -4,7 +4,7 @@ browsers' subscriptions are bound to the public key, which reaches them in the s
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
@@ -13,10 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.context import tenant_scope
 from core.db import models as m
+from core.db.engine import Database
 from core.db.once import insert_once
-
-if TYPE_CHECKING:
-    from core.runtime import Runtime
 
 
 def new_key_pair() -> tuple[str, str]:
@@ -52,10 +50,10 @@ async def tenant_keys(session: AsyncSession) -> tuple[str, str]:
     return str(stored.vapid_public_key), str(stored.vapid_private_key)
 
 
-async def ensure_push_keys(runtime: Runtime) -> None:
+async def ensure_push_keys(db: Database, tenant_ids: Iterable[str]) -> None:
     """Every tenant's key pair, made at start-up if missing: browsers subscribe with the
     public key the settings carry, before any push is sent."""
-    for tenant in runtime.tenants:
-        with tenant_scope(tenant.id):
-            async with runtime.db.session() as session:
+    for tenant_id in tenant_ids:
+        with tenant_scope(tenant_id):
+            async with db.session() as session:
                 await tenant_keys(session)

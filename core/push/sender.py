@@ -20,7 +20,7 @@ import aiohttp
 import structlog
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush_async
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.service import principal_of
@@ -34,6 +34,16 @@ log = structlog.get_logger(__name__)
 
 GONE = frozenset({404, 410})
 TTL_S = 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A subscription as read (no database object outlives the read)."""
+
+    id: str
+    endpoint: str
+    p256dh: str
+    auth: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,19 +67,19 @@ class Push:
 class PushSender:
     db: Database
     settings: Settings
-    queue: asyncio.Queue[Push] = field(init=False)
+    queue: asyncio.Queue[Push] | None = None
+    """Made by :meth:`start` in the running loop; without it (a CLI run) pushes are dropped."""
     workers: list[asyncio.Task[None]] = field(default_factory=list)
     http: aiohttp.ClientSession | None = None
     sent: int = 0
     """Pushes the services accepted (for tests and logs)."""
 
-    def __post_init__(self) -> None:
-        self.queue = asyncio.Queue(self.settings.push.queue_size)
-
     def send(self, push: Push) -> bool:
         """Queue ``push``; ``False`` (and a log line) when the queue is full."""
         if not push.user_ids and push.chat is None and push.alert is None:
             return True
+        if self.queue is None:
+            return False
         try:
             self.queue.put_nowait(push)
         except asyncio.QueueFull:
@@ -78,6 +88,7 @@ class PushSender:
         return True
 
     async def start(self) -> None:
+        self.queue = asyncio.Queue(self.settings.push.queue_size)
         self.http = aiohttp.ClientSession()
         self.workers = [
             asyncio.create_task(self._work(), name=f"push-{n}")
@@ -91,25 +102,30 @@ class PushSender:
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
         self.workers = []
+        self.queue = None
         if self.http is not None:
             await self.http.close()
             self.http = None
 
     async def _work(self) -> None:
+        queue = self.queue
+        assert queue is not None  # started
         while True:
-            push = await self.queue.get()
+            push = await queue.get()
             try:
                 await self._deliver(push)
             except Exception as exc:  # one push failing never stops the worker
                 log.warning("push.failed", tenant=push.tenant_id, error=repr(exc))
             finally:
-                self.queue.task_done()
+                queue.task_done()
 
     async def _deliver(self, push: Push) -> None:
+        """Read whom to push in a read-only session, post with no transaction open (a slow
+        service holds no lock), then delete the subscriptions the services called gone."""
         if push.chat is not None:
             await asyncio.sleep(self.settings.push.chat_grace_s)
         with tenant_scope(push.tenant_id):
-            async with self.db.session() as session:
+            async with self.db.read_session() as session:
                 users = list(push.user_ids)
                 if push.chat is not None:
                     users = await _still_unseen(session, *push.chat)
@@ -118,22 +134,33 @@ class PushSender:
                 if not users:
                     return
                 stmt = select(m.WebPushSubscription).where(m.WebPushSubscription.user_id.in_(users))
-                subscriptions = list((await session.execute(stmt)).scalars())
-                if not subscriptions:
-                    return
-                _, private = await tenant_keys(session)
-                vapid = Vapid02.from_pem(private.encode())
-                payload = json.dumps({"title": push.title, "body": push.body[:300],
-                                      "url": push.url, "tag": push.tag})  # fmt: skip
-                for subscription in subscriptions:
-                    status = await self._post(subscription, payload, vapid)
-                    if status in GONE:
-                        await session.delete(subscription)
-                        log.info("push.subscription_gone", status=status)
+                subscriptions = [
+                    Target(row.id, row.endpoint, row.p256dh, row.auth)
+                    for row in (await session.execute(stmt)).scalars()
+                ]
+                keys = select(m.TenantSettings.vapid_private_key)
+                private = (await session.execute(keys)).scalars().first()
+            if not subscriptions:
+                return
+            if not private:
+                async with self.db.session() as session:
+                    _, private = await tenant_keys(session)
+            vapid = Vapid02.from_pem(private.encode())
+            payload = json.dumps({"title": push.title, "body": push.body[:300],
+                                  "url": push.url, "tag": push.tag})  # fmt: skip
+            gone = []
+            for subscription in subscriptions:
+                status = await self._post(subscription, payload, vapid)
+                if status in GONE:
+                    gone.append(subscription.id)
+                    log.info("push.subscription_gone", status=status)
+            if gone:
+                async with self.db.session() as session:
+                    await session.execute(
+                        delete(m.WebPushSubscription).where(m.WebPushSubscription.id.in_(gone))
+                    )
 
-    async def _post(
-        self, subscription: m.WebPushSubscription, payload: str, vapid: Any
-    ) -> int | None:
+    async def _post(self, subscription: Target, payload: str, vapid: Any) -> int | None:
         if not self.settings.push.endpoint_allowed(subscription.endpoint):
             return None
         info = {"endpoint": subscription.endpoint,

@@ -32,6 +32,7 @@ class SessionEnded(NotAuthenticated):
 
 
 NOT_HANDSHAKEN = "Connessione non inizializzata: manca #handshake"
+READ_ONLY = "I canali sono in sola lettura per i client"
 
 
 async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> None:
@@ -82,7 +83,7 @@ async def _handle(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pac
         case protocol.DISCONNECT:
             return None  # deprecated by protocol v2: accepted and ignored
         case protocol.PUBLISH:
-            raise CallError("I canali sono in sola lettura per i client")
+            return await _publish(runtime, socket, packet.data)
     return await _call(runtime, socket, packet)
 
 
@@ -191,6 +192,30 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
                 extra={"user_agent": socket.user_agent}, origin=socket.origin,
             )  # fmt: skip
             return await call.handler(context, packet.data)
+
+
+async def _publish(runtime: Runtime, socket: RealtimeSocket, data: Any) -> None:
+    """A client's ``#publish``: only on the channels a plugin opened for it (an admin's OTP
+    code on ``submitOtp-{company}``); every other channel is read-only."""
+    channel = data.get("channel") if isinstance(data, dict) else None
+    opened = next(
+        (p for p in runtime.client_publish
+         if isinstance(channel, str) and channel.startswith(p.prefix)
+         and len(channel) > len(p.prefix)),
+        None,
+    )  # fmt: skip
+    if opened is None or not isinstance(channel, str):
+        raise CallError(READ_ONLY)
+    if socket.principal is None:
+        raise NotAuthenticated(LOGIN_FIRST)
+    with acting_as(socket.user_id):
+        async with runtime.db.session() as session:
+            await _session_stands(runtime, socket, session)
+            context = CallContext(
+                socket.tenant, session, socket.principal, runtime, client=socket,
+                extra={"user_agent": socket.user_agent}, origin=socket.origin,
+            )  # fmt: skip
+            await opened.handler(context, channel.removeprefix(opened.prefix), data.get("data"))
 
 
 async def _line_call_open(

@@ -26,6 +26,7 @@ from core.db.changes import Change
 from core.extensions import Publication
 from core.realtime import protocol
 from core.realtime.bus import Bus
+from core.realtime.otp import OtpWaits
 from core.realtime.socket import RealtimeSocket
 from core.realtime.watchdog import Heartbeat
 
@@ -51,6 +52,8 @@ class Hub:
         self._listener: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._by_model = {p.model: p for p in publications.values() if p.model is not None}
+        self.otp = OtpWaits()
+        """Integrations of this process waiting for a one-time code."""
 
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
@@ -193,6 +196,14 @@ class Hub:
     async def publish_private(self, tenant_id: str, user_id: str, data: Any) -> None:
         await self._send_bus({"t": tenant_id, "c": f"priv/{user_id}", "d": data})
 
+    async def submit_otp(self, tenant_id: str, company: str, code: str) -> None:
+        """A one-time code, to the integrations waiting for it on every process."""
+        message = {"t": tenant_id, "otp": company, "code": code}
+        if self.bus.connected:
+            await self._send_bus(message)
+        else:  # no bus (a CLI run): only this process can be waiting
+            self.otp.resolve(tenant_id, company, code)
+
     async def send_event(self, tenant_id: str | None, name: str) -> None:
         """A server event such as ``restartApp`` to every socket of a tenant (or all)."""
         await self._send_bus({"t": tenant_id, "e": name})
@@ -227,6 +238,9 @@ class Hub:
             return
         if "drop" in message:
             self._kick_out(targets, list(message["drop"]), str(message["why"]))
+            return
+        if "otp" in message:
+            self.otp.resolve(str(tenant_id), str(message["otp"]), str(message["code"]))
             return
         if "e" in message:
             text = protocol.encode(protocol.event(str(message["e"])))

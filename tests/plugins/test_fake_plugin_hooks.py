@@ -22,6 +22,7 @@ from core.db.migrate import migration_sources, upgrade
 from core.demo.seed import ACCOUNTS, seed_demo
 from core.domain.quotes import statuses
 from core.extensions import (
+    ClientPublish,
     DemoContext,
     MigrationSource,
     ProductLine,
@@ -66,6 +67,24 @@ def test_register_publications_adds_a_channel_with_its_rule(plugin_kit: PluginKi
         assert publication.may_receive(ADMIN, other)
     channels = {p.channel for p in flatten(load_plugins().hook.register_publications())}
     assert "fakeChannel" not in channels
+
+
+async def _ping(_ctx: Any, _rest: str, _data: Any) -> None:
+    return None
+
+
+class PublishOpeningPlugin:
+    @hookimpl
+    def register_client_publish(self) -> Sequence[ClientPublish]:
+        return [ClientPublish("ping-", _ping)]
+
+
+def test_register_client_publish_opens_channels_to_clients(plugin_kit: PluginKit) -> None:
+    with plugin_kit(PublishOpeningPlugin()) as (runtime, _app):
+        prefixes = {opened.prefix for opened in runtime.client_publish}
+        assert prefixes == {"ping-", "submitOtp-"}  # the plugin's, and core's OTP channel
+    opened = flatten(load_plugins().hook.register_client_publish())
+    assert [o.prefix for o in opened] == ["submitOtp-"]
 
 
 class SettingsPlugin:

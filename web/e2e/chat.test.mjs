@@ -2,7 +2,8 @@
 // writes; an admin in a second browser sees the menu chip rise live, opens the room (the chip
 // falls) and answers; the agent sees the answer live. Enter sends, Shift+Enter adds a line,
 // markup stays text and links are links. A quote's CHAT badge counts the unread messages of
-// that quote's room, live.
+// that quote's room, live. The OTP dialog opens for an admin and not for an agent, and the code
+// typed there reaches an integration waiting on the server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
@@ -86,6 +87,39 @@ describe('the chat (SPEC §2, §3, §9)', () => {
       await agent.page.getByTestId('chat-composer').fill('Il cliente vuole anche la cristalli');
       await agent.page.getByTestId('chat-composer').press('Enter');
       await waitCount(admin.page, 'chat-unread', 'above', badgeBefore);
+      for (const side of [agent, admin]) assert.deepEqual(side.page.errors, []);
+    } finally {
+      await Promise.all([agent, admin].map((side) => side.context.close()));
+    }
+  });
+
+  test('the OTP dialog: an admin gives the code a waiting integration asked for', async () => {
+    const admin = await openPage(browser);
+    const agent = await openPage(browser);
+    try {
+      await Promise.all([
+        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+      ]);
+      const { token } = await (await server.api('assicurapp', '/api/auth/login', {
+        method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234', keep: false },
+      })).json();
+      // the integration asks and waits (up to 30 s) for the code
+      const waiting = server.api('assicurapp', '/api/otp', { method: 'POST', json: { company: 'Allianz', waitS: 30 }, token });
+      const dialog = admin.page.getByTestId('otp-code');
+      await dialog.waitFor(LIVE);
+      await expectAccessible(admin.page, 'OTP dialog');
+      const submit = admin.page.getByTestId('otp-submit');
+      await dialog.fill('1234');
+      assert.equal(await submit.isDisabled(), true); // at least 5 characters
+      await dialog.fill('12345678');
+      assert.equal(await dialog.inputValue(), '123456'); // at most 6
+      await submit.click();
+      const answer = await waiting;
+      assert.equal(answer.status, 201, answer.text);
+      assert.deepEqual(await answer.json(), { company: 'Allianz', code: '123456' });
+      await dialog.waitFor({ state: 'detached', ...LIVE });
+      assert.equal(await agent.page.getByTestId('otp-code').count(), 0); // never for an agent
       for (const side of [agent, admin]) assert.deepEqual(side.page.errors, []);
     } finally {
       await Promise.all([agent, admin].map((side) => side.context.close()));

@@ -39,7 +39,7 @@ class Stream<T> implements AsyncIterable<T> {
 type Handler = (data: unknown) => unknown;
 
 class FakeSocket {
-  handlers: Record<string, Handler> = {};
+  handlers: Record<string, Handler> = { chatUnread: () => ({}) };
   calls: { name: string; data: unknown }[] = [];
   transmitted: { name: string; data: unknown }[] = [];
   events: Record<string, Stream<Record<string, unknown>>> = {};

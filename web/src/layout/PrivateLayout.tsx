@@ -8,12 +8,13 @@ import { useServices, useSession } from '../session/context';
 import { LOGIN_PATH } from '../app/paths';
 import { useAccess } from '../session/useAccess';
 import { LoadingScreen } from './LoadingScreen';
+import { OtpPrompt } from './OtpPrompt';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
 export default function PrivateLayout() {
   const { phase, usersLoaded } = useSession();
-  const { products } = useAccess();
+  const { products, flags } = useAccess();
   const { modules } = useServices();
   const location = useLocation();
 
@@ -33,6 +34,7 @@ export default function PrivateLayout() {
         <main className="app-main" data-testid="page">
           <Outlet />
         </main>
+        {flags.admin ? <OtpPrompt /> : null}
       </div>
     </div>
   );

@@ -250,6 +250,11 @@ export class Session {
     return () => consumer.return();
   }
 
+  /** Publish on a channel the server lets clients publish on (an admin's OTP code). */
+  publish(channel: string, data: unknown): Promise<void> {
+    return this.socket.invokePublish(channel, data);
+  }
+
   /** A realtime message without an answer (`logTime`, `registerWebPush`). */
   transmit(name: string, data?: unknown): Promise<void> {
     return this.socket.transmit(name, data);

@@ -19,6 +19,8 @@ declare module 'socketcluster-client' {
     signedAuthToken: string | null;
     invoke<T = unknown>(event: string, data?: unknown, options?: InvokeOptions): Promise<T>;
     transmit(event: string, data?: unknown, options?: InvokeOptions): Promise<void>;
+    /** `#publish` with an acknowledgement (the server refuses with an error). */
+    invokePublish(channel: string, data?: unknown): Promise<void>;
     subscribe<T = unknown>(channel: string, options?: { waitForAuth?: boolean }): AGChannel<T>;
     unsubscribe(channel: string): void;
     listener(event: string): AsyncIterable<Record<string, unknown>>;
