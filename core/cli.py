@@ -170,10 +170,14 @@ def tenants_check(
 def otp_request(
     tenant: Annotated[str, typer.Option(help="Tenant id")],
     company: Annotated[str, typer.Option(help="The company whose integration needs the code")],
+    wait: Annotated[
+        float, typer.Option(help="Seconds to wait for an admin's code (0: only ask)")
+    ] = 0,
 ) -> None:
-    """Ask the tenant's admins for a company's one-time code (the dialog of SPEC §9)."""
+    """Ask the tenant's admins for a company's one-time code (the dialog of SPEC §9); with
+    --wait, wait for the code an admin gives and print it (through the shared bus)."""
     from core.context import tenant_scope
-    from core.domain.otp.ask import request_otp
+    from core.domain.otp.ask import NO_CODE, OtpTimeout, ask_otp, request_otp
     from core.errors import SportelloError
     from core.runtime import Runtime
 
@@ -181,29 +185,38 @@ def otp_request(
     if runtime.tenants.get(tenant) is None:
         console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
         raise typer.Exit(2)
+    if wait and runtime.bus.kind == "memory":
+        console.print("[red]Per attendere il codice serve il bus condiviso del server: "
+                      "imposta BROADCAST_URL=redis://… come il server.[/red]")  # fmt: skip
+        raise typer.Exit(1)
 
-    async def main() -> dict[str, str]:
+    async def main() -> str:
         if runtime.bus.kind != "memory":  # the open apps hear it through the shared bus
             await runtime.bus.connect()
+            await runtime.hub.start()
         try:
+            if wait:
+                return await ask_otp(runtime.hub, runtime.db, tenant, company, wait)
             with tenant_scope(tenant):
                 async with runtime.db.session() as session:
-                    return await request_otp(session, company)
+                    asked = await request_otp(session, company)
+            return f"Codice OTP chiesto per {asked['company']} alle {asked['at']}."
         finally:
             if runtime.bus.connected:
+                await runtime.hub.stop()
                 await runtime.bus.disconnect()
             await runtime.db.dispose()
 
     try:
-        asked = asyncio.run(main())
+        console.print(asyncio.run(main()))
+    except OtpTimeout as exc:
+        console.print(f"[red]{NO_CODE}[/red]")
+        raise typer.Exit(1) from exc
     except SportelloError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    console.print(f"[green]Codice OTP chiesto per {asked['company']} alle {asked['at']}.[/green]")
     if runtime.bus.kind == "memory":
-        console.print(
-            "Con BROADCAST_URL=memory:// le app aperte lo vedono al prossimo aggiornamento."
-        )
+        console.print("Con BROADCAST_URL=memory:// le app aperte lo vedono al prossimo accesso.")
 
 
 @app.command("app-event")

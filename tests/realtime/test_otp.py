@@ -5,14 +5,19 @@ reaches the waiting integration and clears the request; everyone else is refused
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 
 import httpx
 import pytest
 
 from core.domain.otp.ask import OtpTimeout, ask_otp
+from core.runtime import Runtime
+from core.settings import Settings
 from tests.integration.quotes.helpers import headers_for
 from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from tests.realtime.conftest import Live, serving
+from tests.realtime.processes import RedisServer
 
 TENANT = "assicurapp"
 
@@ -97,3 +102,35 @@ async def test_an_integration_waits_over_http_for_the_code(live: Live) -> None:
     assert answer.json() == {"company": "Generali", "code": "987654"}
     assert late.status_code == 408
     assert late.json()["error"]["message"] == "Nessun codice OTP ricevuto in tempo"
+
+
+@pytest.mark.skipif(not RedisServer.available(), reason="redis-server not installed")
+async def test_the_code_reaches_an_integration_waiting_in_another_process(
+    settings: Settings, runtime: Runtime
+) -> None:
+    """`sportello otp-request --wait` is a process of its own on the server's Redis bus: the
+    admin's code, published on the server, reaches it there."""
+    redis = RedisServer()
+    await redis.start()
+    on_redis = settings.model_copy(
+        update={"bus": settings.bus.model_copy(update={"url": redis.url})}
+    )
+    try:
+        async with serving(on_redis, runtime) as live:
+            admin = await live.logged_in(TENANT, "admin")
+            await admin.subscribe("settings")
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", "from core.cli import app; app()", "otp-request",
+                "--tenant", TENANT, "--company", "UnipolSai", "--wait", "20",
+                env={**os.environ, "BROADCAST_URL": redis.url, "COLUMNS": "200"},
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            )  # fmt: skip
+            await admin.published("settings", timeout=20)  # asked from the other process
+            asked = (await admin.invoke("tokenLogin", {}))["settings"]["askOtp"]
+            assert asked["company"] == "UnipolSai"
+            await admin.invoke("#publish", {"channel": "submitOtp-UnipolSai", "data": "424242"})
+            output, _ = await asyncio.wait_for(process.communicate(), 20)
+            assert process.returncode == 0, output.decode()
+            assert output.decode().strip().endswith("424242")
+    finally:
+        await redis.kill()
