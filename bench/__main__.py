@@ -6,13 +6,14 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import http_core, policies, realtime, soak
+from bench import chat, http_core, policies, realtime, soak
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
     "realtime": lambda: realtime.main([]),
     "soak": lambda: soak.main([]),
     "policies": policies.main,
+    "chat": chat.main,
 }
 
 
