@@ -165,13 +165,15 @@ class DemoSnapshot:
     @classmethod
     async def restore(cls, settings: Settings) -> bool:
         """Put the snapshot back into empty tables; ``False`` (nothing done) when the demo
-        data is already there (a test that also asked for ``seeded``)."""
+        data is already there (a test that also asked for ``seeded``: there are users)."""
         assert cls.rows is not None
         engine = make_engine(owner_url(settings), settings)
         try:
             async with engine.begin() as conn:
-                if (await conn.execute(text("SELECT count(*) FROM tenant_settings"))).scalar():
+                if (await conn.execute(text("SELECT count(*) FROM users"))).scalar():
                     return False
+                # an app's start-up may have made settings rows (push keys): the snapshot's win
+                await conn.execute(text("DELETE FROM tenant_settings"))
                 for table in Base.metadata.sorted_tables:
                     if rows := cls.rows[table.name]:
                         await conn.execute(table.insert(), rows)
