@@ -152,7 +152,7 @@ async def run() -> list[tuple[str, str, str, str]]:
         env = sportello_env(
             folder / "data", f"sqlite+aiosqlite:///{folder / 'bench.db'}", "memory://"
         )
-        seeded = await seed(children, env, quotes=20, policies=0)
+        seeded = await seed(children, env, quotes=MESSAGES, policies=0)  # one change each
         server = await start_sportello(children, env, "sportello")
         return await _measure(server.port, seeded["quote_ids"])
     finally:
