@@ -18,8 +18,11 @@ import { findRoom, linkParts, mergeMessages, type Message, type Room, romeTime, 
 const OPEN_WAIT_MS = 3000;
 const PAGE = 50;
 
+/** Two initials of a room's title, from its words with letters ('Preventivo · Luca Bianchi' → 'LB'). */
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase()).join('') || '?';
+  const words = name.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const named = words.length > 2 ? words.slice(-2) : words;
+  return named.map((word) => word[0]?.toUpperCase()).join('') || '?';
 }
 
 function useRoomTitle(): (room: Room) => string {
@@ -101,6 +104,9 @@ function RoomView({ room }: { room: Room }) {
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const newest = messages.at(-1)?._id;
+  // in one's own support room the other side is the platform's staff, whose names a user may not see
+  const senderLabel = (id?: string | null) =>
+    id === userId ? t('you') : userName(id) || (room.userId === userId ? t('support') : t('someone'));
 
   const markSeen = useCallback(() => {
     if (document.visibilityState !== 'visible') return;
@@ -204,7 +210,7 @@ function RoomView({ room }: { room: Room }) {
                 maw="80%" ml={part.message.senderId === userId ? 'auto' : undefined}
                 bg={part.message.senderId === userId ? 'var(--mantine-color-blue-0)' : undefined}>
                 <Group justify="space-between" gap="md">
-                  <Text size="xs" fw={600}>{part.message.senderId === userId ? t('you') : userName(part.message.senderId) || t('someone')}</Text>
+                  <Text size="xs" fw={600}>{senderLabel(part.message.senderId)}</Text>
                   <Text size="xs" c="dimmed">{romeTime(part.message.at)}</Text>
                 </Group>
                 <MessageText text={part.message.text} />
