@@ -11,10 +11,9 @@ from litestar.params import FromPath, QueryParameter
 from sqlalchemy import select
 
 from core.db import models as m
-from core.domain.chats.access import visible_chat, visible_chats
-from core.domain.chats.messages import MAX_PAGE, PageBody, mark_seen, message_page, unread_counts
+from core.domain.chats.access import visible_chats
+from core.domain.chats.messages import MAX_PAGE, PageBody, message_page, see_room, unread_counts
 from core.domain.chats.serialize import chat_payload
-from core.domain.quotes.serialize import iso
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep
 
 MAX_ROOMS = 2000
@@ -51,9 +50,4 @@ class ChatController(Controller):
         self, chat_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep,
         runtime: RuntimeDep,
     ) -> dict[str, Any]:  # fmt: skip
-        chat = await visible_chat(db_session, principal, chat_id)
-        at = await mark_seen(db_session, principal, chat)
-        await runtime.hub.publish_private(
-            principal.tenant_id, principal.id, {"chatSeen": {"chatId": chat.id, "at": iso(at)}}
-        )
-        return {"chatId": chat.id, "at": iso(at), "unread": 0}
+        return await see_room(db_session, runtime.hub, principal, chat_id)

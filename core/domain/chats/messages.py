@@ -24,7 +24,7 @@ from core.db.types import utcnow
 from core.domain.chats.access import visible_chat, visible_chats
 from core.domain.chats.serialize import message_payload
 from core.domain.quotes.serialize import iso
-from core.extensions import CallContext
+from core.extensions import AppEvents, CallContext
 from core.messages import BAD_REQUEST as INVALID
 from core.realtime.guard import logged_in
 from core.validation import parse
@@ -114,14 +114,20 @@ async def chat_messages_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     return await message_page(ctx.session, principal, parse(PageBody, data or {}, INVALID))
 
 
-async def chat_seen_call(ctx: CallContext, data: Any) -> dict[str, Any]:
-    principal = logged_in(ctx)
-    body = parse(SeenBody, data or {}, INVALID)
-    chat = await visible_chat(ctx.session, principal, body.chatId)
-    at = await mark_seen(ctx.session, principal, chat)
+async def see_room(
+    session: AsyncSession, hub: AppEvents, principal: Principal, chat_id: str
+) -> dict[str, Any]:
+    """``chatSeen`` and its HTTP twin: mark the room seen and tell the user's other devices."""
+    chat = await visible_chat(session, principal, chat_id)
+    at = await mark_seen(session, principal, chat)
     seen = {"chatSeen": {"chatId": chat.id, "at": iso(at)}}
-    await ctx.host.hub.publish_private(principal.tenant_id, principal.id, seen)
+    await hub.publish_private(principal.tenant_id, principal.id, seen)
     return {"chatId": chat.id, "at": iso(at), "unread": 0}
+
+
+async def chat_seen_call(ctx: CallContext, data: Any) -> dict[str, Any]:
+    body = parse(SeenBody, data or {}, INVALID)
+    return await see_room(ctx.session, ctx.host.hub, logged_in(ctx), body.chatId)
 
 
 async def chat_unread_call(ctx: CallContext, _data: Any) -> dict[str, int]:

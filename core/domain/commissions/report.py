@@ -30,6 +30,7 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.rules import payout
+from core.domain.commissions.summary import month_of
 from core.errors import Forbidden
 from core.extensions import CommissionItem
 from core.money import ZERO, as_number
@@ -57,10 +58,6 @@ def items_query(start: date, end: date) -> Any:
         m.Policy.frequency == "UNICO", m.Policy.start_date >= start, m.Policy.start_date <= end
     )  # fmt: skip
     return union_all(rata, single).subquery("items")
-
-
-def month_of(day: date) -> date:
-    return day.replace(day=1)
 
 
 def next_month(day: date) -> date:
