@@ -201,10 +201,9 @@ async def _still_unseen(session: AsyncSession, chat_id: str, message_id: str) ->
     )
     looked = set((await session.execute(seen)).scalars())
     room = chat_payload(chat)
-    subscribed = select(m.WebPushSubscription.user_id).distinct()
-    found = await session.execute(select(m.User).where(m.User.id.in_(subscribed)))
+    found = await _subscribed_users(session)
     return [
-        user.id for user in found.scalars()
+        user.id for user in found
         if user.id != message.sender_id and user.id not in looked
         and chat_visible(principal_of(user), room)
     ]  # fmt: skip
@@ -218,15 +217,20 @@ async def _alerted(session: AsyncSession, quote_id: str, roles: tuple[str, ...])
     if quote is None:
         return []
     scope = {"aId": quote.agent_id, "agId": quote.parent_agent_id}
-    subscribed = select(m.WebPushSubscription.user_id).distinct()
-    found = await session.execute(select(m.User).where(m.User.id.in_(subscribed)))
+    found = await _subscribed_users(session)
     wanted = set(roles)
     chosen = []
-    for user in found.scalars():
+    for user in found:
         principal = principal_of(user)
         if wanted & set(principal.role_names) and perm.record_visible(principal, scope):
             chosen.append(user.id)
     return chosen
+
+
+async def _subscribed_users(session: AsyncSession) -> list[m.User]:
+    """The users with at least one push subscription (the only ones a push can reach)."""
+    subscribed = select(m.WebPushSubscription.user_id).distinct()
+    return list((await session.execute(select(m.User).where(m.User.id.in_(subscribed)))).scalars())
 
 
 def _subject(settings: Settings) -> str:
