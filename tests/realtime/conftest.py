@@ -102,6 +102,7 @@ async def sentinel(live: Live, client: ScClient, tenant: str, channel: str = "pr
     key, item = {
         "settings": ("s", {"_id": marker}),
         "chat": ("c", {"_id": marker, "userId": client.user_id}),  # their own support room
+        "docs": ("d", {"_id": marker, "usrId": client.user_id}),  # their own upload
     }.get(channel, ("p", {"_id": marker, "aId": client.user_id}))
     data = {"operationType": "insert", key: item}
     await live.runtime.hub._send_bus({"t": tenant, "c": channel, "d": data})

@@ -74,6 +74,22 @@ describe('the chat (SPEC §2, §3, §9)', () => {
       await admin.page.getByTestId('chat-send').click();
       await agent.page.getByTestId('chat-message').filter({ hasText: 'Eccomi, dimmi pure' }).waitFor(LIVE);
 
+      // the admin sends a file with no text: the agent downloads it from the message
+      const pdf = Buffer.from('%PDF-1.4\n%modulo\n');
+      await admin.page.locator('input[type=file]').setInputFiles({ name: 'modulo adesione.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await admin.page.getByTestId('chat-pending').filter({ hasText: 'modulo adesione.pdf' }).waitFor(LIVE);
+      await admin.page.getByTestId('chat-send').click();
+      await admin.page.getByTestId('chat-pending').waitFor({ state: 'detached', ...LIVE });
+      const file = agent.page.getByTestId('chat-attachment').filter({ hasText: 'modulo adesione.pdf' });
+      await file.waitFor(LIVE);
+      const href = await file.getAttribute('href');
+      assert.match(href, /^\/download\/assicurapp\/.+\?n=modulo%20adesione\.pdf$/);
+      const fetched = await agent.page.evaluate(async (url) => {
+        const response = await fetch(url, { credentials: 'same-origin' });
+        return [response.status, await response.text()];
+      }, href);
+      assert.deepEqual(fetched, [200, pdf.toString()]);
+
       // a quote's room: the admin's CHAT badge on the quote counts the agent's new message
       await agent.page.goto(server.url('assicurapp', '/preventivi'));
       await agent.page.getByTestId('quote-row').first().click();

@@ -1,15 +1,17 @@
 """``sendChatMessage`` (SPEC §7): open a chat room, and post a message when there is one.
 
-``{roomId, text?}`` → ``{chatId, roomId}``. Rooms are ``/support/{userId}`` (a user's chat with
-the platform: the user and admins) or ``{product}/{quoteId}`` (a quote's chat: whoever sees
-the quote; ``product`` is the quote's line, or ``preventivi`` for a plain quote). A room is
-created the first time it is asked for; asking again changes nothing. A message moves the
-room's newest message and marks the room seen by its sender.
+``{roomId, text?, attachments?}`` → ``{chatId, roomId}``. Rooms are ``/support/{userId}`` (a
+user's chat with the platform: the user and admins) or ``{product}/{quoteId}`` (a quote's
+chat: whoever sees the quote; ``product`` is the quote's line, or ``preventivi`` for a plain
+quote). A room is created the first time it is asked for; asking again changes nothing. A
+message moves the room's newest message and marks the room seen by its sender.
+``attachments`` are ids of files the sender uploaded to the room (``POST /uploadDocs`` with
+``chatId``) and not yet sent.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
@@ -20,6 +22,7 @@ from core.db import models as m
 from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.chats.messages import mark_seen
+from core.domain.chats.serialize import attachment_payload
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
@@ -37,10 +40,42 @@ PREVIEW = 300
 """Characters of the newest message the room list shows."""
 
 
+MAX_ATTACHMENTS = 20
+BAD_ATTACHMENT = "Allegato non trovato: caricalo di nuovo"
+FileId = Annotated[str, Field(min_length=1, max_length=32)]
+
+
 class ChatBody(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     roomId: str = Field(min_length=3, max_length=200)  # noqa: N815 (wire name)
     text: str | None = Field(default=None, max_length=10_000)
+    attachments: list[FileId] = Field(default_factory=list, max_length=MAX_ATTACHMENTS)
+
+
+async def _attachments(
+    session: AsyncSession, principal: Principal, chat: m.Chat, ids: list[str]
+) -> list[dict[str, Any]]:
+    """The files ``ids`` as a message carries them: each uploaded by the sender to this room
+    and not yet in one of its messages; anything else refuses the message."""
+    if not ids:
+        return []
+    wanted = list(dict.fromkeys(ids))
+    stmt = select(m.Document).where(
+        m.Document.id.in_(wanted), m.Document.owner_kind == "chat",
+        m.Document.owner_id == chat.id, m.Document.uploaded_by == principal.id,
+        m.Document.doc_type == "chat",
+    )  # fmt: skip
+    found = {d.id: d for d in (await session.execute(stmt)).scalars()}
+    if len(found) != len(wanted):
+        raise ClientError(BAD_ATTACHMENT)
+    for document in found.values():
+        document.doc_type = "chat-sent"  # a file joins one message only
+    return [attachment_payload(found[i]) for i in wanted]
+
+
+def _preview(text: str, attachments: list[dict[str, Any]]) -> str:
+    """The room list's and the push's text: the message, else the files' names."""
+    return text or ", ".join(f"📎 {a['name']}" for a in attachments)
 
 
 async def _support_room(
@@ -83,18 +118,23 @@ async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
     else:
         owner = await _quote_room(ctx.session, ctx.host, principal, room)
     chat = await _room(ctx.session, room, owner)
-    if body.text:
+    files = await _attachments(ctx.session, principal, chat, body.attachments)
+    text = body.text or ""
+    if text or files:
         now = utcnow()
-        message = m.ChatMessage(chat_id=chat.id, sender_id=principal.id, at=now, text=body.text)
+        message = m.ChatMessage(
+            chat_id=chat.id, sender_id=principal.id, at=now, text=text, attachments=files
+        )
         ctx.session.add(message)
         await ctx.session.flush()
+        preview = _preview(text, files)
         chat.last_message_at, chat.last_message_id = now, message.id
-        chat.last_sender_id, chat.last_text = principal.id, body.text[:PREVIEW]
+        chat.last_sender_id, chat.last_text = principal.id, preview[:PREVIEW]
         await mark_seen(ctx.session, principal, chat)  # one's own message is never unread
         author = await ctx.session.get(m.User, principal.id)
         ctx.host.push.send(Push(
             principal.tenant_id, (), author.name if author and author.name else "Nuovo messaggio",
-            body.text, f"/chat/{chat.id}", tag=f"chat-{chat.id}", chat=(chat.id, message.id),
+            preview, f"/chat/{chat.id}", tag=f"chat-{chat.id}", chat=(chat.id, message.id),
         ))  # fmt: skip
     return {"chatId": chat.id, "roomId": room}
 

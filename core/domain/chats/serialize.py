@@ -28,3 +28,11 @@ def message_payload(message: m.ChatMessage) -> dict[str, Any]:
         "_id": message.id, "chatId": message.chat_id, "senderId": message.sender_id,
         "at": iso(message.at), "text": message.text, "attachments": message.attachments or [],
     }  # fmt: skip
+
+
+def attachment_payload(document: m.Document) -> dict[str, Any]:
+    """A file as a message carries it (the download link is its uri, checked on download)."""
+    return {
+        "_id": document.id, "name": document.name, "uri": document.uri,
+        "fileType": document.file_type, "thumb": document.thumb, "size": document.size,
+    }  # fmt: skip

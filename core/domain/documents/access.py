@@ -1,7 +1,8 @@
 """Which documents a user may read: those of records the user may see (SPEC §6).
 
 A quote's or policy's documents follow the agent-tree rule, a user's documents follow
-:func:`core.permissions.user_visible`, and the document area's follow their folder's roles.
+:func:`core.permissions.user_visible`, the document area's follow their folder's roles, and a
+chat room's follow the room's rule (:mod:`core.domain.chats.access`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.chats.access import visible_chats
 from core.domain.documents.area_rules import folder_visible
 from core.domain.documents.serialize import document_payload
 from core.domain.quotes.queries import in_agent_tree
@@ -42,6 +44,9 @@ async def visible_documents(
                 model.id.in_(owners[kind]), in_agent_tree(principal, model)
             )
             readable |= {(kind, row) for row in (await session.execute(stmt)).scalars()}
+    if owners.get("chat"):
+        stmt = select(m.Chat.id).where(m.Chat.id.in_(owners["chat"]), visible_chats(principal))
+        readable |= {("chat", row) for row in (await session.execute(stmt)).scalars()}
     if owners.get("utente"):
         users = await session.execute(
             select(m.User.id, m.User.role).where(m.User.id.in_(owners["utente"]))

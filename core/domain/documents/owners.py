@@ -10,27 +10,32 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.chats.access import CHAT_NOT_FOUND
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.messages import FOLDER_NOT_FOUND, POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
 
 EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
-ONE_OWNER = "Indica uno tra preventivoId, polizzaId, usrId e areaId"
-NOT_FOUND = {"preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND}
+ONE_OWNER = "Indica uno tra preventivoId, polizzaId, usrId, areaId e chatId"
+NOT_FOUND = {
+    "preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND, "area": FOLDER_NOT_FOUND,
+    "utente": USER_NOT_FOUND, "chat": CHAT_NOT_FOUND,
+}  # fmt: skip
 MODELS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
 FIELDS = {
     "preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente", "areaId": "area",
+    "chatId": "chat",
 }  # fmt: skip
 
 
 def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
-    """``(kind, id)`` from exactly one of ``preventivoId``, ``polizzaId``, ``usrId``."""
+    """``(kind, id)`` from exactly one of the ``FIELDS``."""
     given = [(FIELDS[name], value) for name, value in fields.items() if value]
     if len(given) != 1:
         raise ClientError(ONE_OWNER)
     kind, owner_id = given[0]
     if len(owner_id) > 32:
-        raise NotFound(NOT_FOUND.get(kind, FOLDER_NOT_FOUND if kind == "area" else USER_NOT_FOUND))
+        raise NotFound(NOT_FOUND[kind])
     return kind, owner_id
 
 

@@ -28,12 +28,15 @@ def _anyone(_principal: Principal) -> bool:
 
 def document_visible(principal: Principal, document: Mapping[str, Any]) -> bool:
     """Live document events: the document area's by their folder's roles, one's own uploads,
-    to those who edit documents (canEdit); others look documents up lazily by id, which
-    applies the owner record's rule (:mod:`core.domain.documents.access`)."""
+    and quote and policy documents to those who edit documents (canEdit); others, and a chat
+    room's files (which its messages carry), are looked up lazily by id, which applies the
+    owner record's rule (:mod:`core.domain.documents.access`)."""
     owner = document.get("owner") or {}
     if owner.get("kind") == "area":
         return folder_visible(principal, document.get("roles"))
-    return perm.can_edit(principal) or document.get("usrId") == principal.id
+    if document.get("usrId") == principal.id:
+        return True
+    return owner.get("kind") != "chat" and perm.can_edit(principal)
 
 
 DOCUMENTS = Publication(

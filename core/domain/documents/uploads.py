@@ -1,10 +1,11 @@
 """``POST /uploadDocs`` and the download links (SPEC §7 'HTTP'), checked against tenant and role.
 
 Upload: multipart with the token in the ``token`` header (or any other way the app accepts),
-one of ``preventivoId`` / ``polizzaId`` / ``usrId``, ``idToUpload`` (the ``allegati`` key) and
-``file.0`` … ``file.n``. Quote and policy documents need canEdit; an avatar (``usrId``) only
-one's own. A file over the tenant's limit refuses the whole upload with 413 and the message of
-SPEC §5, storing nothing. The answer lists per file the document payload, or ``{name, err}``.
+one of ``preventivoId`` / ``polizzaId`` / ``usrId`` / ``areaId`` / ``chatId``, ``idToUpload``
+(the ``allegati`` key) and ``file.0`` … ``file.n``. Quote and policy documents need canEdit; an
+avatar (``usrId``) only one's own; a chat room's files whoever may write in the room. A file
+over the tenant's limit refuses the whole upload with 413 and the message of SPEC §5, storing
+nothing. The answer lists per file the document payload, or ``{name, err}``.
 The record's ``allegati[idToUpload].files`` gets the new document ids (so the quote change is
 published), an avatar becomes the user's ``photo``, and the ``docs`` channel publishes the rows.
 
@@ -29,6 +30,7 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import new_id, utcnow
+from core.domain.chats.access import visible_chat
 from core.domain.documents import files as f
 from core.domain.documents.access import visible_documents
 from core.domain.documents.area import folder_roles
@@ -142,11 +144,17 @@ async def _avatar_owner(
     return other
 
 
+Owner = m.Quote | m.Policy | m.User | AreaFolder | m.Chat
+
+
 async def _target(
     session: AsyncSession, principal: Principal, user: m.User, form: Any, count: int
-) -> tuple[str, m.Quote | m.Policy | m.User | AreaFolder, str]:
-    """The record the files go to and their ``allegati`` key, after the role checks."""
+) -> tuple[str, Owner, str]:
+    """The record the files go to and their ``allegati`` key, after the role checks. A chat
+    room takes files from whoever may write in it; they join a message when it is sent."""
     kind, owner_id = owner_of({k: _text(form, k) for k in FIELDS})
+    if kind == "chat":
+        return kind, await visible_chat(session, principal, owner_id), kind
     if kind == "utente":
         if count != 1:
             raise ClientError(ONE_AVATAR)
@@ -160,7 +168,7 @@ async def _target(
     return kind, record, doc_type
 
 
-def _instalment(form: Any, owner: m.Quote | m.Policy | m.User | AreaFolder) -> int | None:
+def _instalment(form: Any, owner: Owner) -> int | None:
     """The policy instalment (``nRata``) the files belong to, if the form names one."""
     text = _text(form, "nRata")
     if text is None:
@@ -234,7 +242,7 @@ async def upload_docs(
         if isinstance(owner, m.User):
             if documents:
                 owner.photo = documents[0].uri
-        elif documents and not isinstance(owner, AreaFolder):
+        elif documents and isinstance(owner, m.Quote | m.Policy):
             owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
         await db_session.flush()
     except BaseException:

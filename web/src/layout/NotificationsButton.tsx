@@ -60,7 +60,8 @@ export function NotificationsButton() {
         await session.transmit('registerWebPush', subscription.toJSON());
       }
     } catch (error) {
-      console.warn('registerWebPush', error);
+      console.warn('registerWebPush', error); // the button stays: a later click tries again
+      return;
     }
     localStorage.setItem(ENABLED_KEY, '1');
     setEnabled(true);

@@ -4,16 +4,29 @@
  * name a room by id or by name (`/support/{userId}`, `{product}/{quoteId}`); a room not opened
  * yet is opened, waiting up to 3 s. Everything follows the `chat` stream live.
  */
-import { Anchor, Avatar, Badge, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, CloseButton, FileButton, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../session/context';
 import { UNREAD } from '../../session/chatUnread';
+import { downloadUrl, maxUploadMb, oversized, uploadDocs } from '../quotes/documents';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { customerName } from '../quotes/quoteLogic';
-import { findRoom, linkParts, mergeMessages, type Message, type Room, romeTime, sortRooms, withDays } from './chat';
+import {
+  type Attachment,
+  chatUploadForm,
+  findRoom,
+  linkParts,
+  MAX_ATTACHMENTS,
+  mergeMessages,
+  type Message,
+  type Room,
+  romeTime,
+  sortRooms,
+  withDays,
+} from './chat';
 
 const OPEN_WAIT_MS = 3000;
 const PAGE = 50;
@@ -56,6 +69,26 @@ function MessageText({ text }: { text: string }) {
   );
 }
 
+/** A message's files: images as their thumbnail, others as a download link. */
+function Attachments({ files }: { files: readonly Attachment[] }) {
+  const { t } = useTranslation('chat');
+  if (!files.length) return null;
+  return (
+    <Stack gap={4} mt={4} data-testid="chat-attachments">
+      {files.map((file) => (
+        <Anchor key={file._id} href={downloadUrl(file.uri, file.name)} size="sm" aria-label={t('download', { name: file.name })}
+          data-testid="chat-attachment" style={{ overflowWrap: 'anywhere' }}>
+          {file.thumb ? <img src={file.thumb} alt={file.name} style={{ display: 'block', maxWidth: 200, maxHeight: 150, borderRadius: 6 }} /> : null}
+          <Group component="span" gap={4} wrap="nowrap">
+            <IconPaperclip size={14} aria-hidden />
+            {file.name}
+          </Group>
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
 function RoomList({ rooms, openId }: { rooms: Room[]; openId?: string }) {
   const { t } = useTranslation('chat');
   const title = useRoomTitle();
@@ -92,9 +125,11 @@ function RoomList({ rooms, openId }: { rooms: Room[]; openId?: string }) {
 }
 
 function RoomView({ room }: { room: Room }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'quotes']);
   const { session } = useServices();
-  const { userId, userName } = useQuoteEnv();
+  const { userId, userName, appName, maxUploadMb: tenantMb, token } = useQuoteEnv();
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [uploading, setUploading] = useState(false);
   const title = useRoomTitle();
   const [messages, setMessages] = useState<Message[]>([]);
   const [more, setMore] = useState(false);
@@ -168,13 +203,41 @@ function RoomView({ room }: { room: Room }) {
     setMore(page.more);
   };
 
+  // files go to the room first (the document upload), then with the next message
+  const attach = async (picked: File[]) => {
+    if (files.length + picked.length > MAX_ATTACHMENTS) {
+      notify.error(t('tooMany', { max: MAX_ATTACHMENTS }));
+      return;
+    }
+    const tooBig = oversized(picked, appName, tenantMb);
+    const mb = maxUploadMb(appName, tenantMb);
+    tooBig.forEach((file) => notify.error(t('quotes:docs.tooLarge', { file: file.name, mb })));
+    const wanted = picked.filter((file) => !tooBig.includes(file));
+    if (!wanted.length) return;
+    setUploading(true);
+    try {
+      const entries = await uploadDocs(chatUploadForm(room._id, wanted), token());
+      const added: Attachment[] = [];
+      for (const entry of entries) {
+        if ('err' in entry) notify.error(t('quotes:docs.fileError', { name: entry.name, err: entry.err }));
+        else added.push(entry);
+      }
+      setFiles((shown) => [...shown, ...added]);
+    } catch {
+      notify.error(t('quotes:docs.uploadError')); // status above 399, timeout or network failure
+    } finally {
+      setUploading(false);
+    }
+  };
+
   const send = async () => {
     const body = text.trim();
-    if (!body || sending) return;
+    if ((!body && !files.length) || sending || uploading) return;
     setSending(true);
     try {
-      await session.invoke('sendChatMessage', { roomId: room.room, text: body });
+      await session.invoke('sendChatMessage', { roomId: room.room, text: body, attachments: files.map((file) => file._id) });
       setText('');
+      setFiles([]);
       stick.current = true;
     } catch (error) {
       notify.error(errorText(error));
@@ -213,17 +276,36 @@ function RoomView({ room }: { room: Room }) {
                   <Text size="xs" fw={600}>{senderLabel(part.message.senderId)}</Text>
                   <Text size="xs" c="dimmed">{romeTime(part.message.at)}</Text>
                 </Group>
-                <MessageText text={part.message.text} />
+                {part.message.text ? <MessageText text={part.message.text} /> : null}
+                <Attachments files={part.message.attachments ?? []} />
               </Paper>
             ),
           )}
         </Stack>
       </div>
+      {files.length ? (
+        <Group gap="xs" data-testid="chat-pending">
+          {files.map((file) => (
+            <Badge key={file._id} variant="light" size="lg" leftSection={<IconPaperclip size={12} aria-hidden />} style={{ textTransform: 'none' }}
+              rightSection={<CloseButton size="xs" aria-label={t('attachedRemove', { name: file.name })}
+                onClick={() => setFiles((shown) => shown.filter((other) => other._id !== file._id))} />}>
+              {file.name}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
       <Group align="end" gap="sm" wrap="nowrap">
+        <FileButton multiple onChange={(picked) => void attach(picked)}>
+          {(props) => (
+            <Button {...props} variant="subtle" px="xs" loading={uploading} aria-label={t('attach')} title={t('attach')} data-testid="chat-attach">
+              <IconPaperclip size={18} />
+            </Button>
+          )}
+        </FileButton>
         <textarea value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={onKey} maxLength={10000} rows={2}
           aria-label={t('composer')} placeholder={t('placeholder')} data-testid="chat-composer"
           style={{ flex: 1, resize: 'vertical', padding: 8, borderRadius: 8, border: '1px solid var(--mantine-color-gray-4)', font: 'inherit' }} />
-        <Button onClick={() => void send()} loading={sending} leftSection={<IconSend size={16} />} data-testid="chat-send">{t('send')}</Button>
+        <Button onClick={() => void send()} loading={sending} disabled={uploading} leftSection={<IconSend size={16} />} data-testid="chat-send">{t('send')}</Button>
       </Group>
     </Stack>
   );

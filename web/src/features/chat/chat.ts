@@ -10,12 +10,34 @@ export interface Room {
   last?: { _id: string; senderId?: string | null; at?: string | null; text: string } | null;
 }
 
+/** A file a message carries (uploaded to the room first, then sent with the message). */
+export interface Attachment {
+  _id: string;
+  name: string;
+  uri: string;
+  fileType?: string | null;
+  thumb?: string | null;
+  size?: number | null;
+}
+
 export interface Message {
   _id: string;
   chatId: string;
   senderId?: string | null;
   at: string;
   text: string;
+  attachments?: Attachment[];
+}
+
+/** At most this many files go with one message (the server's bound). */
+export const MAX_ATTACHMENTS = 20;
+
+/** The upload form of files for a room: `chatId` and `file.0..n`. */
+export function chatUploadForm(chatId: string, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('chatId', chatId);
+  files.forEach((file, i) => form.append(`file.${i}`, file, file.name));
+  return form;
 }
 
 /** Newest activity first (a room without messages by when it was opened). */

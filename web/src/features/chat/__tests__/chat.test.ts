@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoom, linkParts, mergeMessages, sortRooms, withDays } from '../chat';
+import { chatUploadForm, findRoom, linkParts, mergeMessages, sortRooms, withDays } from '../chat';
 
 const message = (id: string, at: string) => ({ _id: id, chatId: 'c', at, text: id });
 
@@ -31,5 +31,13 @@ describe('the chat helpers', () => {
   it('merge pages without duplicates, oldest first', () => {
     const merged = mergeMessages([message('2', '2026-01-02'), message('3', '2026-01-03')], [message('1', '2026-01-01'), message('3', '2026-01-03')]);
     expect(merged.map((m) => m._id)).toEqual(['1', '2', '3']);
+  });
+
+  it('upload files to a room by its id, numbered from 0', () => {
+    const form = chatUploadForm('room1', [new File(['a'], 'uno.pdf'), new File(['b'], 'due.png')]);
+    expect(form.get('chatId')).toBe('room1');
+    expect((form.get('file.0') as File).name).toBe('uno.pdf');
+    expect((form.get('file.1') as File).name).toBe('due.png');
+    expect(form.get('idToUpload')).toBeNull();
   });
 });
