@@ -1,46 +1,88 @@
 """Ready-made sync loaders for a :class:`~core.extensions.Publication` of a model's rows.
 
 A stream whose rows carry ``updated_at`` syncs with :func:`rows_loader`: the rows the user's
-rule admits, changed since the watermark, read and serialised in chunks that yield to the
-event loop, so one large sync never starves other sockets.
+rule admits, changed since the watermark. A sync is the largest read the app makes (a whole
+portfolio at login), so it reads plain rows, not ORM objects, and JSON columns as the text
+the database stores, passed through to the wire undecoded (:class:`RawJSON`); rows are
+serialised in chunks that yield to the event loop, so one large sync never starves others.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, select
+import msgspec
+from sqlalchemy import JSON, ColumnElement, Dialect, Select, Text, cast, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.expression import type_coerce
+from sqlalchemy.types import TypeDecorator
 
 from core.auth.principal import Principal
 from core.extensions import SyncLoader, SyncRequest
 
 CHUNK = 250
-"""Rows read and serialised between two yields to the event loop."""
+"""Rows serialised between two yields to the event loop."""
 
 Scope = Callable[[Principal], ColumnElement[bool]]
 """The SQL rule a user's rows must match (the same one HTTP reads use)."""
 
 
-async def stream_rows(
-    session: AsyncSession, stmt: Select[Any], serialize: Callable[[Any], dict[str, Any]]
+class RawJSON(TypeDecorator[msgspec.Raw]):
+    """A JSON column read as its stored text: the wire encoder copies it as it is. SQL
+    ``NULL`` and JSON ``null`` read as ``None``, so a serialiser's ``value or {}`` holds."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> msgspec.Raw | None:
+        if value is None or value == "null":
+            return None
+        return msgspec.Raw(value)
+
+
+def wire_columns(model: Any) -> list[ColumnElement[Any]]:
+    """Every column of ``model`` under its attribute name, JSON ones as :class:`RawJSON`.
+
+    The columns are the mapped attributes, so the statement stays an ORM one and the
+    tenancy guard scopes it like any other read."""
+    columns: list[ColumnElement[Any]] = []
+    for attribute in inspect(model).column_attrs:
+        column = getattr(model, attribute.key)
+        if isinstance(attribute.columns[0].type, JSON):
+            columns.append(type_coerce(cast(column, Text), RawJSON()).label(attribute.key))
+        else:
+            columns.append(column.label(attribute.key))
+    return columns
+
+
+async def serialized(
+    rows: Sequence[Any], serialize: Callable[[Any], dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """Run ``stmt`` and serialise its rows, ``CHUNK`` at a time."""
+    """``serialize`` each row, ``CHUNK`` at a time, yielding to the event loop between."""
     found: list[dict[str, Any]] = []
-    rows = await session.stream_scalars(stmt.execution_options(yield_per=CHUNK))
-    async for chunk in rows.partitions(CHUNK):
-        found.extend(serialize(row) for row in chunk)
+    for start in range(0, len(rows), CHUNK):
+        found.extend(serialize(row) for row in rows[start : start + CHUNK])
         await asyncio.sleep(0)  # let other sockets and requests run between chunks
     return found
 
 
+async def stream_rows(
+    session: AsyncSession, stmt: Select[Any], serialize: Callable[[Any], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Run ``stmt`` (plain rows) and serialise them, ``CHUNK`` at a time."""
+    return await serialized((await session.execute(stmt)).all(), serialize)
+
+
 def rows_loader(model: Any, serialize: Callable[[Any], dict[str, Any]], scope: Scope) -> SyncLoader:
-    """A loader for ``model``'s rows within ``scope(user)``, changed since the watermark."""
+    """A loader for ``model``'s rows within ``scope(user)``, changed since the watermark.
+
+    ``serialize`` gets a row with the model's column attributes (JSON ones as
+    :class:`RawJSON` text, to be passed on as they are), the same names an instance has."""
 
     async def load(request: SyncRequest) -> list[dict[str, Any]]:
-        stmt = select(model).where(scope(request.principal))
+        stmt = select(*wire_columns(model)).where(scope(request.principal))
         if request.since is not None:
             stmt = stmt.where(model.updated_at > request.since)
         return await stream_rows(request.session, stmt, serialize)

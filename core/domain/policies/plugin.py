@@ -28,15 +28,14 @@ from core.domain.policies.links import (
 from core.domain.policies.payments import aggiorna_rata
 from core.domain.policies.renewals import DEFAULT_DAYS, RENEWALS_JOB
 from core.domain.policies.serialize import policy_payload
+from core.domain.policies.sync import sync_policies
 from core.domain.quotes.plugin import works_records
-from core.domain.quotes.queries import in_agent_tree
 from core.extensions import CallHandler, Job, MenuEntry, Publication
 from core.hookspecs import hookimpl
-from core.sync_loaders import rows_loader
 
 POLICIES = Publication(
     "polizze", works_records, perm.record_visible, m.Policy, "p", policy_payload,
-    sync=rows_loader(m.Policy, policy_payload, lambda who: in_agent_tree(who, m.Policy)),
+    sync=sync_policies,
 )  # fmt: skip
 
 

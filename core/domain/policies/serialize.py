@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from core.db import models as m
@@ -21,7 +22,11 @@ def instalment_payload(rata: m.Instalment) -> dict[str, Any]:
     }
 
 
-def policy_payload(policy: m.Policy) -> dict[str, Any]:
+def policy_payload(
+    policy: m.Policy, instalments: Sequence[m.Instalment] | None = None
+) -> dict[str, Any]:
+    """The policy with its instalments (``instalments``: given apart, for a sync's rows)."""
+    rate = policy.instalments if instalments is None else instalments
     return {
         "_id": policy.id,
         "type": policy.type,
@@ -43,5 +48,5 @@ def policy_payload(policy: m.Policy) -> dict[str, Any]:
         "at": iso(policy.created_at),
         "pr": policy.pr or {},
         "quote": policy.quote or {},
-        "rate": [instalment_payload(rata) for rata in policy.instalments],
+        "rate": [instalment_payload(rata) for rata in rate],
     }
