@@ -42,7 +42,8 @@ def serve(
         workers=workers,
         log_config=None,
         proxy_headers=False,  # the app reads X-Forwarded-For itself, from TRUSTED_PROXIES only
-        ws_max_size=1024 * 1024,
+        ws_max_size=settings.realtime.max_frame_bytes,
+        ws_per_message_deflate=settings.realtime.compression,
     )
 
 

@@ -152,6 +152,9 @@ class RealtimeSettings(BaseSettings):
     ping_timeout_ms: int = Field(20000, description="Silence after which a socket is closed.")
     handshake_timeout_ms: int = Field(10000, description="Time a socket has to send #handshake.")
     max_frame_bytes: int = Field(1024 * 1024, description="Largest accepted socket frame.")
+    compression: bool = Field(
+        True, description="Accept permessage-deflate from the sockets that offer it."
+    )
     calls_per_second: int = Field(50, description="Calls a socket may make per second.")
     max_subscriptions: int = Field(100, description="Channels one socket may subscribe to.")
     resync_margin_s: int = Field(

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from core.cli import app
+from core.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SPORTELLO = ROOT / ".venv" / "bin" / "sportello"
@@ -262,3 +263,29 @@ def test_renewals_by_hand_twice_create_once(tmp_path: Path) -> None:
     assert count[0] == 2
     unknown = _sportello(tmp_path, "renewals", "--tenant", "nessuno")
     assert unknown.returncode == 2
+
+
+@pytest.mark.parametrize(("env", "deflate"), [("true", True), ("false", False)])
+def test_serve_passes_the_socket_settings_to_uvicorn(
+    monkeypatch: pytest.MonkeyPatch, env: str, deflate: bool
+) -> None:
+    import uvicorn
+
+    import core.cli
+
+    seen: dict[str, object] = {}
+    monkeypatch.setenv("REALTIME_COMPRESSION", env)
+    monkeypatch.setenv("REALTIME_MAX_FRAME_BYTES", "65536")
+    for name in ("MIGRATE_ON_START", "SEED_DEMO"):  # serve sets them for its workers
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(core.cli, "get_settings", lambda: Settings())
+
+    async def prepared(_settings: object) -> None:
+        return None
+
+    monkeypatch.setattr(core.cli, "_prepare", prepared)
+    monkeypatch.setattr(uvicorn, "run", lambda *_args, **options: seen.update(options))
+    result = runner.invoke(app, ["serve", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert seen["ws_per_message_deflate"] is deflate
+    assert (seen["ws_max_size"], seen["workers"]) == (65536, 2)

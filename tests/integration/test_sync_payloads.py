@@ -47,7 +47,7 @@ async def _compare(runtime: Runtime, tenant: str) -> int:
                     synced = _wire(list(await publication.sync(request)))
                     ids = [record["_id"] for record in synced]
                     model: Any = publication.model
-                    rows = (await session.execute(select(model).where(model.id.in_(ids))))
+                    rows = await session.execute(select(model).where(model.id.in_(ids)))
                     by_id = {row.id: row for row in rows.scalars()}
                     expected = _wire([publication.serialize(by_id[i]) for i in ids])
                     assert synced == expected, (publication.channel, user.email)
