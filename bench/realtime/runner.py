@@ -24,6 +24,7 @@ from bench.realtime.servers import (
     redis_binary,
     seed,
     sportello_env,
+    start_bare,
     start_redis,
     start_socketio,
     start_sportello,
@@ -67,6 +68,8 @@ class Results:
     sync: SyncResult | None = None
     sportello: FanoutResult | None = None
     socketio: FanoutResult | None = None
+    bare: FanoutResult | None = None
+    """The ceiling: a bare ``websockets`` broadcast server, same sockets and frames."""
     cross: FanoutResult | None = None
     cross_skipped: str | None = None
     load_average: tuple[float, float] = (0.0, 0.0)
@@ -148,6 +151,11 @@ class Run:
                         [reference.child], [])  # fmt: skip
         self.results.socketio = await self.fanout(target, ChangePlan(ids), burst=o.burst)
         await self.children.stop(reference.child)
+        progress("starting the bare websockets server")
+        bare = await start_bare(self.children, seeded["template"], self.folder)
+        target = Target("bare websockets", "sc", bare.port, bare.port, [bare.child], ["-"], "-")
+        self.results.bare = await self.fanout(target, ChangePlan(ids), burst=o.burst)
+        await self.children.stop(bare.child)
 
     def cross_problem(self) -> str | None:
         if not self.options.cross:

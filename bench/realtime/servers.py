@@ -81,6 +81,18 @@ async def start_socketio(children: Children, template: dict[str, Any], folder: P
     return Server("python-socketio", port, child)
 
 
+async def start_bare(children: Children, template: dict[str, Any], folder: Path) -> Server:
+    """The ceiling: :mod:`bench.realtime.bare_server` (``websockets``, no filtering)."""
+    path = folder / "bare-template.json"
+    path.write_text(json.dumps(template))
+    port = free_port()
+    env = {**os.environ, "BENCH_SIO_TEMPLATE": str(path)}
+    argv = [PYTHON, "-m", "bench.realtime.bare_server", str(port)]
+    child = await children.start("bare websockets", argv, env)
+    await wait_ready(child, f"http://127.0.0.1:{port}/", any_status=True)
+    return Server("bare websockets", port, child)
+
+
 async def start_redis(children: Children, binary: str) -> str:
     """A private redis-server on a free port (pub/sub ignores database numbers)."""
     from redis.asyncio import Redis

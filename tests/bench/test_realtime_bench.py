@@ -32,15 +32,16 @@ def _row(table: str, figure: str) -> str:
 @pytest.mark.skipif(
     POSTGRES.startswith("postgresql"), reason="the bench's own SQLite: run once, in the SQLite pass"
 )
-def test_single_process_part_measures_both_servers_and_the_sync() -> None:
+def test_single_process_part_measures_the_three_servers_and_the_sync() -> None:
     table = _bench("--no-cross")
 
-    for server in ("sportello", "python-socketio"):
+    for server in ("sportello", "python-socketio", "bare websockets"):
         assert "12/12 delivered" in _row(table, f"{server}: change→delivery p50")
         assert "ms" in _row(table, f"{server}: change→delivery p99")
         assert "12/12 delivered" in _row(table, f"{server}: delivered msg/s (burst)")
     assert "< 100 ms" in _row(table, "sportello: change→delivery p99")
-    assert "≥ 1.00" in _row(table, "throughput ratio sportello / python-socketio")
+    assert "≥ 2.00" in _row(table, "throughput ratio sportello / python-socketio")
+    assert "the ceiling" in _row(table, "throughput sportello / bare websockets")
     assert "< 500 ms" in _row(table, "cold tokenLogin + getDbData (40 q, 10 p)")
     assert "< 50 ms" in _row(table, "empty watermark resync")
     assert "skipped (--no-cross)" in _row(table, "cross-process via Redis")
