@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, LiveServer, login, openPage } from '../e2e/harness.mjs';
 
-export const INITIAL_BUDGET_KB = 250;
+export const INITIAL_BUDGET_KB = 230;
 const GROUPS = [
   ['react-dom', /react_mf_2_dom/],
   ['@mantine/core (tree-shaken share)', /mantine_mf_1_core/],

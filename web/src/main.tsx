@@ -22,10 +22,11 @@ import { notifyError } from './lib/notify';
 async function start(): Promise<void> {
   const tenant = await fetchTenant();
   document.body.classList.add(tenant.template || 'standard');
-  await initI18n(storedLanguage(tenant.languages, tenant.defaultLanguage), tenant.wording);
+  const i18n = initI18n(storedLanguage(tenant.languages, tenant.defaultLanguage), tenant.wording);
 
+  // the token login (and the realtime client it downloads) runs while the language loads
   const store = new DataStore();
-  const session = new Session(tenant, createSocket(), store, {
+  const session = new Session(tenant, createSocket, store, {
     reload: () => location.reload(),
     now: () => performance.now(),
     notifyError,
@@ -37,6 +38,7 @@ async function start(): Promise<void> {
   const lookups = new LookupQueue(store, (request) => session.lookup(request));
   const modules = new ModuleRegistry();
   session.start();
+  await i18n;
 
   const router = createBrowserRouter(routes);
   await routerReady(router);

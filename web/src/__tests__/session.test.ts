@@ -97,7 +97,8 @@ function setup() {
     storage: localStorage,
     logoutRequest: vi.fn(async () => undefined),
   };
-  const session = new Session(TENANT, socket as unknown as Socket, store, env);
+  const openSocket = vi.fn(async () => socket as unknown as Socket);
+  const session = new Session(TENANT, openSocket, store, env);
   socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: { u2: { _id: 'u2', name: 'Anna' } }, settings: { productsHash: 'h1' }, products: { p1: { _id: 'p1' } } });
   socket.handlers.getDbData = () => {
     socket.channels.dbData!.push({ preventivi: { q1: { _id: 'q1', docStatus: -1 } } });
@@ -105,7 +106,7 @@ function setup() {
     socket.channels.dbData!.push({ usr: { u1: USER, u2: { _id: 'u2', name: 'Anna' } } });
     return { tot: 3 };
   };
-  return { socket, store, env, session, advance: (ms: number) => (now += ms) };
+  return { socket, openSocket, store, env, session, advance: (ms: number) => (now += ms) };
 }
 
 describe('Session', () => {
@@ -127,6 +128,28 @@ describe('Session', () => {
     expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: -1 });
     expect(localStorage.getItem('productsHash')).toBe('h1');
     expect(socket.transmitted.filter((t) => t.name === 'logTime')).toHaveLength(1);
+  });
+
+  it('without a stored token shows the login at once and opens the socket only to log in', async () => {
+    const { socket, openSocket, session } = setup();
+    socket.handlers.login = () => ({ token: 'new' });
+    session.start();
+    expect(session.getState()).toMatchObject({ phase: 'anonymous', usersLoaded: true });
+    expect(openSocket).not.toHaveBeenCalled();
+    await session.login('agente@demo.it', 'demo1234', true);
+    expect(openSocket).toHaveBeenCalledOnce();
+    expect(socket.calls.map((c) => c.name).slice(0, 2)).toEqual(['login', 'tokenLogin']);
+    expect(socket.calls[1]!.data).toEqual({ t: 'new', productsHash: null });
+    expect(session.getState().phase).toBe('authenticated');
+  });
+
+  it('tries a failed download of the realtime client again on the next call', async () => {
+    const { socket, openSocket, session } = setup();
+    openSocket.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    socket.handlers.ping = () => 'pong';
+    await expect(session.invoke('ping')).rejects.toThrow('Failed to fetch');
+    await expect(session.invoke('ping')).resolves.toBe('pong');
+    expect(openSocket).toHaveBeenCalledTimes(2);
   });
 
   it("follows one's own user on the users stream, not anyone else's", async () => {
@@ -169,6 +192,7 @@ describe('Session', () => {
     const { socket, session } = setup();
     const heard: unknown[] = [];
     const stop = session.watch('noleggio-auto/auto', (event) => heard.push(event));
+    await vi.waitFor(() => expect(socket.channels['noleggio-auto/auto']).toBeDefined());
     const channel = socket.channels['noleggio-auto/auto']!;
     channel.push({ operationType: 'insert', p: { _id: 'c1' } });
     channel.push('not an event');
@@ -223,7 +247,9 @@ describe('Session', () => {
 
   it('shows the banner when the connection drops and logs in again on reconnect', async () => {
     const { socket, session, advance } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
     session.start();
+    await vi.waitFor(() => expect(socket.calls[0]?.name).toBe('tokenLogin'));
     socket.emit('connect');
     await vi.waitFor(() => expect(session.getState().phase).toBe('authenticated'));
     socket.emit('close', { code: 1006 });
@@ -239,7 +265,9 @@ describe('Session', () => {
 
   it('reloads on restartApp and closes every dialog on closePopUp', async () => {
     const { socket, env, session } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
     session.start();
+    await vi.waitFor(() => expect(socket.calls[0]?.name).toBe('tokenLogin'));
     socket.receiver('restartApp').push(undefined);
     socket.receiver('closePopUp').push(undefined);
     await tick();

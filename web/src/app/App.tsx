@@ -1,7 +1,8 @@
-/** Providers (Mantine with the tenant's theme, notifications, dialogs) around the router. */
+/**
+ * Providers (Mantine with the tenant's theme, notifications) around the router; the dialogs'
+ * provider is the logged-in layout's, since only logged-in screens open dialogs.
+ */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -9,6 +10,7 @@ import type { createBrowserRouter } from 'react-router';
 import { buildTheme, cookieColorSchemeManager, cssVariablesResolver } from '../lib/theme';
 import type { TenantConfig } from '../lib/tenant';
 import { AppContext, type AppServices } from '../session/context';
+import { DeferredNotifications } from './DeferredNotifications';
 
 export const NOTIFICATION_MS = 3500;
 const colorSchemeManager = cookieColorSchemeManager();
@@ -36,10 +38,8 @@ export function App({
       colorSchemeManager={colorSchemeManager}
     >
       <AppContext.Provider value={services}>
-        <ModalsProvider>
-          <Notifications position="top-center" autoClose={NOTIFICATION_MS} zIndex={4000} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <DeferredNotifications position="top-center" autoClose={NOTIFICATION_MS} zIndex={4000} />
+        <RouterProvider router={router} />
       </AppContext.Provider>
     </MantineProvider>
   );

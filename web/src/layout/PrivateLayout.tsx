@@ -2,6 +2,7 @@
  * The logged-in frame: side menu and top bar around the page. Until the users data is loaded
  * the loading screen shows; without a user every private path redirects to /login.
  */
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useServices, useSession } from '../session/context';
@@ -27,15 +28,17 @@ export default function PrivateLayout() {
     return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
   }
   return (
-    <div className="app-frame">
-      <SideMenu />
-      <div className="app-body">
-        <TopBar />
-        <main className="app-main" data-testid="page">
-          <Outlet />
-        </main>
-        {flags.admin ? <OtpPrompt /> : null}
+    <ModalsProvider>
+      <div className="app-frame">
+        <SideMenu />
+        <div className="app-body">
+          <TopBar />
+          <main className="app-main" data-testid="page">
+            <Outlet />
+          </main>
+          {flags.admin ? <OtpPrompt /> : null}
+        </div>
       </div>
-    </div>
+    </ModalsProvider>
   );
 }

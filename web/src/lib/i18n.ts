@@ -19,12 +19,12 @@ type Bundles = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 
 /** Each language's bundles load on demand: the initial JavaScript carries one language. */
 export const LOADERS: Record<Language, () => Promise<Bundles>> = {
-  it: () => import('../locales/it/index').then((m) => m.default),
-  en: () => import('../locales/en/index').then((m) => m.default),
+  it: () => import('../locales/it/shell').then((m) => m.default),
+  en: () => import('../locales/en/shell').then((m) => m.default),
 };
 
 type JsonModule = { default: Record<string, unknown> };
-/** Every feature file, without the shell's own (they travel in `locales/{lang}/index`). */
+/** Every feature file, without the shell's own (they travel in `locales/{lang}/shell`). */
 const FEATURE_FILES = import.meta.glob<JsonModule>([
   '../locales/*/*.json',
   '!../locales/*/{common,auth,layout,menu}.json',
@@ -37,7 +37,7 @@ export const FEATURE_NAMESPACES: string[] = Object.keys(FEATURE_FILES)
   .filter((ns) => !(NAMESPACES as readonly string[]).includes(ns))
   .sort();
 
-/** The i18next backend: the shell's namespaces from the language's index, a feature's file when a screen first uses it. */
+/** The i18next backend: the shell's namespaces from the language's shell bundle, a feature's file when a screen first uses it. */
 const featureBundles: BackendModule = {
   type: 'backend',
   init: () => undefined,

@@ -2,6 +2,10 @@
  * The session (SPEC §4 'Session'): token login on load, login and logout, the data sync
  * (./dataSync) and the resync after a reconnect, the connection banner and the server's events.
  *
+ * The socket is opened on first use: at once when a token is stored, otherwise when the user
+ * starts to log in (or a public screen calls the server), so the login screen downloads no
+ * realtime client.
+ *
  * React reads it through `getState`/`subscribe`; everything else goes through its methods.
  */
 import { clearCookies } from '../lib/cookies';
@@ -88,6 +92,12 @@ export interface SessionEnvironment {
 
 type Listener = () => void;
 
+/** The opened socket and the data sync running on it. */
+interface Link {
+  socket: Socket;
+  data: DataSync;
+}
+
 export class Session {
   private state: SessionState;
   private readonly listeners = new Set<Listener>();
@@ -96,17 +106,16 @@ export class Session {
   private bannerTimer: ReturnType<typeof setTimeout> | null = null;
   private subscribed = new Set<string>();
   private logTimeSent = false;
-  private readonly data: DataSync;
+  private link: Promise<Link> | null = null;
   /** Unread chat counts per room (the menu chip and the CHAT badges). */
   readonly chatUnread: ChatUnread;
 
   constructor(
     tenant: TenantConfig,
-    private readonly socket: Socket,
+    private readonly openSocket: () => Promise<Socket>,
     private readonly store: DataStore,
     private readonly env: SessionEnvironment,
   ) {
-    this.data = new DataSync(socket, store);
     this.chatUnread = new ChatUnread(store, () => this.state.user?._id);
     this.state = {
       phase: 'starting',
@@ -129,16 +138,43 @@ export class Session {
     return () => this.listeners.delete(listener);
   };
 
-  /** Wire the socket's events and try the token login. */
+  /**
+   * Try the token login. Without a stored token the server could only answer 'no token' (the
+   * socket authenticates with the same token), so the login screen shows without a round trip.
+   */
   start(): void {
-    this.listen('connect', () => this.onConnect());
-    this.listen('close', (event) => this.onClose(Number(event.code)));
-    this.listen('authenticate', (event) => this.keepToken(String(event.signedAuthToken ?? '')));
-    this.listen('removeAuthToken', () => this.forgetToken());
-    this.receive('restartApp', () => this.env.reload());
-    this.receive('closePopUp', () => this.env.closePopups());
-    this.receive('productsChanged', () => void this.refreshTenant());
-    void this.tokenLogin();
+    if (this.storedToken()) void this.tokenLogin();
+    else this.set({ phase: 'anonymous', usersLoaded: true, dataLoadedAt: this.env.now() });
+  }
+
+  /** Open the socket ahead of its first call: the login form does so as the user types. */
+  connect(): void {
+    this.linked().catch(() => undefined); // the call that needs the socket reports the failure
+  }
+
+  /** The socket, opened once with its events wired, and the data sync on it. */
+  private linked(): Promise<Link> {
+    this.link ??= this.openSocket().then(
+      (socket) => {
+        this.wire(socket);
+        return { socket, data: new DataSync(socket, this.store) };
+      },
+      (error: unknown) => {
+        this.link = null; // a failed download is tried again on next use
+        throw error;
+      },
+    );
+    return this.link;
+  }
+
+  private wire(socket: Socket): void {
+    this.listen(socket, 'connect', () => this.onConnect());
+    this.listen(socket, 'close', (event) => this.onClose(socket, Number(event.code)));
+    this.listen(socket, 'authenticate', (event) => this.keepToken(String(event.signedAuthToken ?? '')));
+    this.listen(socket, 'removeAuthToken', () => this.forgetToken());
+    this.receive(socket, 'restartApp', () => this.env.reload());
+    this.receive(socket, 'closePopUp', () => this.env.closePopups());
+    this.receive(socket, 'productsChanged', () => void this.refreshTenant());
   }
 
   // --- login -------------------------------------------------------------------------------
@@ -150,8 +186,10 @@ export class Session {
     this.lastTokenLogin = now;
     const t = token ?? this.storedToken();
     let answer: TokenLoginAnswer;
+    let socket: Socket;
     try {
-      answer = await this.socket.invoke<TokenLoginAnswer>(
+      ({ socket } = await this.linked());
+      answer = await socket.invoke<TokenLoginAnswer>(
         'tokenLogin',
         { t, productsHash: cachedProductsHash(this.env.storage) },
         { ackTimeout: TOKEN_LOGIN_ACK_MS },
@@ -165,14 +203,15 @@ export class Session {
       this.env.reload();
       return;
     }
-    this.applyLogin(answer);
+    this.applyLogin(socket, answer);
     await this.sync();
   }
 
   /** Email and password; errors are thrown to the form. */
   async login(email: string, password: string, keep: boolean): Promise<void> {
     rememberKeep(this.env.storage, keep);
-    const { token } = await this.socket.invoke<{ token: string }>('login', { email, password, keep });
+    const { socket } = await this.linked();
+    const { token } = await socket.invoke<{ token: string }>('login', { email, password, keep });
     this.keepToken(token);
     await this.tokenLogin({ force: true, token });
   }
@@ -180,7 +219,8 @@ export class Session {
   /** Clear storage and cookies and reload after 100 ms (SPEC §4). */
   async logout(): Promise<void> {
     await Promise.allSettled([
-      this.socket.invoke('logout', undefined, { ackTimeout: 2000 }),
+      // a page that never opened the socket has no socket session to end
+      this.link?.then(({ socket }) => socket.invoke('logout', undefined, { ackTimeout: 2000 })),
       this.env.logoutRequest(),
     ]);
     this.env.storage.clear();
@@ -213,7 +253,7 @@ export class Session {
     }
   }
 
-  private applyLogin(answer: TokenLoginAnswer): void {
+  private applyLogin(socket: Socket, answer: TokenLoginAnswer): void {
     const products = answer.products ?? cachedProducts(this.env.storage);
     if (answer.products) cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
     this.store.setCollection('products', products);
@@ -226,12 +266,13 @@ export class Session {
       lines: answer.lines ?? [],
       usersLoaded: true,
     });
-    this.subscribeStreams(answer.u);
+    this.subscribeStreams(socket, answer.u);
   }
 
   /** A realtime call (the shell's screens use this rather than the socket). */
-  invoke<T = unknown>(name: string, data?: unknown): Promise<T> {
-    return this.socket.invoke<T>(name, data);
+  async invoke<T = unknown>(name: string, data?: unknown): Promise<T> {
+    const { socket } = await this.linked();
+    return socket.invoke<T>(name, data);
   }
 
   /**
@@ -239,55 +280,66 @@ export class Session {
    * subscription waits for the login, and events that are not objects are dropped.
    */
   watch(channelName: string, onEvent: (event: Record<string, unknown>) => void): () => void {
-    const consumer = this.socket.subscribe<unknown>(channelName, { waitForAuth: true }).createConsumer();
+    let stopped = false;
+    let stop = () => {
+      stopped = true;
+    };
     void (async () => {
+      const { socket } = await this.linked();
+      if (stopped) return;
+      const consumer = socket.subscribe<unknown>(channelName, { waitForAuth: true }).createConsumer();
+      stop = () => consumer.return();
       for (;;) {
         const packet = await consumer.next();
         if (packet.done) return;
         if (packet.value && typeof packet.value === 'object') onEvent(packet.value as Record<string, unknown>);
       }
     })();
-    return () => consumer.return();
+    return () => stop();
   }
 
   /** Publish on a channel the server lets clients publish on (an admin's OTP code). */
-  publish(channel: string, data: unknown): Promise<void> {
-    return this.socket.invokePublish(channel, data);
+  async publish(channel: string, data: unknown): Promise<void> {
+    const { socket } = await this.linked();
+    return socket.invokePublish(channel, data);
   }
 
   /** A realtime message without an answer (`logTime`, `registerWebPush`). */
-  transmit(name: string, data?: unknown): Promise<void> {
-    return this.socket.transmit(name, data);
+  async transmit(name: string, data?: unknown): Promise<void> {
+    const { socket } = await this.linked();
+    return socket.transmit(name, data);
   }
 
   // --- data ---------------------------------------------------------------------------------
 
   /** Initial sync, or a resync with the last watermark after a reconnect; then logTime once. */
   async sync(): Promise<void> {
-    await this.data.sync();
+    const { socket, data } = await this.linked();
+    await data.sync();
     void this.refreshUnread();
     if (this.state.dataLoadedAt === null) this.set({ dataLoadedAt: this.env.now() });
     if (!this.logTimeSent) {
       this.logTimeSent = true;
-      void this.socket.transmit('logTime', Math.round(this.env.now()));
+      void socket.transmit('logTime', Math.round(this.env.now()));
     }
   }
 
   /** The server's unread counts (after every sync: what this device missed while away). */
   async refreshUnread(): Promise<void> {
     try {
-      this.chatUnread.replace(await this.socket.invoke<Record<string, number>>('chatUnread'));
+      this.chatUnread.replace(await this.invoke<Record<string, number>>('chatUnread'));
     } catch (error) {
       console.warn('chatUnread', error);
     }
   }
 
   /** Ask for missing users and documents (the store's look-up queue calls this). */
-  lookup(request: Record<string, string[]>): Promise<unknown> {
-    return this.data.lookup(request);
+  async lookup(request: Record<string, string[]>): Promise<unknown> {
+    const { data } = await this.linked();
+    return data.lookup(request);
   }
 
-  private subscribeStreams(user: User): void {
+  private subscribeStreams(socket: Socket, user: User): void {
     const flags = roleFlags(user);
     const streams: [string, string][] = flags.employee
       ? [
@@ -305,7 +357,7 @@ export class Session {
     for (const [channelName, collection] of streams) {
       if (this.subscribed.has(channelName)) continue;
       this.subscribed.add(channelName);
-      void this.consume(channelName, (event) => {
+      void this.consume(socket, channelName, (event) => {
         const room = collection === 'chat' ? (event as { c?: { _id?: string } }).c : undefined;
         const before = room?._id ? this.store.get('chat', room._id) : undefined;
         this.store.applyChange(collection, event as never);
@@ -326,20 +378,20 @@ export class Session {
     for (const [channelName, onEvent] of open) {
       if (this.subscribed.has(channelName)) continue;
       this.subscribed.add(channelName);
-      void this.consume(channelName, onEvent, false);
+      void this.consume(socket, channelName, onEvent, false);
     }
     const priv = `priv/${user._id}`;
     if (!this.subscribed.has(priv)) {
       this.subscribed.add(priv);
-      void this.consume(priv, (event) => {
+      void this.consume(socket, priv, (event) => {
         const seen = (event as { chatSeen?: { chatId?: string } }).chatSeen;
         if (seen?.chatId) this.chatUnread.seen(seen.chatId);
       });
     }
   }
 
-  private async consume(channelName: string, onEvent: (event: unknown) => void, waitForAuth = true): Promise<void> {
-    for await (const event of this.socket.subscribe(channelName, { waitForAuth })) {
+  private async consume(socket: Socket, channelName: string, onEvent: (event: unknown) => void, waitForAuth = true): Promise<void> {
+    for await (const event of socket.subscribe(channelName, { waitForAuth })) {
       if (event && typeof event === 'object') onEvent(event);
     }
   }
@@ -359,7 +411,7 @@ export class Session {
     else void this.tokenLogin();
   }
 
-  private onClose(code: number): void {
+  private onClose(socket: Socket, code: number): void {
     this.set({ connected: false });
     if (this.everConnected) this.showBanner('lost');
     if (code >= 4500 && this.state.phase === 'authenticated') {
@@ -367,7 +419,7 @@ export class Session {
       this.forgetToken();
       this.store.clear();
       this.set({ phase: 'anonymous', user: null, settings: null, menu: [], lines: [] });
-      this.socket.connect();
+      socket.connect();
     }
   }
 
@@ -384,7 +436,7 @@ export class Session {
   private async refreshSettings(): Promise<void> {
     if (this.state.phase !== 'authenticated') return;
     try {
-      const answer = await this.socket.invoke<TokenLoginAnswer>('tokenLogin', {
+      const answer = await this.invoke<TokenLoginAnswer>('tokenLogin', {
         productsHash: cachedProductsHash(this.env.storage),
       });
       if (answer.products) {
@@ -428,15 +480,15 @@ export class Session {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private listen(event: string, handler: (data: Record<string, unknown>) => void): void {
+  private listen(socket: Socket, event: string, handler: (data: Record<string, unknown>) => void): void {
     void (async () => {
-      for await (const data of this.socket.listener(event)) handler(data ?? {});
+      for await (const data of socket.listener(event)) handler(data ?? {});
     })();
   }
 
-  private receive(event: string, handler: (data: unknown) => void): void {
+  private receive(socket: Socket, event: string, handler: (data: unknown) => void): void {
     void (async () => {
-      for await (const data of this.socket.receiver(event)) handler(data);
+      for await (const data of socket.receiver(event)) handler(data);
     })();
   }
 }

@@ -1,5 +1,8 @@
-/** The realtime socket with the options of SPEC §7 and DESIGN §4. */
-import { create, type AGClientSocket } from 'socketcluster-client';
+/**
+ * The realtime socket with the options of SPEC §7 and DESIGN §4. socketcluster-client is a
+ * chunk of its own, downloaded when the session first needs the socket.
+ */
+import type { AGClientSocket } from 'socketcluster-client';
 
 export const SOCKET_OPTIONS = {
   path: '/socketcluster/',
@@ -11,7 +14,8 @@ export const SOCKET_OPTIONS = {
 
 export type Socket = AGClientSocket;
 
-export function createSocket(): Socket {
+export async function createSocket(): Promise<Socket> {
+  const { create } = await import('./socketClient');
   return create({
     ...SOCKET_OPTIONS,
     autoReconnectOptions: { ...SOCKET_OPTIONS.autoReconnectOptions },

@@ -21,6 +21,7 @@ export default function LoginPage() {
     value: values[name],
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      session.connect(); // the realtime client downloads while the user types
       setValues({ ...values, [name]: event.currentTarget.value });
       setErrors({ ...errors, [name]: undefined });
     },
