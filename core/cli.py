@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from core.serving import uvicorn_options
 from core.settings import Settings, get_settings
 
 app = typer.Typer(help="Sportello: back-office multi-tenant per broker assicurativi e creditizi.")
@@ -32,6 +33,13 @@ def serve(
     import uvicorn
 
     settings = get_settings()
+    if workers > 1 and settings.bus.url.startswith("memory://"):
+        console.print(
+            f"[red]Con {workers} worker serve un bus condiviso: imposta BROADCAST_URL a un "
+            "server Redis (redis://…), altrimenti ogni worker avviserebbe solo i propri client."
+            "[/red]"
+        )
+        raise typer.Exit(2)
     asyncio.run(_prepare(settings))
     os.environ.update(MIGRATE_ON_START="false", SEED_DEMO="false")  # done: workers skip it
     uvicorn.run(
@@ -40,10 +48,7 @@ def serve(
         port=port or settings.app.port,
         reload=reload,
         workers=workers,
-        log_config=None,
-        proxy_headers=False,  # the app reads X-Forwarded-For itself, from TRUSTED_PROXIES only
-        ws_max_size=settings.realtime.max_frame_bytes,
-        ws_per_message_deflate=settings.realtime.compression,
+        **uvicorn_options(settings),
     )
 
 

@@ -11,6 +11,7 @@ import secrets
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, computed_field
@@ -154,6 +155,9 @@ class RealtimeSettings(BaseSettings):
     max_frame_bytes: int = Field(1024 * 1024, description="Largest accepted socket frame.")
     compression: bool = Field(
         True, description="Accept permessage-deflate from the sockets that offer it."
+    )
+    protocol: Literal["websockets", "websockets-sansio"] = Field(
+        "websockets", description="The websocket implementation uvicorn serves sockets with."
     )
     calls_per_second: int = Field(50, description="Calls a socket may make per second.")
     max_subscriptions: int = Field(100, description="Channels one socket may subscribe to.")

@@ -276,6 +276,8 @@ def test_serve_passes_the_socket_settings_to_uvicorn(
     seen: dict[str, object] = {}
     monkeypatch.setenv("REALTIME_COMPRESSION", env)
     monkeypatch.setenv("REALTIME_MAX_FRAME_BYTES", "65536")
+    monkeypatch.setenv("REALTIME_PROTOCOL", "websockets-sansio")
+    monkeypatch.setenv("BROADCAST_URL", "redis://127.0.0.1:6379")  # several workers need it
     for name in ("MIGRATE_ON_START", "SEED_DEMO"):  # serve sets them for its workers
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(core.cli, "get_settings", lambda: Settings())
@@ -289,3 +291,4 @@ def test_serve_passes_the_socket_settings_to_uvicorn(
     assert result.exit_code == 0, result.output
     assert seen["ws_per_message_deflate"] is deflate
     assert (seen["ws_max_size"], seen["workers"]) == (65536, 2)
+    assert seen["ws"] == "websockets-sansio"

@@ -15,6 +15,7 @@ from litestar import Litestar
 from core.app import create_app
 from core.demo.seed import seed_demo
 from core.runtime import Runtime
+from core.serving import uvicorn_options
 from core.settings import Settings
 from tests.harness import DemoSnapshot
 from tests.realtime.client import ScClient
@@ -43,7 +44,8 @@ class Served:
 
     @classmethod
     async def start(cls, app: Litestar, port: int = 0) -> Served:
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+        options = uvicorn_options(app.state.runtime.settings)
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on", **options)
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve())
         while not server.started:

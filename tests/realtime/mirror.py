@@ -71,7 +71,7 @@ class Mirror:
         request: dict[str, Any] = {COLLECTION: []}
         if self.wm is not None:
             request["wm"] = self.wm
-        answer = await client.invoke("getDbData", request)
+        answer = await client.invoke("getDbData", request, timeout=30)  # a busy machine
         self.wm = answer["wm"]
         self.connections += 1
 

@@ -72,13 +72,15 @@ class ServerProcess:
 
     def __init__(self, **env: str) -> None:
         self.port = free_port()
+        self.workers = 1
+        """``sportello serve --workers``: set before :meth:`start`."""
         self.env = {**os.environ, "LOG_LEVEL": "WARNING", **env}
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-c", "from core.cli import app; app()", "serve",
-            "--host", "127.0.0.1", "--port", str(self.port),
+            "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(self.workers),
             env=self.env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )  # fmt: skip
         await _wait_until(self._ready)
@@ -96,3 +98,44 @@ class ServerProcess:
         if self.process is not None and self.process.returncode is None:
             self.process.kill()
             await self.process.wait()
+
+    async def stop(self) -> None:
+        """SIGTERM: the server (and its workers) shut down."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            try:
+                async with asyncio.timeout(20):
+                    await self.process.wait()
+            except TimeoutError:
+                await self.kill()
+
+    def sockets_per_worker(self) -> dict[int, int]:
+        """Worker pid → TCP connections it holds on this server's port (from ``/proc``)."""
+        assert self.process is not None
+        port = f"{self.port:04X}"
+        inodes: set[str] = set()
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with contextlib.suppress(OSError), open(table) as lines:
+                for line in list(lines)[1:]:
+                    fields = line.split()
+                    local, state, inode = fields[1], fields[3], fields[9]
+                    if local.rsplit(":", 1)[1] == port and state == "01":  # ESTABLISHED
+                        inodes.add(f"socket:[{inode}]")
+        found: dict[int, int] = {}
+        for pid in _children(self.process.pid):
+            with contextlib.suppress(OSError):
+                folder = f"/proc/{pid}/fd"
+                links = [os.readlink(f"{folder}/{fd}") for fd in os.listdir(folder)]
+                found[pid] = sum(1 for link in links if link in inodes)
+        return found
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
+                if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+    return found

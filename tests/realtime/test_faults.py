@@ -60,8 +60,9 @@ async def _database_view(runtime: Runtime, who: str) -> dict[str, dict[str, Any]
     return view
 
 
-async def _converged(mirror: Mirror, runtime: Runtime, who: str, attempts: int = 80) -> bool:
-    """Whether the mirror comes to hold what the database holds (polled for up to 20 s)."""
+async def _converged(mirror: Mirror, runtime: Runtime, who: str, attempts: int = 160) -> bool:
+    """Whether the mirror comes to hold what the database holds (polled for up to 40 s: the
+    suite runs on both cores beside the two servers and Redis)."""
     for _attempt in range(attempts):
         if mirror.state == await _database_view(runtime, who):
             return True

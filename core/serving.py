@@ -1,0 +1,19 @@
+"""How uvicorn serves the app: the options ``sportello serve`` and the live tests share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.settings import Settings
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options from the settings (sockets: implementation, compression, frame size)."""
+    realtime = settings.realtime
+    return {
+        "log_config": None,
+        "proxy_headers": False,  # the app reads X-Forwarded-For itself, from TRUSTED_PROXIES
+        "ws": realtime.protocol,
+        "ws_per_message_deflate": realtime.compression,
+        "ws_max_size": realtime.max_frame_bytes,
+    }
