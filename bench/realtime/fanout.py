@@ -126,10 +126,17 @@ class Phase:
         ours = self.cpu.servers + self.cpu.own + self.collected.cpu
         return max(self.cpu.machine - ours, 0.0) / self.span
 
+    @property
+    def server_us_per_delivery(self) -> float:
+        """Server CPU time per delivered message: unlike latency, it holds on a shared machine."""
+        delivered = self.collected.count
+        return self.cpu.servers / delivered * 1e6 if delivered else math.nan
+
     def cpu_note(self) -> str:
         """CPU used during the phase, in % of one core: ours and everyone else's."""
         return (
-            f"cpu: server {self.cpu.servers / self.span:.0%}, load clients "
+            f"cpu: server {self.cpu.servers / self.span:.0%} "
+            f"({self.server_us_per_delivery:.0f} µs per delivery), load clients "
             f"{self.collected.cpu / self.span:.0%}, other processes {self.others_share:.0%}"
         )
 
