@@ -42,13 +42,20 @@ class RawJSON(TypeDecorator[msgspec.Raw]):
         return msgspec.Raw(value)
 
 
-def wire_columns(model: Any) -> list[ColumnElement[Any]]:
-    """Every column of ``model`` under its attribute name, JSON ones as :class:`RawJSON`.
+BOOKKEEPING = ("tenant_id", "updated_at")
+"""Columns no payload carries (the tenant is the socket's; the watermark is the sync's)."""
+
+
+def wire_columns(model: Any, skip: Sequence[str] = BOOKKEEPING) -> list[ColumnElement[Any]]:
+    """The columns of ``model`` but ``skip``, under their attribute names, JSON ones as
+    :class:`RawJSON`.
 
     The columns are the mapped attributes, so the statement stays an ORM one and the
     tenancy guard scopes it like any other read."""
     columns: list[ColumnElement[Any]] = []
     for attribute in inspect(model).column_attrs:
+        if attribute.key in skip:
+            continue
         column = getattr(model, attribute.key)
         if isinstance(attribute.columns[0].type, JSON):
             columns.append(type_coerce(cast(column, Text), RawJSON()).label(attribute.key))
@@ -75,14 +82,20 @@ async def stream_rows(
     return await serialized((await session.execute(stmt)).all(), serialize)
 
 
-def rows_loader(model: Any, serialize: Callable[[Any], dict[str, Any]], scope: Scope) -> SyncLoader:
+def rows_loader(
+    model: Any,
+    serialize: Callable[[Any], dict[str, Any]],
+    scope: Scope,
+    skip: Sequence[str] = BOOKKEEPING,
+) -> SyncLoader:
     """A loader for ``model``'s rows within ``scope(user)``, changed since the watermark.
 
-    ``serialize`` gets a row with the model's column attributes (JSON ones as
+    ``serialize`` gets a row with the model's column attributes but ``skip`` (JSON ones as
     :class:`RawJSON` text, to be passed on as they are), the same names an instance has."""
+    columns = wire_columns(model, skip)
 
     async def load(request: SyncRequest) -> list[dict[str, Any]]:
-        stmt = select(*wire_columns(model)).where(scope(request.principal))
+        stmt = select(*columns).where(scope(request.principal))
         if request.since is not None:
             stmt = stmt.where(model.updated_at > request.since)
         return await stream_rows(request.session, stmt, serialize)

@@ -17,6 +17,8 @@ FANOUT_P99_MS = 100.0
 COLD_SYNC_MS = 500.0
 EMPTY_RESYNC_MS = 50.0
 CROSS_P99_MS = 150.0
+SOCKET_KB = 8.0
+"""Resident memory one logged-in, subscribed socket may cost the server."""
 THROUGHPUT_RATIO = 2.0
 """Delivered messages per second, sportello over python-socketio in the same run."""
 BUSY_MACHINE = 0.25
@@ -46,6 +48,15 @@ def _verdict(ok: bool | None) -> str:
 def _delivered(phase: Phase) -> str:
     lost = f", {phase.missing} lost" if phase.missing else ""
     return f"{len(phase.collected.latencies)}/{phase.expected} delivered{lost}"
+
+
+def _memory_row(name: str, result: FanoutResult, target: float | None) -> Row:
+    kb = result.socket_bytes / 1024
+    note = f"servers' resident memory growth over {result.latency.sockets} sockets opened"
+    if target is None:
+        return Row(f"{name}: memory per socket", f"{kb:.1f} KB", note=note)
+    return Row(f"{name}: memory per socket", f"{kb:.1f} KB", f"< {target:.0f} KB",
+               _verdict(kb < target), note)  # fmt: skip
 
 
 def _fanout_rows(name: str, result: FanoutResult, p99_target: float | None) -> Iterator[Row]:
@@ -116,6 +127,11 @@ def rows(results: Results) -> list[Row]:
         table += _fanout_rows("python-socketio", results.socketio, None)
     if results.bare:
         table += _fanout_rows("bare websockets", results.bare, None)
+    for name, result, target in (("sportello", results.sportello, SOCKET_KB),
+                                 ("python-socketio", results.socketio, None),
+                                 ("bare websockets", results.bare, None)):  # fmt: skip
+        if result is not None:
+            table.append(_memory_row(name, result, target))
     table += _throughput_rows(results)
     table += _sync_rows(results)
     if results.cross:

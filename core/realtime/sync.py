@@ -78,11 +78,10 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
         now = utcnow()
         since = _since(ctx, wm, now)
         streams = await _streams(ctx, principal, set(requested))
-        datasets: dict[str, Items] = {}
-        for publication in streams:
-            datasets[publication.channel] = await _stream(reading, principal, publication, since)
-        await _send(ctx, datasets)
-    return {"tot": len(datasets), "wm": to_watermark(now), "full": since is None}
+        for publication in streams:  # each stream leaves once read: the client decodes it
+            items = await _stream(reading, principal, publication, since)  # while we read on
+            await _send(ctx, {publication.channel: items})
+    return {"tot": len(streams), "wm": to_watermark(now), "full": since is None}
 
 
 def _since(ctx: CallContext, wm: int | None, now: datetime) -> datetime | None:

@@ -42,6 +42,8 @@ def test_single_process_part_measures_the_three_servers_and_the_sync() -> None:
     assert "< 100 ms" in _row(table, "sportello: change→delivery p99")
     assert "≥ 2.00" in _row(table, "throughput ratio sportello / python-socketio")
     assert "the ceiling" in _row(table, "throughput sportello / bare websockets")
+    assert "< 8 KB" in _row(table, "sportello: memory per socket")
+    assert "KB" in _row(table, "bare websockets: memory per socket")
     assert "< 500 ms" in _row(table, "cold tokenLogin + getDbData (40 q, 10 p)")
     assert "< 50 ms" in _row(table, "empty watermark resync")
     assert "skipped (--no-cross)" in _row(table, "cross-process via Redis")

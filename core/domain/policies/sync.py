@@ -12,7 +12,14 @@ from core.db import models as m
 from core.domain.policies.serialize import policy_payload
 from core.domain.quotes.queries import in_agent_tree
 from core.extensions import SyncRequest
-from core.sync_loaders import serialized, wire_columns
+from core.sync_loaders import BOOKKEEPING, serialized, wire_columns
+
+POLICY_COLUMNS = wire_columns(m.Policy)
+INSTALMENT_COLUMNS = wire_columns(
+    m.Instalment,
+    (*BOOKKEEPING, "id", "created_at", "commission", "parent_total", "referrer_total"),
+)
+"""What a payload shows of an instalment (the tree's and referrer's shares stay server-side)."""
 
 
 async def sync_policies(request: SyncRequest) -> list[dict[str, Any]]:
@@ -21,11 +28,11 @@ async def sync_policies(request: SyncRequest) -> list[dict[str, Any]]:
     if request.since is not None:
         where.append(m.Policy.updated_at > request.since)
     session = request.session
-    policies = (await session.execute(select(*wire_columns(m.Policy)).where(*where))).all()
+    policies = (await session.execute(select(*POLICY_COLUMNS).where(*where))).all()
     instalments: defaultdict[str, list[Any]] = defaultdict(list)
     if policies:
         stmt = (
-            select(*wire_columns(m.Instalment))
+            select(*INSTALMENT_COLUMNS)
             .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
             .where(*where)
             .order_by(m.Instalment.policy_id, m.Instalment.number)

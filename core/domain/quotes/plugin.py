@@ -32,7 +32,7 @@ from core.domain.quotes.statuses import DEFAULT_STATUSES
 from core.errors import ClientError
 from core.extensions import CallHandler, MenuEntry, Publication, StatusDef
 from core.hookspecs import hookimpl
-from core.sync_loaders import rows_loader
+from core.sync_loaders import BOOKKEEPING, rows_loader
 
 OUT_OF_RANGE = "Valore di consulenza fuori dai limiti ({low} – {high})"
 
@@ -44,7 +44,10 @@ def works_records(principal: Principal) -> bool:
 
 QUOTES = Publication(
     "preventivi", works_records, perm.record_visible, m.Quote, "p", quote_payload,
-    sync=rows_loader(m.Quote, quote_payload, lambda who: in_agent_tree(who, m.Quote)),
+    sync=rows_loader(
+        m.Quote, quote_payload, lambda who: in_agent_tree(who, m.Quote),
+        skip=(*BOOKKEEPING, "created_at"),  # a quote's moment is its own ``at``
+    ),
     save=save_quote,
 )  # fmt: skip
 
