@@ -11,7 +11,7 @@ import { PACKAGES_FILE } from './chunk-packages.mjs';
 
 export const INITIAL_BUDGET_KB = 180;
 // Each file's gzip size is split between the packages its modules come from, in proportion to
-// their rendered size (dist/.vite/packages.json, written by scripts/chunk-packages.mjs).
+// their parts minified and gzipped alone (dist/.vite/packages.json, from scripts/chunk-packages.mjs).
 const GROUPS = [
   ['react-dom', /^(react-dom|scheduler)$/],
   ['react', /^react$/],
@@ -83,7 +83,7 @@ try {
     }
   }
   const breakdown = [
-    '| part of the initial JavaScript (each file split by its modules\' size) | gzip KB |',
+    '| part of the initial JavaScript (each file split between its packages) | gzip KB |',
     '|---|---:|',
     ...[...groups].sort((a, b) => b[1] - a[1]).map(([group, kb]) => `| ${group} | ${kb.toFixed(1)} |`),
   ].join('\n');
