@@ -33,7 +33,7 @@ web-install: $(WEB_STAMP) ## Install the locked web packages into web/node_modul
 chromium: ## Debian's Chromium for the browser tests (installed with apt-get when missing)
 	@test -x /usr/bin/chromium || apt-get install -y --no-install-recommends chromium
 
-WEB_SOURCES := $(shell find web/src web/federation web/index.html web/public web/vite.config.ts web/package.json \
+WEB_SOURCES := $(shell find web/src web/federation web/index.html web/public web/vite.config.ts web/scripts/chunk-packages.mjs web/package.json \
 	plugins/*/web -path '*/node_modules' -prune -o -path '*/dist' -prune -o -type f -print 2>/dev/null)
 WEB_BUILT := web/dist/.sportello-built
 

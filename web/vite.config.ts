@@ -1,32 +1,27 @@
 /// <reference types="vitest/config" />
-import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { deterministic, IDLE_TIMEOUT_S } from './federation/deterministic.mjs';
-import { SHARED_ALIASES, sharedConfig } from './federation/shared.mjs';
+import { SHARED_ALIASES, sharedPackages } from './federation/shared.mjs';
+import { chunkPackages } from './scripts/chunk-packages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // `npm run dev` proxies the API, the socket, tenant assets and plugin modules to the backend.
 const backend = process.env.SPORTELLO_BACKEND ?? 'http://127.0.0.1:8000';
 const proxied = { target: backend, changeOrigin: false, ws: true };
 
+// The shell is a plain Vite build, not a federation one: it starts the federation runtime itself
+// when a product module is first needed and offers its own React, Mantine, router and i18n
+// to the modules then (src/federation/runtime.ts): the login screen downloads neither the runtime
+// nor whole copies of the shared libraries, only the parts of them it renders.
 export default defineConfig({
-  plugins: [
-    react(),
-    // the graph completes whatever the machine's load, or the build fails (federation/deterministic.mjs)
-    deterministic(
-      federation({
-        name: 'sportello',
-        remotes: {},
-        shared: sharedConfig(pkg),
-        dts: false,
-        moduleParseIdleTimeout: IDLE_TIMEOUT_S,
-        // remotes are registered by their remoteEntry.js, never through manifests/snapshots
-        disableSnapshot: true,
-      }),
-    ),
-  ],
+  plugins: [react(), chunkPackages()],
+  define: {
+    __SHARED_PACKAGES__: JSON.stringify(sharedPackages(pkg, fileURLToPath(new URL('./node_modules/', import.meta.url)))),
+    // remotes are registered by their remoteEntry.js, never through manifests/snapshots
+    FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+  },
   resolve: { alias: SHARED_ALIASES },
   build: {
     target: 'es2022',

@@ -1,9 +1,14 @@
 // Packages the shell and every product module share as singletons: one React, one router,
-// one i18next and one Mantine at runtime (@mantine/hooks, stateless helpers, is not shared). Host and remotes use this same configuration.
+// one i18next and one Mantine at runtime (@mantine/hooks, stateless helpers, is not shared).
+// Modules are built with this configuration (sharedConfig); the shell offers its own instances
+// of the same packages when it starts the federation runtime (src/federation/runtime.ts).
 //
-// Mantine and react-router are shared tree-shaken: the shell provides the exports it uses itself
-// plus MODULE_EXPORTS, the surface product modules may import. A module importing anything
-// else from them fails src/__tests__/sharedSurface.test.ts (add the name here, then rebuild).
+// Mantine and react-router are shared tree-shaken: the shell provides MODULE_EXPORTS, the
+// surface product modules may import. A module importing anything else from them fails
+// src/__tests__/sharedSurface.test.ts (add the name here and to src/federation/shares/, then rebuild).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
@@ -14,8 +19,9 @@ export const SHARED_SINGLETONS = [
 ];
 
 /**
- * Exports product modules may import from the tree-shaken shared packages. Every Mantine name here
- * beyond Skeleton is one the shell itself uses, so the list adds nothing to the shell's bundle.
+ * Exports product modules may import from the tree-shaken shared packages. The shell re-exports
+ * exactly these (src/federation/shares/) and loads them with the federation runtime, so the list
+ * adds nothing to the login screen.
  */
 export const MODULE_EXPORTS = {
   '@mantine/core': [
@@ -43,6 +49,24 @@ export function sharedConfig(pkg) {
       },
     ]),
   );
+}
+
+/** Entry points of shared packages that modules import on their own, offered with the package. */
+export const SHARED_SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
+
+/**
+ * What the shell offers each shared package as at runtime (src/federation/runtime.ts): the
+ * installed version, read from the `nodeModules` folder, and the range package.json declares.
+ */
+export function sharedPackages(pkg, nodeModules) {
+  const versions = { ...pkg.peerDependencies, ...pkg.dependencies };
+  const offered = (name) => ({
+    version: JSON.parse(readFileSync(join(nodeModules, name, 'package.json'), 'utf8')).version,
+    requiredVersion: versions[name] ?? false,
+  });
+  const packages = Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, offered(name)]));
+  for (const [subpath, name] of Object.entries(SHARED_SUBPATHS)) packages[subpath] = packages[name];
+  return packages;
 }
 
 const shim = (file) => new URL(`../src/shims/${file}`, import.meta.url).pathname;

@@ -1,7 +1,7 @@
 /**
- * Product modules get Mantine and react-router from the shell, tree-shaken to the shell's own
- * exports plus MODULE_EXPORTS. A module importing anything else would silently load a second
- * copy at runtime (two routers, two Mantine themes), so this test refuses it.
+ * Product modules get Mantine and react-router from the shell, tree-shaken to MODULE_EXPORTS
+ * (src/federation/shares/). A module importing anything else would find it missing at runtime,
+ * so this test refuses it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -2,7 +2,6 @@
  * Product modules: remotes registered at runtime from the tenant configuration, loaded on
  * demand, checked against the contract. A failing remote only fails its own product.
  */
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { addModuleTranslations } from '../lib/i18n';
 import type { TenantProduct } from '../lib/tenant';
 import { asProductModule, type ProductModule } from '@sportello/host-api';
@@ -13,20 +12,34 @@ export type ModuleState =
   | { status: 'error'; error: Error };
 
 export interface RemoteLoader {
-  register(remotes: { name: string; entry: string; type: 'module' }[]): void;
+  register(remotes: { name: string; entry: string; type: 'module' }[]): Promise<void>;
   load(id: string): Promise<unknown>;
 }
 
+let runtime: Promise<ReturnType<typeof import('./runtime').startFederation>> | undefined;
+
+/** The federation runtime, downloaded and started with the first module a user opens. */
+function federation() {
+  runtime ??= import('./runtime')
+    .then(({ startFederation }) => startFederation())
+    .catch((error: unknown) => {
+      runtime = undefined; // a failed download is tried again with the next module
+      throw error;
+    });
+  return runtime;
+}
+
 export const federationLoader: RemoteLoader = {
-  register: (remotes) => registerRemotes(remotes),
-  load: (id) => loadRemote(id),
+  register: async (remotes) => (await federation()).registerRemotes(remotes),
+  load: async (id) => (await federation()).loadRemote(id),
 };
 
 type Listener = () => void;
 
 export class ModuleRegistry {
   private states = new Map<string, ModuleState>();
-  private registered = new Set<string>();
+  /** Each remote's registration, once (products may share a module); a failed one is retried. */
+  private registrations = new Map<string, Promise<void>>();
   private readonly listeners = new Set<Listener>();
   private version = 0;
 
@@ -57,10 +70,7 @@ export class ModuleRegistry {
     this.set(product.id, { status: 'loading' });
     let state: ModuleState;
     try {
-      if (!this.registered.has(spec.name)) {
-        this.loader.register([{ name: spec.name, entry: new URL(spec.entry, location.origin).href, type: 'module' }]);
-        this.registered.add(spec.name);
-      }
+      await this.register(spec.name, new URL(spec.entry, location.origin).href);
       const module = asProductModule(await this.loader.load(`${spec.name}/module`));
       addModuleTranslations(spec.name, module.translations);
       state = { status: 'ready', module };
@@ -70,6 +80,16 @@ export class ModuleRegistry {
     }
     this.set(product.id, state);
     return state;
+  }
+
+  private register(name: string, entry: string): Promise<void> {
+    let registration = this.registrations.get(name);
+    if (!registration) {
+      registration = this.loader.register([{ name, entry, type: 'module' }]);
+      this.registrations.set(name, registration);
+      registration.catch(() => this.registrations.delete(name));
+    }
+    return registration;
   }
 
   private set(productId: string, state: ModuleState) {
