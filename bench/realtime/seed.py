@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.context import tenant_scope
@@ -102,6 +102,14 @@ async def seed_portfolio(session: AsyncSession, quotes: int, policies: int) -> l
     return [str(row["id"]) for row in quote_rows]
 
 
+async def _written_yesterday(session: AsyncSession) -> None:
+    """Date every synced row a day back: a resync measured next finds nothing changed, as a
+    browser's does, instead of resending all that the resync margin (30 s) covers."""
+    yesterday = utcnow() - timedelta(days=1)
+    for model in (m.User, m.Client, m.Quote, m.Policy, m.Instalment, m.Chat):
+        await session.execute(update(model).values(updated_at=yesterday))
+
+
 async def seed(quotes: int, policies: int) -> dict[str, Any]:
     from core.db.migrate import upgrade
     from core.demo.seed import seed_demo
@@ -117,6 +125,8 @@ async def seed(quotes: int, policies: int) -> dict[str, Any]:
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
                 ids = await seed_portfolio(session, quotes, policies)
+            async with runtime.db.session() as session:
+                await _written_yesterday(session)
             async with runtime.db.session() as session:
                 sample = await session.get(m.Quote, ids[0]) if ids else None
                 template = quote_payload(sample) if sample else {}
