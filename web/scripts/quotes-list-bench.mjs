@@ -29,6 +29,28 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
+/**
+ * Where the time to the list goes, from the sync's User Timing marks (src/session/dataSync.ts)
+ * and the page's time origin (the same wall clock as this process): the server's reading,
+ * sending and the browser's decoding apart from the client's own work. Dashes without marks.
+ */
+async function splits(page, { started, loggedIn, shown }) {
+  const t = await page.evaluate(() => {
+    const at = (name) => performance.getEntriesByName(name).at(-1)?.startTime ?? null;
+    return { origin: performance.timeOrigin, asked: at('sync:asked'), first: at('sync:first-batch'), answered: at('sync:answered') };
+  });
+  const ms = (from, to) => (from == null || to == null ? '—' : `${Math.round(to - from)} ms`);
+  const epoch = (mark) => (mark == null ? null : t.origin + mark);
+  return [
+    ['↳ log in (login page, credentials, side menu shown)', ms(started, loggedIn)],
+    ['↳ /preventivi opened → getDbData asked (page load, token login)', ms(loggedIn, epoch(t.asked))],
+    ['↳ getDbData asked → first batch (server reading)', ms(t.asked, t.first)],
+    ['↳ first batch → answer (server sending, browser decoding)', ms(t.first, t.answered)],
+    ['↳ answer → list of all quotes shown (client: store, sort, render)', ms(t.answered, shown.all)],
+    ['first quotes on screen, after getDbData asked', ms(t.asked, shown.first)],
+  ];
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'sportello-bench-quotes-'));
 execFileSync(join(repo, '.venv', 'bin', 'python'), ['-m', 'bench.realtime.seed', '--quotes', String(QUOTES), '--policies', '0'], {
   cwd: repo,
@@ -43,12 +65,20 @@ try {
   const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
   const started = Date.now();
   await login(page, server, 'assicurapp', 'agente@demo.it');
+  const loggedIn = Date.now();
   await page.goto(server.url('assicurapp', '/preventivi'));
-  await page.waitForFunction((n) => {
-    const table = document.querySelector('[role="table"][aria-rowcount]');
-    return table && Number(table.getAttribute('aria-rowcount')) >= n;
-  }, QUOTES);
+  // page clock: the first rows on screen and the whole list, polled every frame
+  const listed = await page.waitForFunction(
+    (n) => {
+      const count = Number(document.querySelector('[role="table"][aria-rowcount]')?.getAttribute('aria-rowcount') ?? 0);
+      if (count > 0) window.__firstRows ??= performance.now();
+      return count >= n && { first: window.__firstRows, all: performance.now() };
+    },
+    QUOTES,
+    { polling: 'raf' },
+  );
   rows.push(['login → list of all quotes shown', `${Date.now() - started} ms`]);
+  rows.push(...(await splits(page, { started, loggedIn, shown: await listed.jsonValue() })));
 
   const search = page.getByTestId('quote-search');
   const typed = Date.now();
