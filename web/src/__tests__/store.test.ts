@@ -156,6 +156,28 @@ describe('LookupQueue', () => {
     expect(store.get('usr', 'ghost')).toEqual({ _id: 'ghost', loading: false, missing: true });
   });
 
+  it('writes the placeholders of the ids asked for within a frame at once', async () => {
+    const waiting: (() => void)[] = [];
+    const store = new DataStore((run) => void waiting.push(run));
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const queue = new LookupQueue(store, async () => undefined);
+    for (let i = 0; i < 50; i += 1) queue.request('usr', `u${i}`);
+    expect(listener).not.toHaveBeenCalled();
+    waiting.splice(0).forEach((run) => run());
+    expect(listener).toHaveBeenCalledOnce();
+    expect(Object.keys(store.collection('usr'))).toHaveLength(50);
+    expect(store.get('usr', 'u7')).toEqual({ _id: 'u7', loading: true });
+  });
+
+  it('marks an id missing even when its placeholder was still waiting for a frame', async () => {
+    const store = new DataStore(() => undefined); // frames never come (a hidden tab)
+    const queue = new LookupQueue(store, async () => undefined);
+    queue.request('usr', 'ghost');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.get('usr', 'ghost')).toEqual({ _id: 'ghost', loading: false, missing: true });
+  });
+
   it('does not ask again for known or pending ids', async () => {
     const store = new DataStore();
     store.applyBatch({ usr: { known: { _id: 'known', name: 'K' } } });
