@@ -197,6 +197,13 @@ describe('Session', () => {
     expect(Object.keys(store.collection('preventivi'))).toEqual(['q0', 'q1', 'q2', 'q3']);
   });
 
+  it('subscribes to dbData with the socket, before the streams, so getDbData does not wait behind them', async () => {
+    const { socket, session } = setup();
+    await session.tokenLogin({ force: true });
+    expect(Object.keys(socket.channels)[0]).toBe('dbData');
+    expect(Object.keys(socket.channels)).toContain('preventivi');
+  });
+
   it('fills the store when the server answers, before the sync is over', async () => {
     const { store, session } = setup();
     document.cookie = 't-assicurapp=tok; path=/';

@@ -26,7 +26,11 @@ export class DataSync {
   constructor(
     private readonly socket: Socket,
     private readonly store: DataStore,
-  ) {}
+  ) {
+    // subscribed with the socket: the subscription goes out as soon as the socket is
+    // authenticated, and getDbData does not wait for it behind the streams' subscriptions
+    this.dbDataChannel();
+  }
 
   /** Initial sync, or a resync with the last watermark after a reconnect. */
   sync(): Promise<void> {
