@@ -204,6 +204,17 @@ describe('Session', () => {
     expect(Object.keys(socket.channels)).toContain('preventivi');
   });
 
+  it('asks for the unread counts with the data written, before the sync is over', async () => {
+    const { socket, store, session } = setup();
+    socket.handlers.chatUnread = () => ({ room1: 2 });
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(store.get('chatUnread', 'room1')).toMatchObject({ n: 2 }));
+    expect(session.getState().dataLoadedAt).toBeNull();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    expect(socket.calls.filter((c) => c.name === 'chatUnread')).toHaveLength(1);
+  });
+
   it('fills the store when the server answers, before the sync is over', async () => {
     const { store, session } = setup();
     document.cookie = 't-assicurapp=tok; path=/';

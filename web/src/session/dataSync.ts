@@ -23,9 +23,14 @@ export class DataSync {
   private dbDataSink: ((batch: Batch) => void) | null = null;
   private listening = false;
 
+  /**
+   * `written` runs once per sync when its data is in the store (or the sync failed): what
+   * goes with the data (the unread counts) then arrives with the lists, not 300 ms later.
+   */
   constructor(
     private readonly socket: Socket,
     private readonly store: DataStore,
+    private readonly written: () => void = () => undefined,
   ) {
     // subscribed with the socket: the subscription goes out as soon as the socket is
     // authenticated, and getDbData does not wait for it behind the streams' subscriptions
@@ -57,6 +62,10 @@ export class DataSync {
       arrivals += 1;
       arrived();
     };
+    let done = () => {
+      done = () => undefined;
+      this.written();
+    };
     const request: Record<string, unknown> = Object.fromEntries(SYNC_STREAMS.map((s) => [s, []]));
     const delta = this.watermark !== undefined;
     if (delta) request.wm = this.watermark;
@@ -66,6 +75,7 @@ export class DataSync {
       const answer = await this.socket.invoke<{ tot?: number; wm?: unknown }>('getDbData', request);
       mark('sync:answered');
       this.store.flush();
+      done();
       const expected = Number(answer?.tot ?? 0);
       // all collections in, then 300 ms more; never longer than 3 s
       await new Promise<void>((resolve) => {
@@ -86,6 +96,7 @@ export class DataSync {
     } finally {
       this.store.flush();
       this.dbDataSink = null;
+      done();
     }
   }
 
