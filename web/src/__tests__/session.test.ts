@@ -175,6 +175,93 @@ describe('Session', () => {
     expect(socket.calls.find((c) => c.name === 'getDbData')?.data).toEqual({ preventivi: [], polizze: [], usr: [], chat: [] });
   });
 
+  it('writes a whole sync to the store at once, when the server answers', async () => {
+    const { socket, store, session } = setup();
+    const writes = vi.fn();
+    socket.handlers.getDbData = async () => {
+      let seen = store.getState().collections;
+      store.subscribe(() => {
+        const now = store.getState().collections;
+        if (now.preventivi !== seen.preventivi || now.usr !== seen.usr) writes();
+        seen = now;
+      });
+      for (let b = 0; b < 4; b += 1) {
+        socket.channels.dbData!.push({ preventivi: { [`q${b}`]: { _id: `q${b}` } } });
+      }
+      socket.channels.dbData!.push({ usr: { u1: USER, u2: { _id: 'u2', name: 'Anna' } } });
+      await tick(); // the answer comes after the batches, as on a socket
+      return { tot: 2 };
+    };
+    await session.tokenLogin({ force: true });
+    expect(writes).toHaveBeenCalledOnce();
+    expect(Object.keys(store.collection('preventivi'))).toEqual(['q0', 'q1', 'q2', 'q3']);
+  });
+
+  it('subscribes to dbData with the socket, before the streams, so getDbData does not wait behind them', async () => {
+    const { socket, session } = setup();
+    await session.tokenLogin({ force: true });
+    expect(Object.keys(socket.channels)[0]).toBe('dbData');
+    expect(Object.keys(socket.channels)).toContain('preventivi');
+  });
+
+  it('asks for the unread counts with the data written, before the sync is over', async () => {
+    const { socket, store, session } = setup();
+    socket.handlers.chatUnread = () => ({ room1: 2 });
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(store.get('chatUnread', 'room1')).toMatchObject({ n: 2 }));
+    expect(session.getState().dataLoadedAt).toBeNull();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    expect(socket.calls.filter((c) => c.name === 'chatUnread')).toHaveLength(1);
+  });
+
+  it('fills the store when the server answers, before the sync is over', async () => {
+    const { store, session } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(store.get('preventivi', 'q1')).toBeDefined());
+    expect(session.getState().dataLoadedAt).toBeNull();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: -1 });
+  });
+
+  it('keeps the changes heard during a full sync: the snapshot does not take them back', async () => {
+    const { socket, store, session } = setup();
+    store.applyBatch({ preventivi: { stale: { _id: 'stale' }, kept: { _id: 'kept' } } });
+    const sync = socket.handlers.getDbData!;
+    socket.handlers.getDbData = (data) => {
+      const answer = sync(data);
+      // the server sends the changes it held after the batches
+      setTimeout(() => {
+        socket.channels.preventivi!.push({ operationType: 'update', p: { _id: 'q1', docStatus: 2 } });
+        socket.channels.preventivi!.push({ operationType: 'insert', p: { _id: 'q9' } });
+        socket.channels.preventivi!.push({ operationType: 'update', p: { _id: 'kept', docStatus: 1 } });
+      }, 50);
+      return answer;
+    };
+    await session.tokenLogin({ force: true });
+    expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: 2 });
+    expect(store.get('preventivi', 'q9')).toBeDefined();
+    expect(store.get('preventivi', 'kept')).toMatchObject({ docStatus: 1 });
+    expect(store.get('preventivi', 'stale')).toBeUndefined();
+  });
+
+  it('applies a resync with a watermark as changes: null removes, the rest stays', async () => {
+    const { socket, store, session } = setup();
+    socket.handlers.getDbData = () => {
+      socket.channels.dbData!.push({ preventivi: { q1: { _id: 'q1' }, q2: { _id: 'q2' } } });
+      return { tot: 1, wm: 5, full: true };
+    };
+    await session.tokenLogin({ force: true });
+    socket.handlers.getDbData = (data) => {
+      expect(data).toMatchObject({ wm: 5 });
+      socket.channels.dbData!.push({ preventivi: { q1: null, q3: { _id: 'q3' } } });
+      return { tot: 1, wm: 6, full: false };
+    };
+    await session.sync();
+    expect(Object.keys(store.collection('preventivi')).sort()).toEqual(['q2', 'q3']);
+  });
+
   it('follows products and documents live, and reads the settings again when they change', async () => {
     const { socket, store, session } = setup();
     await session.tokenLogin({ force: true });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { roleFlags } from '../lib/roles';
 import { LookupQueue } from '../store/lookups';
 import { lineChip, policyAlerts, quoteAlerts, selectMenuChips, type StatusSetting } from '../store/selectors';
-import { DataStore } from '../store/store';
+import { DataStore, type Batch } from '../store/store';
 
 const STATI: StatusSetting[] = [
   { id: 0, name: 'In attesa di quotazione', alert: ['admin', 'responsabile'] },
@@ -49,6 +49,91 @@ describe('DataStore', () => {
   });
 });
 
+describe('DataStore.queueBatch', () => {
+  /** Frames the test runs by hand. */
+  function frames() {
+    const waiting: (() => void)[] = [];
+    return { schedule: (run: () => void) => void waiting.push(run), run: () => waiting.splice(0).forEach((f) => f()), waiting };
+  }
+  const quotes = (from: number, n: number) =>
+    Object.fromEntries(Array.from({ length: n }, (_, i) => [`q${from + i}`, { _id: `q${from + i}`, n: from + i }]));
+
+  it('holds batches until flushed, then writes them at once: one notification, one new collection', () => {
+    const store = new DataStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const before = store.getState();
+    for (let b = 0; b < 20; b += 1) store.queueBatch({ preventivi: quotes(b * 500, 500) });
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.collection('preventivi')).toEqual({});
+    store.flush();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(store.getState().version).toBe(before.version + 1);
+    expect(Object.keys(store.collection('preventivi'))).toHaveLength(10_000);
+    store.flush();
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('ends in the same state as writing each item on its own', () => {
+    const batches: Batch[] = [
+      { preventivi: { a: { _id: 'a', v: 1 }, b: { _id: 'b', v: 1 } }, usr: { u: { _id: 'u' } } },
+      { preventivi: { a: { _id: 'a', v: 2 }, c: { v: 1 } as never, b: null } },
+      { polizze: {}, preventivi: { b: { _id: 'b', v: 3 } } },
+    ];
+    const one = new DataStore();
+    for (const batch of batches) {
+      for (const [name, items] of Object.entries(batch)) {
+        if (!items || !Object.keys(items).length) one.applyBatch({ [name]: {} });
+        for (const [id, item] of Object.entries(items ?? {})) one.applyBatch({ [name]: { [id]: item } });
+      }
+    }
+    const held = new DataStore();
+    batches.forEach((batch) => held.queueBatch(batch));
+    held.flush();
+    expect(held.getState().collections).toEqual(one.getState().collections);
+    expect(held.get('preventivi', 'c')).toEqual({ _id: 'c', v: 1 });
+  });
+
+  it('applies what is held before a direct write, so a later change is not undone', () => {
+    const store = new DataStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.queueBatch({ preventivi: { a: { _id: 'a', status: 'Preventivato' }, b: { _id: 'b' } } });
+    store.applyChange('preventivi', { operationType: 'update', p: { _id: 'a', status: 'Emissione richiesta' } });
+    expect(listener).toHaveBeenCalledOnce();
+    store.flush();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(store.collection('preventivi')).toEqual({
+      a: { _id: 'a', status: 'Emissione richiesta' },
+      b: { _id: 'b' },
+    });
+  });
+
+  it('flushes soon at the next frame, once for all that is held by then', () => {
+    const frame = frames();
+    const store = new DataStore(frame.schedule);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.queueBatch({ usr: { u: { _id: 'u' } } });
+    store.flushSoon();
+    store.queueBatch({ usr: { v: { _id: 'v' } } });
+    store.flushSoon();
+    expect(frame.waiting).toHaveLength(1);
+    expect(listener).not.toHaveBeenCalled();
+    frame.run();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(Object.keys(store.collection('usr'))).toEqual(['u', 'v']);
+  });
+
+  it('forgets what is held on clear (logout)', () => {
+    const store = new DataStore();
+    store.queueBatch({ usr: { v: { _id: 'v' } } });
+    store.clear();
+    store.flush();
+    expect(store.getState().collections).toEqual({});
+  });
+});
+
 describe('LookupQueue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -68,6 +153,28 @@ describe('LookupQueue', () => {
     expect(send).toHaveBeenCalledOnce();
     expect(send).toHaveBeenCalledWith({ usr: ['x', 'y', 'ghost'], docs: ['d1'] });
     expect(store.get('usr', 'x')).toEqual({ _id: 'x', name: 'X' });
+    expect(store.get('usr', 'ghost')).toEqual({ _id: 'ghost', loading: false, missing: true });
+  });
+
+  it('writes the placeholders of the ids asked for within a frame at once', async () => {
+    const waiting: (() => void)[] = [];
+    const store = new DataStore((run) => void waiting.push(run));
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const queue = new LookupQueue(store, async () => undefined);
+    for (let i = 0; i < 50; i += 1) queue.request('usr', `u${i}`);
+    expect(listener).not.toHaveBeenCalled();
+    waiting.splice(0).forEach((run) => run());
+    expect(listener).toHaveBeenCalledOnce();
+    expect(Object.keys(store.collection('usr'))).toHaveLength(50);
+    expect(store.get('usr', 'u7')).toEqual({ _id: 'u7', loading: true });
+  });
+
+  it('marks an id missing even when its placeholder was still waiting for a frame', async () => {
+    const store = new DataStore(() => undefined); // frames never come (a hidden tab)
+    const queue = new LookupQueue(store, async () => undefined);
+    queue.request('usr', 'ghost');
+    await vi.advanceTimersByTimeAsync(1000);
     expect(store.get('usr', 'ghost')).toEqual({ _id: 'ghost', loading: false, missing: true });
   });
 

@@ -157,7 +157,7 @@ export class Session {
     this.link ??= this.openSocket().then(
       (socket) => {
         this.wire(socket);
-        return { socket, data: new DataSync(socket, this.store) };
+        return { socket, data: new DataSync(socket, this.store, () => void this.refreshUnread()) };
       },
       (error: unknown) => {
         this.link = null; // a failed download is tried again on next use
@@ -315,8 +315,7 @@ export class Session {
   /** Initial sync, or a resync with the last watermark after a reconnect; then logTime once. */
   async sync(): Promise<void> {
     const { socket, data } = await this.linked();
-    await data.sync();
-    void this.refreshUnread();
+    await data.sync(); // the unread counts are asked for when the data is written
     if (this.state.dataLoadedAt === null) this.set({ dataLoadedAt: this.env.now() });
     if (!this.logTimeSent) {
       this.logTimeSent = true;

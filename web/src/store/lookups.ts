@@ -9,8 +9,9 @@ export const LOOKUP_BATCH_MS = 1000;
 type Send = (request: Record<LookupKind, string[]>) => Promise<unknown>;
 
 /**
- * Lazy users and documents: a missing id gets a placeholder with `loading: true` at once,
- * and the ids asked for within one second travel together in one `getDbData` call.
+ * Lazy users and documents: a missing id gets a placeholder with `loading: true` at once
+ * (returned at once, in the store from the next frame), and the ids asked for within one
+ * second travel together in one `getDbData` call.
  * The answer arrives on `dbData` before the call is acknowledged; whatever is still a
  * placeholder then does not exist (or may not be seen) and is marked `missing`.
  */
@@ -30,7 +31,11 @@ export class LookupQueue {
     const known = this.store.get(name, id);
     if (known) return known;
     const placeholder: Placeholder = { _id: id, loading: true };
-    this.store.applyBatch({ [name]: { [id]: placeholder } });
+    // a screen asking for many ids at once costs one store write per frame, not one per id
+    if (!this.pending[kind].has(id)) {
+      this.store.queueBatch({ [name]: { [id]: placeholder } });
+      this.store.flushSoon();
+    }
     this.pending[kind].add(id);
     this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
     return placeholder;
@@ -41,6 +46,7 @@ export class LookupQueue {
     const request = { usr: [...this.pending.usr], docs: [...this.pending.docs] };
     this.pending = { usr: new Set(), docs: new Set() };
     if (!request.usr.length && !request.docs.length) return;
+    this.store.flush(); // the placeholders are in the store before the answer is awaited
     try {
       await this.send(request);
     } finally {

@@ -2,7 +2,8 @@
  * The client data store: collections keyed by `_id`, fed by `dbData` batches and change events.
  *
  * State is immutable: every change produces a new state object and new objects for the touched
- * collections, so React selectors can compare by reference.
+ * collections, so React selectors can compare by reference. Items are never changed in place:
+ * an update is a new object, so derived values may be cached per item object.
  */
 
 export interface Item {
@@ -38,10 +39,27 @@ const EMPTY: Collection = Object.freeze({});
 const ITEM_KEYS = ['p', 'u', 'c', 'd'];
 
 type Listener = () => void;
+type Items = Record<string, Item | null>;
+/** Runs a function once, later (before the next paint in a browser). */
+export type Schedule = (run: () => void) => void;
+
+/** Before the next paint; a timer where frames do not run (hidden tab, tests without frames). */
+export const nextFrame: Schedule = (run) => {
+  if (typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible') {
+    requestAnimationFrame(() => run());
+  } else {
+    setTimeout(run, 16);
+  }
+};
 
 export class DataStore {
   private state: StoreState = { collections: {}, version: 0 };
   private readonly listeners = new Set<Listener>();
+  /** Batches held back, merged per collection (see `queueBatch`). */
+  private queued: Record<string, Items> | null = null;
+  private flushScheduled = false;
+
+  constructor(private readonly schedule: Schedule = nextFrame) {}
 
   getState = (): StoreState => this.state;
 
@@ -58,26 +76,40 @@ export class DataStore {
     return this.collection(name)[id];
   }
 
-  /** Merge a `dbData` batch; `null` items are removed. Returns the collections touched. */
+  /** Merge a `dbData` batch now; `null` items are removed. Returns the collections touched. */
   applyBatch(batch: Batch): string[] {
-    const touched: string[] = [];
-    const next: Record<string, Collection> = { ...this.state.collections };
-    for (const [name, items] of Object.entries(batch)) {
-      touched.push(name);
-      const merged: Record<string, Item> = { ...(next[name] ?? EMPTY) };
-      for (const [id, item] of Object.entries(items ?? {})) {
-        if (item === null) delete merged[id];
-        else merged[id] = { ...item, _id: item._id ?? id };
-      }
-      next[name] = merged;
-    }
-    this.commit(next);
-    return touched;
+    this.commit(merge(this.withQueued(), batch));
+    return Object.keys(batch);
+  }
+
+  /**
+   * Hold a batch until `flush()` or the next direct write, merged with the batches held before
+   * it: a sync's twenty batches then cost one copy of each collection and one notification,
+   * not twenty. A direct write applies what is held first, so writes keep their order.
+   */
+  queueBatch(batch: Batch): void {
+    this.queued ??= {};
+    for (const [name, items] of Object.entries(batch)) Object.assign((this.queued[name] ??= {}), items);
+  }
+
+  /** Apply the held batches now (one notification), if any. */
+  flush(): void {
+    if (this.queued) this.commit(this.withQueued());
+  }
+
+  /** Apply the held batches at the next frame, with whatever else is held by then. */
+  flushSoon(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.schedule(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
   }
 
   /** Replace a whole collection (e.g. `utenti` from the login answer). */
   setCollection(name: string, items: Record<string, Item>): void {
-    this.commit({ ...this.state.collections, [name]: { ...items } });
+    this.commit({ ...this.withQueued(), [name]: { ...items } });
   }
 
   /** Apply a channel event: delete removes the item, anything else upserts it. */
@@ -87,15 +119,38 @@ export class DataStore {
     this.applyBatch({ [name]: { [item._id]: event.operationType === 'delete' ? null : item } });
   }
 
-  /** Forget everything (logout). */
+  /** Forget everything, queued batches too (logout). */
   clear(): void {
+    this.queued = null;
     this.commit({});
   }
 
-  private commit(collections: Record<string, Collection>): void {
+  /** The collections with the queued batches merged in; the queue is then empty. */
+  private withQueued(): Collections {
+    const queued = this.queued;
+    this.queued = null;
+    return queued ? merge(this.state.collections, queued) : this.state.collections;
+  }
+
+  private commit(collections: Collections): void {
     this.state = { collections, version: this.state.version + 1 };
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** New collections with the batch merged in; untouched collections are kept as they are. */
+function merge(collections: Collections, batch: Batch): Record<string, Collection> {
+  const next: Record<string, Collection> = { ...collections };
+  for (const [name, items] of Object.entries(batch)) {
+    const merged: Record<string, Item> = { ...(next[name] ?? EMPTY) };
+    for (const [id, item] of Object.entries(items ?? {})) {
+      if (item === null) delete merged[id];
+      // decoded batches are owned by nobody else: an item is copied only to give it its `_id`
+      else merged[id] = item._id == null ? { ...item, _id: id } : item;
+    }
+    next[name] = merged;
+  }
+  return next;
 }
 
 function isItem(value: unknown): value is Item {

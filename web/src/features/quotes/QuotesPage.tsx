@@ -15,7 +15,7 @@ import QuoteToolbar from './components/QuoteToolbar';
 import StatusBadge from './components/StatusBadge';
 import { useCollection, useQuoteEnv } from './env';
 import { romeDateTime } from './fieldText';
-import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, valueText } from './quoteLogic';
+import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, sortQuotes, valueText } from './quoteLogic';
 import './quotes.css';
 
 const LIST = 'preventivi';
@@ -66,9 +66,11 @@ export default function QuotesPage() {
   const deferred = useDeferredValue(filters);
 
   const plain = useMemo(() => Object.values(collection).filter((q) => !q.type) as HostItem[], [collection]);
+  // sorted when the data changes, filtered when the filters do: typing a search sorts nothing
+  const sorted = useMemo(() => sortQuotes(plain), [plain]);
   const rows = useMemo(
-    () => filterQuotes(plain, deferred, { extraText: (q) => userName(q.aId) }),
-    [plain, deferred, userName],
+    () => filterSorted(sorted, deferred, { extraText: (q) => userName(q.aId) }),
+    [sorted, deferred, userName],
   );
 
   const onFilters = useCallback((next: QuoteFilters) => {

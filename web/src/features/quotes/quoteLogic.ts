@@ -59,13 +59,25 @@ export function valueText(value: unknown): string {
   return '';
 }
 
+/**
+ * Each quote's search text, built the first time a search reads it and kept per quote object:
+ * store items are replaced, never changed in place, so a changed quote gets a new text. Typing
+ * a search then builds no text twice, and the list shows without building any.
+ */
+const texts = new WeakMap<QuoteLike, string>();
+
 /** Everything the search box matches: id, customer values (name, CF, plate…), car, status. */
 export function searchText(quote: QuoteLike): string {
-  const car = (quote.car ?? {}) as Record<string, unknown>;
-  return [quote._id, ...usrData(quote).map((e) => valueText(e.value)), car.car_fullname, quote.status]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
+  let text = texts.get(quote);
+  if (text === undefined) {
+    const car = (quote.car ?? {}) as Record<string, unknown>;
+    text = [quote._id, ...usrData(quote).map((e) => valueText(e.value)), car.car_fullname, quote.status]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
+    texts.set(quote, text);
+  }
+  return text;
 }
 
 const requested = (quote: QuoteLike) => Boolean(quote.requestEmission);
@@ -89,11 +101,16 @@ export interface FilterOptions {
 
 /** Whether a quote passes every filter except the archived one. */
 export function matcher(filters: QuoteFilters, options: FilterOptions = {}): (quote: QuoteLike) => boolean {
+  const others = otherFilters(filters, options);
+  return (quote) => inTab(quote, filters.tab) && others(quote);
+}
+
+/** Whether a quote passes the status, collaborator, date and search filters (not tab, not archived). */
+function otherFilters(filters: QuoteFilters, options: FilterOptions): (quote: QuoteLike) => boolean {
   const words = filters.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const bounds = rangeBounds(filters.from, filters.to);
   const statuses = new Set(filters.status);
   return (quote) => {
-    if (!inTab(quote, filters.tab)) return false;
     if (statuses.size && !statuses.has(String(quote.status ?? ''))) return false;
     if (filters.collaborator && quote.aId !== filters.collaborator && quote.agId !== filters.collaborator) return false;
     if (bounds) {
@@ -108,18 +125,52 @@ export function matcher(filters: QuoteFilters, options: FilterOptions = {}): (qu
   };
 }
 
-/** 'Emissione richiesta' first, then newest first (SPEC §4); a new array. */
+export const TABS: readonly QuoteFilters['tab'][] = ['preventivi', 'richieste', 'emissioni'];
+export type TabCounts = Record<QuoteFilters['tab'], number> & { archived: number };
+
+/**
+ * What each tab would list with the other filters as they are, and the Archiviati count (the
+ * archived quotes of the current tab): one pass over the quotes, each searched once.
+ */
+export function tabCounts(quotes: readonly QuoteLike[], filters: QuoteFilters, options: FilterOptions = {}): TabCounts {
+  const others = otherFilters(filters, options);
+  const counts: TabCounts = { preventivi: 0, richieste: 0, emissioni: 0, archived: 0 };
+  for (const quote of quotes) {
+    if (!others(quote)) continue;
+    if (Boolean(quote.archived) === filters.archived) for (const tab of TABS) if (inTab(quote, tab)) counts[tab] += 1;
+    if (quote.archived && inTab(quote, filters.tab)) counts.archived += 1;
+  }
+  return counts;
+}
+
+/**
+ * 'Emissione richiesta' first, then newest first (SPEC §4); a new array. The keys go into
+ * typed arrays, each date parsed once, and an index array is sorted: no object per quote.
+ */
 export function sortQuotes<T extends QuoteLike>(quotes: readonly T[]): T[] {
-  return quotes
-    .map((quote) => ({ quote, first: quote.status === EMISSION_REQUESTED ? 0 : 1, at: time(quote) }))
-    .sort((a, b) => a.first - b.first || b.at - a.at || (a.quote._id < b.quote._id ? -1 : 1))
-    .map((entry) => entry.quote);
+  const first = new Uint8Array(quotes.length);
+  const at = new Float64Array(quotes.length);
+  quotes.forEach((quote, i) => {
+    first[i] = quote.status === EMISSION_REQUESTED ? 0 : 1;
+    at[i] = time(quote);
+  });
+  const order = Uint32Array.from(quotes.keys());
+  order.sort((a, b) => first[a]! - first[b]! || at[b]! - at[a]! || (quotes[a]!._id < quotes[b]!._id ? -1 : 1));
+  return Array.from(order, (i) => quotes[i]!);
 }
 
 /** Quotes passing the filters (archived ones only with Archiviati on), sorted. */
 export function filterQuotes<T extends QuoteLike>(quotes: readonly T[], filters: QuoteFilters, options?: FilterOptions): T[] {
+  return sortQuotes(filterSorted(quotes, filters, options));
+}
+
+/**
+ * The quotes of a list passing the filters, in the list's order: on a list sorted once per
+ * change of the data, a new filter or search costs one pass and no sort.
+ */
+export function filterSorted<T extends QuoteLike>(quotes: readonly T[], filters: QuoteFilters, options?: FilterOptions): T[] {
   const matches = matcher(filters, options);
-  return sortQuotes(quotes.filter((q) => Boolean(q.archived) === filters.archived && matches(q)));
+  return quotes.filter((q) => Boolean(q.archived) === filters.archived && matches(q));
 }
 
 /** How many archived quotes the other filters let through (the Archiviati count). */

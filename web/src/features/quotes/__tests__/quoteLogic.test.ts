@@ -6,12 +6,16 @@ import {
   customerName,
   DEFAULT_FILTERS,
   filterQuotes,
+  filterSorted,
   isHighlighted,
+  matcher,
   type QuoteLike,
   selectableStatuses,
   sortQuotes,
   STATUS_COLORS,
   statusColor,
+  TABS,
+  tabCounts,
 } from '../quoteLogic';
 
 const STATI: StatusSetting[] = [
@@ -154,19 +158,20 @@ describe('customer name', () => {
 });
 
 describe('10,000 quotes', () => {
-  it('filters and sorts exactly like a plain reference implementation', () => {
-    const statuses = STATI.map((s) => s.name);
-    const quotes: QuoteLike[] = Array.from({ length: 10_000 }, (_, i) => {
-      const status = statuses[i % statuses.length]!;
-      return quote(String(i), {
-        at: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 700) * 86_400_000 + (i % 24) * 3_600_000).toISOString(),
-        status,
-        archived: i % 11 === 0,
-        aId: `agent${i % 7}`,
-        requestEmission: status === 'Emissione richiesta' ? { by: 'x', at: 'y' } : undefined,
-        usrData: [{ _id: 'nome', value: i % 3 === 0 ? `Rossi ${i}` : `Bianchi ${i}` }],
-      });
+  const statuses = STATI.map((s) => s.name);
+  const quotes: QuoteLike[] = Array.from({ length: 10_000 }, (_, i) => {
+    const status = statuses[i % statuses.length]!;
+    return quote(String(i), {
+      at: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 700) * 86_400_000 + (i % 24) * 3_600_000).toISOString(),
+      status,
+      archived: i % 11 === 0,
+      aId: `agent${i % 7}`,
+      requestEmission: status === 'Emissione richiesta' ? { by: 'x', at: 'y' } : undefined,
+      usrData: [{ _id: 'nome', value: i % 3 === 0 ? `Rossi ${i}` : `Bianchi ${i}` }],
     });
+  });
+
+  it('filters and sorts exactly like a plain reference implementation', () => {
     const filters = { ...DEFAULT_FILTERS, search: 'rossi', collaborator: 'agent2', from: '2024-03-01', to: '2024-12-31' };
     const result = filterQuotes(quotes, filters);
 
@@ -186,5 +191,35 @@ describe('10,000 quotes', () => {
     const all = sortQuotes(quotes);
     const firstOther = all.findIndex((q) => q.status !== 'Emissione richiesta');
     expect(all.slice(firstOther).some((q) => q.status === 'Emissione richiesta')).toBe(false);
+  });
+
+  it('filters a list sorted once exactly as filtering then sorting', () => {
+    const sorted = sortQuotes(quotes);
+    for (const filters of [
+      DEFAULT_FILTERS,
+      { ...DEFAULT_FILTERS, tab: 'richieste' as const },
+      { ...DEFAULT_FILTERS, archived: true, search: 'rossi' },
+      { ...DEFAULT_FILTERS, collaborator: 'agent3', from: '2024-06-01', to: null },
+    ]) {
+      expect(filterSorted(sorted, filters).map((q) => q._id)).toEqual(filterQuotes(quotes, filters).map((q) => q._id));
+    }
+  });
+
+  it('counts every tab and the archived ones in one pass, as each tab filtered on its own', () => {
+    const extraText = (q: QuoteLike) => (q.aId === 'agent5' ? 'Giulia Verdi' : '');
+    for (const filters of [
+      DEFAULT_FILTERS,
+      { ...DEFAULT_FILTERS, search: 'rossi 1' },
+      { ...DEFAULT_FILTERS, search: 'giulia', tab: 'richieste' as const },
+      { ...DEFAULT_FILTERS, archived: true, status: ['Preventivato', 'Emissione richiesta'] },
+    ]) {
+      const expected = Object.fromEntries(
+        TABS.map((tab) => [tab, quotes.filter((q) => Boolean(q.archived) === filters.archived && matcher({ ...filters, tab }, { extraText })(q)).length]),
+      );
+      expect(tabCounts(quotes, filters, { extraText })).toEqual({
+        ...expected,
+        archived: archivedCount(quotes, filters, { extraText }),
+      });
+    }
   });
 });

@@ -10,13 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { HostItem, QuoteFilters } from '@sportello/host-api';
 import { useQuoteEnv } from '../env';
-import { archivedCount, DEFAULT_FILTERS, matcher } from '../quoteLogic';
+import { DEFAULT_FILTERS, TABS, tabCounts } from '../quoteLogic';
 import CollaboratorSelect from './CollaboratorSelect';
 import DateRangeFilter, { useRangeLabel } from './DateRangeFilter';
 // its own styles: product modules show it without the core quote pages having loaded them
 import '../quotes.css';
 
-const TABS: QuoteFilters['tab'][] = ['preventivi', 'richieste', 'emissioni'];
 export const SEARCH_PARAM = 'src';
 type Panel = 'dates' | 'filters' | null;
 
@@ -56,16 +55,7 @@ export default function QuoteToolbar({ quotes, value, onChange }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
   const set = (patch: Partial<QuoteFilters>) => onChange({ ...value, ...patch });
 
-  const counts = useMemo(() => {
-    const options = { extraText: (q: HostItem) => userName(q.aId) };
-    const result = {} as Record<QuoteFilters['tab'], number> & { archived: number };
-    for (const tab of TABS) {
-      const matches = matcher({ ...value, tab }, options);
-      result[tab] = quotes.reduce((n, q) => (Boolean(q.archived) === value.archived && matches(q) ? n + 1 : n), 0);
-    }
-    result.archived = archivedCount(quotes, value, options);
-    return result;
-  }, [quotes, value, userName]);
+  const counts = useMemo(() => tabCounts(quotes, value, { extraText: (q) => userName(q.aId) }), [quotes, value, userName]);
 
   const statusOptions = useMemo(() => {
     const names = new Set(statuses.map((s) => s.name));
