@@ -19,6 +19,7 @@ from core.serving import uvicorn_options
 from core.settings import Settings
 from tests.harness import DemoSnapshot
 from tests.realtime.client import ScClient
+from tests.realtime.processes import RedisServer
 
 FAST = {
     "ping_interval_ms": 250,
@@ -140,6 +141,19 @@ async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> A
         for client in live.opened:
             await client.close()
         await served.stop()
+
+
+@pytest.fixture
+async def redis() -> AsyncIterator[RedisServer]:
+    """A private redis-server for the test (skipped where none is installed)."""
+    if not RedisServer.available():
+        pytest.skip("redis-server not installed")
+    server = RedisServer()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.kill()
 
 
 @pytest.fixture

@@ -28,16 +28,6 @@ FAST_PROCESS = {"BROADCAST_HEARTBEAT_S": "1", "REALTIME_PING_INTERVAL_MS": "1000
 
 
 @pytest.fixture
-async def redis() -> AsyncIterator[RedisServer]:
-    server = RedisServer()
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.kill()
-
-
-@pytest.fixture
 async def pair(runtime: Runtime, redis: RedisServer) -> AsyncIterator[list[ServerProcess]]:
     """Two servers on one database and one Redis (the first seeds the demo data)."""
     env = {**FAST_PROCESS, "BROADCAST_URL": redis.url}

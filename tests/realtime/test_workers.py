@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator
-
-import pytest
 
 from core.runtime import Runtime
 from tests.realtime.client import ScClient
@@ -17,18 +14,6 @@ from tests.realtime.records import quotes_of, user_ids
 
 HOST = "assicurapp.localhost"
 SOCKETS = 16
-
-
-@pytest.fixture
-async def redis() -> AsyncIterator[RedisServer]:
-    if not RedisServer.available():
-        pytest.skip("redis-server not installed")
-    server = RedisServer()
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.kill()
 
 
 async def _subscribed(port: int) -> ScClient:

@@ -5,18 +5,12 @@ import { i18next, initI18n } from '../../lib/i18n';
 import { wordingForAppName } from '../../lib/wording';
 import { AppContext, type AppServices } from '../../session/context';
 import { LABEL_DELAY_MS, LABEL_SHOWN_MS, NotificationsButton } from '../NotificationsButton';
+import { stubLayoutApis } from '../../test/layoutStubs';
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
 beforeAll(async () => {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  stubLayoutApis();
   await initI18n('it', wordingForAppName('assicurapp'), i18next);
 });
 

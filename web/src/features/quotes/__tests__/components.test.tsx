@@ -15,6 +15,7 @@ import QuoteToolbar from '../components/QuoteToolbar';
 import StatusChanger from '../components/StatusChanger';
 import { MB } from '../documents';
 import { DEFAULT_FILTERS } from '../quoteLogic';
+import { stubLayoutApis } from '../../../test/layoutStubs';
 
 const STATI = [
   { id: 0, name: 'In attesa di quotazione', canSelectedBy: ['admin', 'responsabile'], alert: ['admin', 'responsabile'] },
@@ -23,15 +24,7 @@ const STATI = [
 ];
 
 beforeAll(async () => {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  stubLayoutApis();
   await initI18n('it', wordingForAppName('assicurapp'), i18next);
 });
 
