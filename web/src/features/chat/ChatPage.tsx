@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../session/context';
 import { UNREAD } from '../../session/chatUnread';
-import { downloadUrl, maxUploadMb, oversized, uploadDocs } from '../quotes/documents';
+import { downloadUrl, uploadDocs, withinLimit } from '../quotes/documents';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { customerName } from '../quotes/quoteLogic';
 import {
@@ -209,10 +209,7 @@ function RoomView({ room }: { room: Room }) {
       notify.error(t('tooMany', { max: MAX_ATTACHMENTS }));
       return;
     }
-    const tooBig = oversized(picked, appName, tenantMb);
-    const mb = maxUploadMb(appName, tenantMb);
-    tooBig.forEach((file) => notify.error(t('quotes:docs.tooLarge', { file: file.name, mb })));
-    const wanted = picked.filter((file) => !tooBig.includes(file));
+    const wanted = withinLimit(picked, appName, tenantMb, (file, mb) => notify.error(t('quotes:docs.tooLarge', { file: file.name, mb })));
     if (!wanted.length) return;
     setUploading(true);
     try {

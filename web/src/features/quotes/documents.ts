@@ -18,6 +18,19 @@ export function oversized<T extends { size: number }>(files: readonly T[], appNa
   return files.filter((file) => file.size > max);
 }
 
+/** The files within the limit; each one over it is named to ``tooBig`` with the limit in MB. */
+export function withinLimit<T extends { size: number; name: string }>(
+  picked: readonly T[],
+  appName: string,
+  tenantMb: number | null | undefined,
+  tooBig: (file: T, mb: number) => void,
+): T[] {
+  const over = oversized(picked, appName, tenantMb);
+  const mb = maxUploadMb(appName, tenantMb);
+  over.forEach((file) => tooBig(file, mb));
+  return picked.filter((file) => !over.includes(file));
+}
+
 /** The download link: `/upload/` → `/download/`, plus `?n={name}`. */
 export function downloadUrl(uri: string, name: string): string {
   return `${uri.replace('/upload/', '/download/')}?n=${encodeURIComponent(name)}`;

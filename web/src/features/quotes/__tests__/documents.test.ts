@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { allegatiFiles, downloadUrl, MB, maxUploadBytes, oversized, uploadDocs, uploadForm, UploadError } from '../documents';
+import { allegatiFiles, downloadUrl, maxUploadBytes, MB, oversized, uploadDocs, UploadError, uploadForm, withinLimit } from '../documents';
 
 describe('documents (SPEC §5, §7)', () => {
   it('limits files to 20 MB, 500 MB on _dev apps', () => {
@@ -39,5 +39,14 @@ describe('documents (SPEC §5, §7)', () => {
       { type: 'altro', label: 'altro', ids: [], files: [] },
     ]);
     expect(allegatiFiles(null)).toEqual([]);
+  });
+});
+
+describe('withinLimit', () => {
+  it('keeps the files within the limit and names each one over it with the limit', () => {
+    const named: [string, number][] = [];
+    const files = [{ name: 'a.pdf', size: 20 * MB }, { name: 'b.pdf', size: 20 * MB + 1 }];
+    expect(withinLimit(files, 'assicurapp', null, (file, mb) => named.push([file.name, mb]))).toEqual([files[0]]);
+    expect(named).toEqual([['b.pdf', 20]]);
   });
 });

@@ -13,10 +13,9 @@ import {
   allegatiFiles,
   type DocumentFile,
   downloadUrl,
-  maxUploadMb,
-  oversized,
   uploadDocs,
   uploadForm,
+  withinLimit,
 } from '../documents';
 import { notify, useCollection, useQuoteEnv } from '../env';
 // its own styles: product modules show it without the core quote pages having loaded them
@@ -117,10 +116,7 @@ export default function DocumentsSection({ ownerKind, ownerId, slots = NO_SLOTS 
   }, [groups, docs, ownerId, slots, t]);
 
   const upload = async (type: string, picked: File[]) => {
-    const tooBig = oversized(picked, appName, tenantMb);
-    const mb = maxUploadMb(appName, tenantMb);
-    tooBig.forEach((file) => notify.error(t('docs.tooLarge', { file: file.name, mb })));
-    const files = picked.filter((f) => !tooBig.includes(f));
+    const files = withinLimit(picked, appName, tenantMb, (file, mb) => notify.error(t('docs.tooLarge', { file: file.name, mb })));
     if (!files.length) return;
     setUploading(type);
     try {
