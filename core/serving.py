@@ -6,6 +6,9 @@ from typing import Any
 
 from core.settings import Settings
 
+WS_PROTOCOLS = {"sportello": "core.realtime.direct_ws:DirectWebSocketsProtocol"}
+"""Our implementations, by the name ``REALTIME_PROTOCOL`` gives them; others are uvicorn's."""
+
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """uvicorn's options from the settings (sockets: implementation, compression, frame size)."""
@@ -13,7 +16,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     return {
         "log_config": None,
         "proxy_headers": False,  # the app reads X-Forwarded-For itself, from TRUSTED_PROXIES
-        "ws": realtime.protocol,
+        "ws": WS_PROTOCOLS.get(realtime.protocol, realtime.protocol),
         "ws_per_message_deflate": realtime.compression,
         "ws_max_size": realtime.max_frame_bytes,
     }

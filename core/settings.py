@@ -156,10 +156,11 @@ class RealtimeSettings(BaseSettings):
     compression: bool = Field(
         True, description="Accept permessage-deflate from the sockets that offer it."
     )
-    protocol: Literal["websockets", "websockets-sansio"] = Field(
-        "websockets-sansio",
-        description="The websocket implementation uvicorn serves sockets with (sans-I/O: no "
-        "task per socket, writes without awaiting, a 4 KB compression window).",
+    protocol: Literal["sportello", "websockets-sansio", "websockets"] = Field(
+        "sportello",
+        description="The websocket implementation uvicorn serves sockets with: `sportello` is "
+        "uvicorn's sans-I/O one (no task per socket, a 4 KB compression window) with a "
+        "synchronous write for the fan-out.",
     )
     calls_per_second: int = Field(50, description="Calls a socket may make per second.")
     max_subscriptions: int = Field(100, description="Channels one socket may subscribe to.")

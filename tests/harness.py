@@ -187,16 +187,22 @@ class DemoSnapshot:
         return True
 
 
-@pytest.fixture
-async def seeded(settings: Settings, app_runtime: Runtime) -> Runtime:
-    """Demo accounts and portfolio in every shipped tenant (seeded once, then restored)."""
+async def seed_or_restore(settings: Settings, runtime: Runtime) -> None:
+    """The demo data: seeded through ``runtime`` the first time, restored from the worker's
+    snapshot afterwards."""
     from core.demo.seed import seed_demo
 
     if DemoSnapshot.rows is None:
-        await seed_demo(app_runtime)
+        await seed_demo(runtime)
         await DemoSnapshot.take(settings)
     else:
         await DemoSnapshot.restore(settings)
+
+
+@pytest.fixture
+async def seeded(settings: Settings, app_runtime: Runtime) -> Runtime:
+    """Demo accounts and portfolio in every shipped tenant (seeded once, then restored)."""
+    await seed_or_restore(settings, app_runtime)
     return app_runtime
 
 

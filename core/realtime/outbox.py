@@ -5,6 +5,11 @@ bound mean the client does not keep up, so the socket is closed (``CLOSE_SLOW``)
 reconnects and resyncs by watermark. Work the socket asked for itself (a sync's batches) waits
 for room instead (:meth:`Outbox.put_paced`): a slow reader slows only its own sync.
 
+Where the server offers a synchronous write (:mod:`core.realtime.direct_ws`), a frame put on
+an empty, idle queue is written at once: no task wakes and nothing is awaited, which is the
+common case of a fan-out to sockets that keep up. The queue and its writer serve only sockets
+that are behind, or whose transport is full.
+
 Packets that queued up while the socket was busy leave as one frame, a JSON array of them
 (SocketCluster clients read arrays of packets): one send, one compression and one syscall
 instead of one per packet, exactly when the socket is behind.
@@ -19,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from itertools import islice
 
 Writer = Callable[[str], Awaitable[None]]
+SendNow = Callable[[str], bool]
 OnStall = Callable[[str], Awaitable[None]]
 
 JOIN_FRAMES = 64
@@ -41,8 +47,10 @@ class Outbox:
         max_messages: int,
         max_bytes: int,
         send_timeout_s: float,
+        send_now: SendNow | None = None,
     ) -> None:
         self._write = write
+        self._send_now = send_now
         self._on_stall = on_stall
         self.max_messages = max_messages
         self.max_bytes = max_bytes
@@ -53,34 +61,61 @@ class Outbox:
         self._room = asyncio.Event()
         self._room.set()
         self._stopped = False
+        self._accepted = False
+        self._writing = False
         self._task: asyncio.Task[None] | None = None
 
     def __len__(self) -> int:
         return len(self._frames)
 
     @property
+    def direct(self) -> bool:
+        """Whether the server writes frames for this socket synchronously when it is idle."""
+        return self._send_now is not None
+
+    @property
     def stopped(self) -> bool:
         return self._stopped
 
     def start(self) -> None:
-        if self._task is None:
+        """The connection is accepted: frames may be written (the writer starts with the first
+        frame that has to wait, so a socket that keeps up never has one)."""
+        self._accepted = True
+        if self._frames:
+            self._start_writer()
+
+    def _start_writer(self) -> None:
+        if self._task is None and self._accepted and not self._stopped:
             self._task = asyncio.create_task(self._drain(), name="socket-writer")
 
     def put(self, text: str) -> bool:
         """Queue a frame; ``False`` when the bound is passed (the caller closes the socket)."""
         if self._stopped:
             return True
+        if self._sent_now(text):
+            return True
         if len(self._frames) >= self.max_messages or self.queued_bytes + len(text) > self.max_bytes:
             return False
         self._append(text)
         return True
+
+    def _sent_now(self, text: str) -> bool:
+        """Write at once when nothing is queued or being written (order is kept) and the
+        server's synchronous write takes the frame."""
+        return (
+            self._send_now is not None
+            and not self._frames
+            and not self._writing
+            and self._accepted
+            and self._send_now(text)
+        )
 
     async def put_paced(self, text: str) -> None:
         """Queue a frame once there is room (a sync's batch: the sender waits, not the others)."""
         while not self._stopped and self._frames and not self._fits(text):
             self._room.clear()
             await self._room.wait()
-        if not self._stopped:
+        if not self._stopped and not self._sent_now(text):
             self._append(text)
 
     def _fits(self, text: str) -> bool:
@@ -93,6 +128,7 @@ class Outbox:
         self._frames.append(text)
         self.queued_bytes += len(text)
         self._ready.set()
+        self._start_writer()
 
     async def _drain(self) -> None:
         while not self._stopped:
@@ -103,6 +139,7 @@ class Outbox:
             count, size = self._joinable()
             first = self._frames[0]
             text = first if count == 1 else f"[{','.join(islice(self._frames, count))}]"
+            self._writing = True
             try:
                 async with asyncio.timeout(self.send_timeout_s):
                     await self._write(text)
@@ -113,6 +150,8 @@ class Outbox:
             except Exception:  # the peer vanished: the receive loop notices and cleans up
                 self.stop()
                 return
+            finally:
+                self._writing = False
             for _ in range(count):
                 self._frames.popleft()
             self.queued_bytes -= size

@@ -25,6 +25,9 @@ TOO_MANY_ANONYMOUS = "Troppe connessioni senza accesso da questo indirizzo"
 
 @websocket("/socketcluster/")
 async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDep) -> None:  # type: ignore[type-arg]
+    """One connection: the receive loop runs in this task; pings and the handshake deadline
+    are timers, and the writer starts only for a socket that falls behind (no task per socket
+    beyond this one while it keeps up)."""
     await socket.accept()
     address = address_of(socket, runtime.settings)
     client = RealtimeSocket(socket, tenant, runtime.settings.realtime, address)
@@ -33,26 +36,51 @@ async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDe
         await client.close(protocol.CLOSE_TOO_MANY, TOO_MANY_ANONYMOUS)
         return
     runtime.hub.add(client)
-    helpers = [
-        asyncio.create_task(_keep_alive(client), name=f"ping-{client.id}"),
-        asyncio.create_task(_handshake_deadline(client), name=f"handshake-{client.id}"),
-    ]
-    receiver = asyncio.create_task(_receive(runtime, client), name=f"receive-{client.id}")
-    gone = asyncio.create_task(client.gone.wait())
+    timers = Timers(client)
     try:
-        await asyncio.wait({receiver, gone}, return_when=asyncio.FIRST_COMPLETED)
-        if receiver.done() and not receiver.cancelled():
-            with contextlib.suppress(WebSocketDisconnect):
-                receiver.result()
+        with contextlib.suppress(WebSocketDisconnect):
+            await client.receiving(_receive(runtime, client))
     finally:
-        for task in (*helpers, receiver, gone):
-            task.cancel()
-        for task in (*helpers, receiver, gone):
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
-                await task
+        timers.cancel()
         runtime.hub.remove(client)
         client.closed = True
         await client.outbox.aclose()
+
+
+class Timers:
+    """A socket's pings, its silence check and its handshake deadline, as loop timers."""
+
+    def __init__(self, client: RealtimeSocket) -> None:
+        self.client = client
+        self.loop = asyncio.get_running_loop()
+        limits = client.limits
+        self.interval_s = limits.ping_interval_ms / 1000
+        self.silence_s = limits.ping_timeout_ms / 1000
+        self.handles = [
+            self.loop.call_later(limits.handshake_timeout_ms / 1000, self._handshake_due),
+            self.loop.call_later(self.interval_s, self._ping_due),
+        ]
+
+    def _handshake_due(self) -> None:
+        """Close a socket that has not sent ``#handshake`` within the timeout, to the moment."""
+        if not self.client.handshaken:
+            self.client.close_soon(protocol.CLOSE_HANDSHAKE_TIMEOUT, "Handshake non ricevuto")
+
+    def _ping_due(self) -> None:
+        """Ping every interval; close a socket silent past the timeout."""
+        client = self.client
+        if client.closed:
+            return
+        if time.monotonic() - client.last_heard > self.silence_s:
+            client.close_soon(protocol.CLOSE_PONG_TIMEOUT, "Nessuna risposta al ping")
+            return
+        if client.handshaken:
+            client.push(protocol.PING)
+        self.handles[1] = self.loop.call_later(self.interval_s, self._ping_due)
+
+    def cancel(self) -> None:
+        for handle in self.handles:
+            handle.cancel()
 
 
 async def _receive(runtime: Runtime, client: RealtimeSocket) -> None:
@@ -93,22 +121,3 @@ async def _allowed(client: RealtimeSocket, packet: protocol.Packet) -> bool:
             protocol.failure(packet.cid, "RateLimitError", "Troppe richieste: rallenta")
         )
     return False
-
-
-async def _keep_alive(client: RealtimeSocket) -> None:
-    """Ping every interval; close sockets silent past the timeout."""
-    limits = client.limits
-    interval = limits.ping_interval_ms / 1000
-    while not client.closed:
-        await asyncio.sleep(interval)
-        if time.monotonic() - client.last_heard > limits.ping_timeout_ms / 1000:
-            await client.close(protocol.CLOSE_PONG_TIMEOUT, "Nessuna risposta al ping")
-        elif client.handshaken:
-            await client.send(protocol.PING)
-
-
-async def _handshake_deadline(client: RealtimeSocket) -> None:
-    """Close a socket that has not sent ``#handshake`` within the timeout, to the moment."""
-    await asyncio.sleep(client.limits.handshake_timeout_ms / 1000)
-    if not client.handshaken:
-        await client.close(protocol.CLOSE_HANDSHAKE_TIMEOUT, "Handshake non ricevuto")

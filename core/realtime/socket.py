@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,6 +18,7 @@ from core.auth.principal import Principal
 from core.auth.tokens import TokenClaims
 from core.http.origin import client_origin
 from core.realtime import protocol
+from core.realtime.direct_ws import send_now_of
 from core.realtime.limits import TokenBucket
 from core.realtime.outbox import OVERFLOW, Outbox
 from core.settings import RealtimeSettings
@@ -68,13 +69,16 @@ class RealtimeSocket:
         self.last_heard = time.monotonic()
         self.closed = False
         self.gone = asyncio.Event()
-        """Set once the socket is closed by us: its connection handler may return."""
+        """Set once the socket is closed by us."""
+        self._receiver: asyncio.Task[Any] | None = None
+        self._receiver_stopped = False
         self.outbox = Outbox(
             ws.send_text,
             self._stalled,
             max_messages=limits.outbox_messages,
             max_bytes=limits.outbox_bytes,
             send_timeout_s=limits.send_timeout_ms / 1000,
+            send_now=send_now_of(ws.scope),
         )
         self._held: list[str] | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -84,8 +88,28 @@ class RealtimeSocket:
         return self.principal.id if self.principal else None
 
     def start(self) -> None:
-        """Start the writer; call once the connection is accepted."""
+        """Frames may be written: call once the connection is accepted."""
         self.outbox.start()
+
+    async def receiving(self, loop: Coroutine[Any, Any, None]) -> None:
+        """Run the receive ``loop`` in this task until it ends, or until we close the socket:
+        a peer that never answers the close (it reads nothing) must not keep it waiting."""
+        task = asyncio.current_task()
+        self._receiver = task
+        try:
+            await loop
+        except asyncio.CancelledError:
+            if not self._receiver_stopped or task is None:
+                raise
+            task.uncancel()
+        finally:
+            self._receiver = None
+
+    def _stop_receiving(self) -> None:
+        task = self._receiver
+        if task is not None and task is not asyncio.current_task() and not task.done():
+            self._receiver_stopped = True
+            task.cancel()
 
     async def send(self, packet: dict[str, Any] | str) -> None:
         """Queue a packet (or the raw ping) without waiting for the peer."""
@@ -154,6 +178,7 @@ class RealtimeSocket:
             log.debug("socket.close_unacknowledged", socket=self.id)
         finally:
             self.gone.set()
+            self._stop_receiving()
 
     async def _stalled(self, reason: str) -> None:
         await self.close(protocol.CLOSE_SLOW, reason)

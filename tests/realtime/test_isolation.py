@@ -72,6 +72,7 @@ async def test_a_socket_that_stops_reading_does_not_stall_anyone_else(
         other_tenant = await live.logged_in("rcadealer", "admin")
         await other_tenant.subscribe("preventivi")
         [behind] = _server_sockets(live, here["admin"])
+        assert behind.outbox.direct  # written at once while idle, queued once the peer lags
         stalled._reader.cancel()  # nobody reads: websockets stops reading the transport
         stalled.ws.transport.pause_reading()
 

@@ -22,9 +22,9 @@ from core.app import create_app
 from core.auth import tokens
 from core.auth.links import SPENT
 from core.db import models as m
-from core.demo.seed import seed_demo
 from core.runtime import Runtime
 from core.settings import Settings
+from tests.harness import seed_or_restore
 from tests.integration.auth.helpers import (
     ADMIN,
     AGENT,
@@ -120,7 +120,7 @@ async def world(
         settings.model_copy(update={"mail": mail}), pm=runtime.pm, migrate=False, seed=False
     )
     app_runtime: Runtime = app.state.runtime
-    await seed_demo(app_runtime)
+    await seed_or_restore(settings, app_runtime)
     hosts = {t.id: t.domains[0] for t in app_runtime.tenants}
 
     def client(tenant_id: str) -> AsyncTestClient[Litestar]:

@@ -1,0 +1,95 @@
+"""uvicorn's sans-I/O websocket protocol, plus a synchronous write for the fan-out.
+
+Through ASGI, every frame a socket sends is a coroutine behind the framework's send wrappers,
+awaited by a writer task woken for it. The fan-out of one change to a thousand sockets then
+costs a thousand task wake-ups and send chains. This protocol offers the app, in the scope's
+``extensions``, a plain function that frames, compresses and writes a text message at once,
+as ``websockets.broadcast`` does, and refuses (``False``) whenever that is not safe: before
+the handshake, after a close, or while the transport is over its high-water mark. The socket
+then queues the frame for its writer, which waits for the transport as before, so a client
+that stops reading still only fills its own bounded queue.
+
+Compression, when on, is :mod:`core.realtime.shared_deflate`: no zlib state per socket, and
+an event compressed once for all the sockets it goes to (this module hands every socket the
+same encoded payload object).
+
+Selected with ``REALTIME_PROTOCOL=sportello`` (the default).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
+from websockets.server import ServerProtocol
+
+from core.realtime.shared_deflate import SharedDeflateFactory
+
+SEND_NOW = "sportello.send_now"
+"""The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
+
+SendNow = Callable[[str], bool]
+
+
+class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
+    """The sans-I/O protocol with :meth:`send_now` published to the app in its scope."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:  # uvicorn's window settings, shared frames
+            deflate = SharedDeflateFactory(
+                server_max_window_bits=12,
+                client_max_window_bits=12,
+                compress_settings={"memLevel": 5},
+            )
+            self.conn = ServerProtocol(
+                extensions=[deflate],
+                max_size=self.config.ws_max_size,
+                logger=logging.getLogger("uvicorn.error"),
+            )
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope: Any = getattr(self, "scope", None)
+        if scope is not None:  # absent when the upgrade was refused
+            scope["extensions"][SEND_NOW] = self.send_now
+
+    def send_now(self, text: str) -> bool:
+        """Write ``text`` as one frame now; ``False`` (nothing written) when it cannot be."""
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or not self.writable.is_set()
+            or self.transport.is_closing()
+        ):
+            return False
+        try:
+            self.conn.send_text(_encoded(text))
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
+
+_last_encoded: tuple[str, bytes] = ("", b"")
+
+
+def _encoded(text: str) -> bytes:
+    """``text`` as UTF-8, the same object for the same text object: a fan-out sends one
+    string to many sockets, and their compression recognises it by identity."""
+    global _last_encoded
+    if _last_encoded[0] is not text:
+        _last_encoded = (text, text.encode())
+    return _last_encoded[1]
+
+
+def send_now_of(scope: Any) -> SendNow | None:
+    """The synchronous write the server offers this socket, if it offers one."""
+    extensions = scope.get("extensions") if isinstance(scope, dict) else None
+    send_now = extensions.get(SEND_NOW) if isinstance(extensions, dict) else None
+    return send_now if callable(send_now) else None
