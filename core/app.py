@@ -19,7 +19,7 @@ from core.db.rls import check_app_role
 from core.http.deps import DEPENDENCIES
 from core.http.errors import EXCEPTION_HANDLERS
 from core.http.input_guard import input_guard
-from core.http.middleware import tenant_middleware
+from core.http.middleware import TenantMiddleware
 from core.http.security_headers import security_headers
 from core.jobs import JobRunner
 from core.logging import configure_logging
@@ -38,7 +38,10 @@ def create_app(
     migrate: bool | None = None,
     seed: bool | None = None,
 ) -> Litestar:
-    """Build the app: plugins and tenants load now; migrations and demo data run at start."""
+    """Build the app: plugins and tenants load now; migrations and demo data run at start.
+
+    Everything serving requests reads the runtime from ``app.state.runtime``.
+    """
     settings = settings or get_settings()
     configure_logging(settings)
     settings.signing_key()  # a missing or weak key in production stops start-up here
@@ -46,6 +49,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncGenerator[None, None]:
+        runtime: Runtime = app.state.runtime  # the app's, read at each start
         if migrate if migrate is not None else settings.app.migrate_on_start:
             await upgrade(settings, runtime.pm)
         async with runtime.db.engine.connect() as conn:
@@ -81,7 +85,7 @@ def create_app(
         route_handlers=flatten(runtime.pm.hook.register_routes()),
         dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[tenant_middleware(runtime), input_guard(settings.app.max_body_bytes)],
+        middleware=[TenantMiddleware, input_guard(settings.app.max_body_bytes)],
         before_send=[security_headers(settings.is_production)],
         lifespan=[lifespan],
         state=State({"runtime": runtime}),

@@ -43,7 +43,6 @@ from litestar import Litestar  # noqa: E402
 from litestar.testing import AsyncTestClient  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
-from core.app import create_app  # noqa: E402
 from core.context import system_scope  # noqa: E402
 from core.db.base import Base  # noqa: E402
 from core.db.engine import make_engine, owner_url  # noqa: E402
@@ -52,6 +51,7 @@ from core.plugins import load_plugins  # noqa: E402
 from core.runtime import Runtime  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from core.storage import private_folder  # noqa: E402
+from tests.app_pool import AppPool  # noqa: E402
 
 
 def pytest_report_header() -> str:
@@ -118,10 +118,16 @@ async def runtime(settings: Settings, migrated: None) -> AsyncIterator[Runtime]:
     await runtime.db.dispose()
 
 
+@pytest.fixture(autouse=True)
+def _lent_apps() -> Iterator[None]:
+    """The apps a test borrowed serve the next test once it is over."""
+    yield
+    AppPool.give_back()
+
+
 @pytest.fixture
 async def app(settings: Settings, runtime: Runtime) -> Litestar:
-    app = create_app(settings, pm=runtime.pm, migrate=False, seed=False)
-    return app
+    return AppPool.borrow(settings, runtime.pm, migrate=False, seed=False)
 
 
 @pytest.fixture

@@ -19,31 +19,29 @@ REQUEST_ID_HEADER = "x-request-id"
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
-def tenant_middleware(runtime: Runtime) -> type:
-    """Build the middleware class bound to ``runtime``'s tenant registry."""
+class TenantMiddleware:
+    """Resolves the tenant with the registry of the app's runtime (``app.state.runtime``)."""
 
-    class TenantMiddleware:
-        def __init__(self, app: ASGIApp) -> None:
-            self.app = app
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
 
-        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] not in ("http", "websocket"):
-                await self.app(scope, receive, send)
-                return
-            headers = Headers.from_scope(scope)
-            tenant = runtime.tenants.resolve(headers.get("host"))
-            if tenant is None:
-                await _refuse(scope, send)
-                return
-            given = headers.get(REQUEST_ID_HEADER, "")
-            request_id = given if REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
-            scope["state"] = {**scope.get("state", {}), "tenant": tenant, "request_id": request_id}
-            structlog.contextvars.clear_contextvars()
-            structlog.contextvars.bind_contextvars(request_id=request_id, tenant=tenant.id)
-            with tenant_scope(tenant.id):
-                await self.app(scope, receive, _with_request_id(send, request_id))
-
-    return TenantMiddleware
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        runtime: Runtime = scope["litestar_app"].state.runtime
+        headers = Headers.from_scope(scope)
+        tenant = runtime.tenants.resolve(headers.get("host"))
+        if tenant is None:
+            await _refuse(scope, send)
+            return
+        given = headers.get(REQUEST_ID_HEADER, "")
+        request_id = given if REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
+        scope["state"] = {**scope.get("state", {}), "tenant": tenant, "request_id": request_id}
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(request_id=request_id, tenant=tenant.id)
+        with tenant_scope(tenant.id):
+            await self.app(scope, receive, _with_request_id(send, request_id))
 
 
 def _with_request_id(send: Send, request_id: str) -> Send:

@@ -12,11 +12,11 @@ import pytest
 import uvicorn
 from litestar import Litestar
 
-from core.app import create_app
 from core.demo.seed import seed_demo
 from core.runtime import Runtime
 from core.serving import uvicorn_options
 from core.settings import Settings
+from tests.app_pool import AppPool
 from tests.harness import DemoSnapshot
 from tests.realtime.client import ScClient
 from tests.realtime.processes import RedisServer
@@ -69,7 +69,7 @@ def fast_app(
     fast = settings.model_copy(
         update={"realtime": settings.realtime.model_copy(update={**FAST, **realtime})}
     )
-    return create_app(fast, pm=runtime.pm, migrate=False, seed=seed)
+    return AppPool.borrow(fast, runtime.pm, migrate=False, seed=seed)
 
 
 @dataclass

@@ -18,12 +18,12 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 from sqlalchemy.exc import NoResultFound
 
-from core.app import create_app
 from core.auth import tokens
 from core.auth.links import SPENT
 from core.db import models as m
 from core.runtime import Runtime
 from core.settings import Settings
+from tests.app_pool import AppPool
 from tests.harness import seed_or_restore
 from tests.integration.auth.helpers import (
     ADMIN,
@@ -116,8 +116,8 @@ async def world(
 ) -> AsyncIterator[World]:
     inbox, port = smtp
     mail = settings.mail.model_copy(update={"host": "127.0.0.1", "port": port})
-    app = create_app(
-        settings.model_copy(update={"mail": mail}), pm=runtime.pm, migrate=False, seed=False
+    app = AppPool.borrow(
+        settings.model_copy(update={"mail": mail}), runtime.pm, migrate=False, seed=False
     )
     app_runtime: Runtime = app.state.runtime
     await seed_or_restore(settings, app_runtime)
