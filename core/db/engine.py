@@ -67,9 +67,15 @@ def make_engine(url: URL, settings: Settings) -> AsyncEngine:
 
 def _private_sqlite_file(path: Path) -> None:
     """The database file (and so its -wal and -shm, which SQLite creates alike) is readable
-    by this user only, in a folder only this user can enter."""
+    by this user only, in a folder only this user can enter.
+
+    An existing file is never opened here: closing any descriptor of a file drops every
+    POSIX lock this process holds on it, so SQLite's connections in this process would lose
+    their locks without knowing, and another process could write under them.
+    """
     private_folder(path.parent)
-    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
     path.chmod(0o600)
 
 

@@ -26,6 +26,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import InvalidState
 from websockets.server import ServerProtocol
 
+from core.realtime.lean import LeanEvent, LeanQueue
 from core.realtime.shared_deflate import SharedDeflateFactory
 
 SEND_NOW = "sportello.send_now"
@@ -39,6 +40,9 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue = LeanQueue()  # type: ignore[assignment]  # same calls, no idle deques
+        self.writable = LeanEvent()  # type: ignore[assignment]
+        self.writable.set()
         if self.config.ws_per_message_deflate:  # uvicorn's window settings, shared frames
             deflate = SharedDeflateFactory(
                 server_max_window_bits=12,
@@ -56,6 +60,14 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
         scope: Any = getattr(self, "scope", None)
         if scope is not None:  # absent when the upgrade was refused
             scope["extensions"][SEND_NOW] = self.send_now
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.handshake_complete and getattr(self, "response", None) is not None:
+            # the handshake's request and response: their headers live on in the scope (the
+            # parser's frame keeps the request itself, so its headers are emptied)
+            self.request.headers.clear()
+            self.request = self.response = None  # type: ignore[assignment]
 
     def send_now(self, text: str) -> bool:
         """Write ``text`` as one frame now; ``False`` (nothing written) when it cannot be."""

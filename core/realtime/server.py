@@ -9,6 +9,8 @@ import time
 import structlog
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
+from litestar.types import Empty
+from litestar.utils.scope.state import ScopeState
 
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, TenantDep
@@ -31,6 +33,7 @@ async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDe
     await socket.accept()
     address = address_of(socket, runtime.settings)
     client = RealtimeSocket(socket, tenant, runtime.settings.realtime, address)
+    ScopeState.from_scope(socket.scope).headers = Empty  # read once above; not kept per socket
     client.start()
     if runtime.hub.anonymous_from(address) >= runtime.settings.realtime.anonymous_per_address:
         await client.close(protocol.CLOSE_TOO_MANY, TOO_MANY_ANONYMOUS)

@@ -19,6 +19,7 @@ from core.auth.tokens import TokenClaims
 from core.http.origin import client_origin
 from core.realtime import protocol
 from core.realtime.direct_ws import send_now_of
+from core.realtime.lean import LeanEvent
 from core.realtime.limits import TokenBucket
 from core.realtime.outbox import OVERFLOW, Outbox
 from core.settings import RealtimeSettings
@@ -68,7 +69,7 @@ class RealtimeSocket:
         self.handshaken = False
         self.last_heard = time.monotonic()
         self.closed = False
-        self.gone = asyncio.Event()
+        self.gone = LeanEvent()
         """Set once the socket is closed by us."""
         self._receiver: asyncio.Task[Any] | None = None
         self._receiver_stopped = False
