@@ -72,7 +72,10 @@ test-web: install web chromium ## Web: types, Vitest, then Playwright (Debian Ch
 	cd web && npm run --silent test
 	cd web && npm run --silent e2e
 
-test: lint test-web test-sqlite test-postgres ## Install and run every check: lint, types, web, tests on SQLite and PostgreSQL
+# lint (mypy, one core) runs while the web app installs and builds; the rest runs in order
+test: ## Install and run every check: lint, types, web, tests on SQLite and PostgreSQL
+	$(MAKE) -j2 --output-sync=target lint web
+	$(MAKE) test-web test-sqlite test-postgres
 
 bench: install ## Run the benchmarks under bench/ and print their tables
 	$(BIN)/python -m bench
