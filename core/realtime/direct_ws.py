@@ -19,7 +19,6 @@ Selected with ``REALTIME_PROTOCOL=sportello`` (the default).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -27,12 +26,11 @@ from websockets.exceptions import InvalidState
 from websockets.server import ServerProtocol
 
 from core.realtime.lean import LeanEvent, LeanQueue
+from core.realtime.outbox import SendNow
 from core.realtime.shared_deflate import SharedDeflateFactory
 
 SEND_NOW = "sportello.send_now"
 """The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
-
-SendNow = Callable[[str], bool]
 
 
 class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):

@@ -83,16 +83,12 @@ class LeanQueue(Generic[T]):
                 raise RuntimeError("LeanQueue serves one consumer at a time")
             self._getter = asyncio.get_running_loop().create_future()
             await self._getter
-        assert self._items is not None
-        item = self._items.popleft()
-        if not self._items:
-            self._items = None  # the deque's block goes back until the next burst
-        return item
+        return self.get_nowait()
 
     def get_nowait(self) -> T:
         if not self._items:
             raise asyncio.QueueEmpty
         item = self._items.popleft()
         if not self._items:
-            self._items = None
+            self._items = None  # the deque's block goes back until the next burst
         return item

@@ -63,7 +63,6 @@ class Outbox:
         self._room.set()
         self._stopped = False
         self._accepted = False
-        self._writing = False
         self._task: asyncio.Task[None] | None = None
 
     def __len__(self) -> int:
@@ -101,12 +100,11 @@ class Outbox:
         return True
 
     def _sent_now(self, text: str) -> bool:
-        """Write at once when nothing is queued or being written (order is kept) and the
-        server's synchronous write takes the frame."""
+        """Write at once when nothing is queued (order is kept: frames being written stay
+        queued until written) and the server's synchronous write takes the frame."""
         return (
             self._send_now is not None
             and not self._frames
-            and not self._writing
             and self._accepted
             and self._send_now(text)
         )
@@ -140,7 +138,6 @@ class Outbox:
             count, size = self._joinable()
             first = self._frames[0]
             text = first if count == 1 else f"[{','.join(islice(self._frames, count))}]"
-            self._writing = True
             try:
                 async with asyncio.timeout(self.send_timeout_s):
                     await self._write(text)
@@ -151,8 +148,6 @@ class Outbox:
             except Exception:  # the peer vanished: the receive loop notices and cleans up
                 self.stop()
                 return
-            finally:
-                self._writing = False
             del self._frames[:count]
             self.queued_bytes -= size
             self._room.set()

@@ -17,7 +17,7 @@ from core.runtime import Runtime
 from core.serving import uvicorn_options
 from core.settings import Settings
 from tests.app_pool import AppPool
-from tests.harness import DemoSnapshot
+from tests.harness import seed_or_restore
 from tests.realtime.client import ScClient
 from tests.realtime.processes import RedisServer
 
@@ -129,11 +129,8 @@ async def event_sentinel(live: Live, client: ScClient, tenant: str) -> None:
 async def serving(settings: Settings, runtime: Runtime, **realtime: object) -> AsyncIterator[Live]:
     """A live server in this event loop on a free port (``realtime``: setting overrides),
     over the demo data (restored from the worker's snapshot once it has one)."""
-    snapshot = DemoSnapshot.rows is not None
-    restored = snapshot and await DemoSnapshot.restore(settings)
-    served = await Served.start(fast_app(settings, runtime, seed=not restored, **realtime))
-    if not snapshot:
-        await DemoSnapshot.take(settings)
+    await seed_or_restore(settings, runtime)
+    served = await Served.start(fast_app(settings, runtime, seed=False, **realtime))
     live = Live(served.port, served.runtime, [])
     try:
         yield live
