@@ -54,6 +54,7 @@ def serve(
 
 async def _prepare(settings: Settings) -> None:
     from core.db.migrate import upgrade
+    from core.db.stored_payload import refresh_stored_payloads
     from core.demo.seed import seed_demo as run_seed
     from core.runtime import Runtime
 
@@ -62,6 +63,9 @@ async def _prepare(settings: Settings) -> None:
         await upgrade(settings, runtime.pm)
         if settings.seeds_demo:
             await run_seed(runtime)
+        await refresh_stored_payloads(
+            runtime.write_session, [tenant.id for tenant in runtime.tenants]
+        )
     finally:
         await runtime.db.dispose()
 

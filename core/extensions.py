@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
+import msgspec
 import pluggy
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -279,8 +280,16 @@ class SyncRequest:
     """Only records changed after this moment (a watermark resync), or ``None``: all."""
 
 
-SyncLoader = Callable[[SyncRequest], Awaitable[Sequence[dict[str, Any]]]]
-"""The records of a stream the user may see (changed since ``since``), as published."""
+class StoredRecord(NamedTuple):
+    """A record whose payload is already encoded (a stored payload): sent as it is."""
+
+    id: str
+    payload: msgspec.Raw
+
+
+SyncLoader = Callable[[SyncRequest], Awaitable[Sequence[dict[str, Any] | StoredRecord]]]
+"""The records of a stream the user may see (changed since ``since``), as published:
+payloads (with their ``_id``) or already encoded ones."""
 LookupLoader = Callable[
     [AsyncSession, Principal, Sequence[str]], Awaitable[Sequence[dict[str, Any]]]
 ]

@@ -5,6 +5,10 @@ rule admits, changed since the watermark. A sync is the largest read the app mak
 portfolio at login), so it reads plain rows, not ORM objects, and JSON columns as the text
 the database stores, passed through to the wire undecoded (:class:`RawJSON`); rows are
 serialised in chunks that yield to the event loop, so one large sync never starves others.
+
+A model that stores its payload (:mod:`core.db.stored_payload`) is read as that text: only
+its id and payload, the payload only where it is fresh (:func:`fresh_payload`); the others
+are built from their columns as above.
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
-from sqlalchemy import JSON, ColumnElement, Dialect, Select, Text, cast, inspect, select
+from sqlalchemy import JSON, ColumnElement, Dialect, Select, Text, case, cast, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.expression import type_coerce
 from sqlalchemy.types import TypeDecorator
 
 from core.auth.principal import Principal
-from core.extensions import SyncLoader, SyncRequest
+from core.db.stored_payload import PAYLOAD_COLUMNS, is_fresh, keep_payload
+from core.extensions import StoredRecord, SyncLoader, SyncRequest
 
 CHUNK = 250
 """Rows serialised between two yields to the event loop."""
@@ -54,7 +59,7 @@ def wire_columns(model: Any, skip: Sequence[str] = BOOKKEEPING) -> list[ColumnEl
     tenancy guard scopes it like any other read."""
     columns: list[ColumnElement[Any]] = []
     for attribute in inspect(model).column_attrs:
-        if attribute.key in skip:
+        if attribute.key in skip or attribute.key in PAYLOAD_COLUMNS:
             continue
         column = getattr(model, attribute.key)
         if isinstance(attribute.columns[0].type, JSON):
@@ -82,22 +87,47 @@ async def stream_rows(
     return await serialized((await session.execute(stmt)).all(), serialize)
 
 
+def fresh_payload(model: Any) -> ColumnElement[str | None]:
+    """SQL: the row's stored payload where it is fresh, else ``NULL``."""
+    return case((is_fresh(model), model.wire), else_=None).label("wire")
+
+
 def rows_loader(
     model: Any,
     serialize: Callable[[Any], dict[str, Any]],
     scope: Scope,
     skip: Sequence[str] = BOOKKEEPING,
+    *,
+    stored_version: int | None = None,
 ) -> SyncLoader:
     """A loader for ``model``'s rows within ``scope(user)``, changed since the watermark.
 
     ``serialize`` gets a row with the model's column attributes but ``skip`` (JSON ones as
-    :class:`RawJSON` text, to be passed on as they are), the same names an instance has."""
+    :class:`RawJSON` text, to be passed on as they are), the same names an instance has.
+    With ``stored_version``, ``model`` stores ``serialize(record)`` at every write (see
+    :func:`~core.db.stored_payload.keep_payload`), and the loader sends that text."""
     columns = wire_columns(model, skip)
+    if stored_version is not None:
+        keep_payload(model, serialize, stored_version)
 
-    async def load(request: SyncRequest) -> list[dict[str, Any]]:
-        stmt = select(*columns).where(scope(request.principal))
+    async def load(request: SyncRequest) -> Sequence[dict[str, Any] | StoredRecord]:
+        where = [scope(request.principal)]
         if request.since is not None:
-            stmt = stmt.where(model.updated_at > request.since)
-        return await stream_rows(request.session, stmt, serialize)
+            where.append(model.updated_at > request.since)
+        if stored_version is None:
+            return await stream_rows(request.session, select(*columns).where(*where), serialize)
+        stmt = select(model.id, fresh_payload(model)).where(*where)
+        found: list[dict[str, Any] | StoredRecord] = []
+        stale: list[str] = []
+        for row_id, text in await request.session.execute(stmt):
+            if text is None:
+                stale.append(row_id)
+            else:
+                found.append(StoredRecord(row_id, msgspec.Raw(text)))
+        for start in range(0, len(stale), CHUNK):
+            ids = stale[start : start + CHUNK]
+            built = select(*columns).where(model.id.in_(ids))
+            found.extend(await stream_rows(request.session, built, serialize))
+        return found
 
     return load

@@ -12,10 +12,13 @@ from sqlalchemy.orm import Session
 from core.context import current_actor_id
 from core.db.base import TenantOwned
 from core.db.models.audit import AuditEntry
+from core.db.stored_payload import PAYLOAD_COLUMNS
 from core.db.tenancy import TenantSession
 from core.db.types import new_id
 
-SKIPPED_FIELDS = frozenset({"password_hash", "updated_at", "created_at", "vapid_private_key"})
+SKIPPED_FIELDS = frozenset(
+    {"password_hash", "updated_at", "created_at", "vapid_private_key", *PAYLOAD_COLUMNS}
+)
 
 
 def _plain(value: Any) -> Any:

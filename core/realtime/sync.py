@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import msgspec
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -30,7 +31,7 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.db.types import utcnow
 from core.errors import ClientError, NotAuthenticated
-from core.extensions import CallContext, Publication, SyncRequest
+from core.extensions import CallContext, Publication, StoredRecord, SyncRequest
 from core.messages import LOGIN_FIRST
 from core.realtime.guard import logged_in
 
@@ -40,7 +41,7 @@ BAD_WATERMARK = "Richiesta non valida: wm deve essere un intero non negativo"
 BAD_LOOKUP = "Richiesta non valida: al più 1000 id per collezione"
 MAX_LOOKUP = 1000
 
-Items = list[tuple[str, dict[str, Any] | None]]
+Items = list[tuple[str, dict[str, Any] | msgspec.Raw | None]]
 
 
 class LookupIds(BaseModel):
@@ -116,7 +117,10 @@ async def _stream(
 ) -> Items:
     assert publication.sync is not None
     records = await publication.sync(SyncRequest(session, principal, since))
-    items: Items = [(record["_id"], record) for record in records]
+    items: Items = [
+        (record.id, record.payload) if isinstance(record, StoredRecord) else (record["_id"], record)
+        for record in records
+    ]
     if since is not None:
         present = {key for key, _ in items}
         items = await _gone(session, principal, publication, since, present) + items

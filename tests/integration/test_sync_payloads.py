@@ -15,7 +15,7 @@ from core.auth.service import principal_of
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.types import utcnow
-from core.extensions import Publication, SyncRequest
+from core.extensions import Publication, StoredRecord, SyncRequest
 from core.realtime import protocol
 from core.runtime import Runtime
 
@@ -24,7 +24,8 @@ pytestmark = pytest.mark.usefixtures("seeded")
 
 def _wire(records: Any) -> Any:
     """What the client decodes: the records as the socket encodes them."""
-    return msgspec.json.decode(protocol.encode({"data": records}))["data"]
+    payloads = [r.payload if isinstance(r, StoredRecord) else r for r in records]
+    return msgspec.json.decode(protocol.encode({"data": payloads}))["data"]
 
 
 def _model_streams(runtime: Runtime) -> list[Publication]:
@@ -79,6 +80,6 @@ async def test_a_sync_sees_only_its_tenants_rows(seeded: Runtime) -> None:
             ).scalar_one()
             quotes = seeded.publications["preventivi"]
             assert quotes.sync is not None
-            synced = await quotes.sync(SyncRequest(session, principal_of(admin), None))
+            synced = _wire(await quotes.sync(SyncRequest(session, principal_of(admin), None)))
     assert synced
     assert not theirs & {record["_id"] for record in synced}

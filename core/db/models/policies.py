@@ -20,10 +20,11 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
+from core.db.stored_payload import StoredPayload
 from core.db.types import JSONType, utcnow
 
 
-class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
+class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     __tablename__ = "policies"
     __audited__ = True
 
@@ -70,7 +71,7 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     )
 
 
-class Instalment(Base, HasId, TenantOwned, Timestamped):
+class Instalment(Base, HasId, TenantOwned, Timestamped, StoredPayload):
     """One instalment (rata) of a policy."""
 
     __tablename__ = "policy_instalments"

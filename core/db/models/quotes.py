@@ -9,10 +9,11 @@ from sqlalchemy import Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
+from core.db.stored_payload import StoredPayload
 from core.db.types import JSONType, utcnow
 
 
-class Quote(Base, HasId, TenantOwned, InAgentTree, Timestamped):
+class Quote(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     __tablename__ = "quotes"
     __table_args__ = (
         Index("ix_quotes_tenant_agent_at", "tenant_id", "agent_id", "at"),

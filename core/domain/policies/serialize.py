@@ -27,6 +27,11 @@ def policy_payload(
 ) -> dict[str, Any]:
     """The policy with its instalments (``instalments``: given apart, for a sync's rows)."""
     rate = policy.instalments if instalments is None else instalments
+    return {**policy_own_payload(policy), "rate": [instalment_payload(rata) for rata in rate]}
+
+
+def policy_own_payload(policy: m.Policy) -> dict[str, Any]:
+    """The policy's payload but its instalments (``rate``, which comes last)."""
     return {
         "_id": policy.id,
         "type": policy.type,
@@ -48,5 +53,4 @@ def policy_payload(
         "at": iso(policy.created_at),
         "pr": policy.pr or {},
         "quote": policy.quote or {},
-        "rate": [instalment_payload(rata) for rata in rate],
     }

@@ -42,11 +42,15 @@ def works_records(principal: Principal) -> bool:
     return perm.sees_work(principal)
 
 
+QUOTE_SHAPE = 1
+"""The version of ``quote_payload``'s shape: raise it whenever the shape changes."""
+
 QUOTES = Publication(
     "preventivi", works_records, perm.record_visible, m.Quote, "p", quote_payload,
     sync=rows_loader(
         m.Quote, quote_payload, lambda who: in_agent_tree(who, m.Quote),
         skip=(*BOOKKEEPING, "created_at"),  # a quote's moment is its own ``at``
+        stored_version=QUOTE_SHAPE,
     ),
     save=save_quote,
 )  # fmt: skip
