@@ -106,7 +106,9 @@ class Runtime:
         for contributed in reversed(hook.default_settings()):
             defaults.update(contributed or {})
         self.default_settings = defaults
-        self.hub = Hub(self.bus, self.publications, self.settings.bus.heartbeat_s)
+        self.hub = Hub(
+            self.bus, self.publications, self.settings.bus.heartbeat_s, self.settings.realtime
+        )
         self.thumbnailer = Thumbnailer(self.settings.uploads)
         if not hasattr(self, "rate_limits"):  # counts outlive a plugin registered in a test
             self.rate_limits = RateLimits(self.settings.rate_limits)

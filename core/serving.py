@@ -11,7 +11,8 @@ WS_PROTOCOLS = {"sportello": "core.realtime.direct_ws:DirectWebSocketsProtocol"}
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """uvicorn's options from the settings (sockets: implementation, compression, frame size)."""
+    """uvicorn's options from the settings (sockets: implementation, compression, frame size;
+    no protocol-level pings of uvicorn's own: the app's ``REALTIME_PING_*`` cover it)."""
     realtime = settings.realtime
     return {
         "log_config": None,
@@ -19,4 +20,5 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws": WS_PROTOCOLS.get(realtime.protocol, realtime.protocol),
         "ws_per_message_deflate": realtime.compression,
         "ws_max_size": realtime.max_frame_bytes,
+        "ws_ping_interval": None,  # the app pings every socket and closes the silent ones
     }

@@ -13,6 +13,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 from core.context import tenant_scope
 from core.messages import UNKNOWN_SITE
 from core.runtime import Runtime
+from tenants.config import Tenant
 
 UNKNOWN_HOST = {"error": {"name": "NotFound", "message": UNKNOWN_SITE}}
 REQUEST_ID_HEADER = "x-request-id"
@@ -29,19 +30,29 @@ class TenantMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        runtime: Runtime = scope["litestar_app"].state.runtime
-        headers = Headers.from_scope(scope)
-        tenant = runtime.tenants.resolve(headers.get("host"))
+        tenant, request_id = _resolve(scope)
         if tenant is None:
             await _refuse(scope, send)
             return
-        given = headers.get(REQUEST_ID_HEADER, "")
-        request_id = given if REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
         scope["state"] = {**scope.get("state", {}), "tenant": tenant, "request_id": request_id}
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(request_id=request_id, tenant=tenant.id)
+        if str(scope["type"]) == "http":
+            send = _with_request_id(send, request_id)  # a socket sends no response headers
         with tenant_scope(tenant.id):
-            await self.app(scope, receive, _with_request_id(send, request_id))
+            await self.app(scope, receive, send)
+
+
+def _resolve(scope: Scope) -> tuple[Tenant | None, str]:
+    """The tenant of the ``Host`` header and the request id (the caller's, if well formed).
+
+    A function of its own, so the parsed headers are not held by the frame that waits for
+    the request's end (a socket's lasts as long as the socket)."""
+    runtime: Runtime = scope["litestar_app"].state.runtime
+    headers = Headers.from_scope(scope)
+    given = headers.get(REQUEST_ID_HEADER, "")
+    request_id = given if REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
+    return runtime.tenants.resolve(headers.get("host")), request_id
 
 
 def _with_request_id(send: Send, request_id: str) -> Send:

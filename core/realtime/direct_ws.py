@@ -13,14 +13,22 @@ Compression, when on, is :mod:`core.realtime.shared_deflate`: no zlib state per 
 an event compressed once for all the sockets it goes to (this module hands every socket the
 same encoded payload object).
 
+It also lets the app *detach* a socket (:data:`DETACH`): the app hands over a receiver and
+returns, the connection stays open, and each message (and the disconnect) goes straight to the
+receiver from the protocol's own callbacks. An idle socket then keeps no task and no chain of
+suspended ASGI and framework frames. Reading stays paused after each message until the
+receiver resumes it, as uvicorn's own receive does.
+
 Selected with ``REALTIME_PROTOCOL=sportello`` (the default).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, NamedTuple, Protocol
 
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.server import ServerProtocol
@@ -31,10 +39,62 @@ from core.realtime.shared_deflate import SharedDeflateFactory
 
 SEND_NOW = "sportello.send_now"
 """The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
+DETACH = "sportello.detach"
+"""The scope extension detaching the socket: ``(receiver) -> resume``; see :class:`Receiver`."""
+
+
+class Receiver(Protocol):
+    """Where a detached socket's ASGI receive events go (``websocket.receive`` and
+    ``websocket.disconnect``), called from the protocol's callbacks: it must not block."""
+
+    def on_event(self, event: dict[str, Any]) -> None: ...
+
+
+class DirectConnection:
+    """What a detached socket writes through: the protocol's own ``send``, not the
+    framework's chain of send wrappers (which the detached socket no longer keeps)."""
+
+    __slots__ = ("_send",)
+
+    def __init__(self, send: Callable[[Any], Awaitable[None]]) -> None:
+        self._send = send
+
+    async def send_text(self, data: str) -> None:
+        await self._send({"type": "websocket.send", "text": data})
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+
+class Detached(NamedTuple):
+    resume: Callable[[], None]
+    """Read the next message (reading pauses after each one until it is handled)."""
+    connection: DirectConnection
+
+
+Detach = Callable[[Receiver], Detached]
+"""Detach with a receiver; what to resume reading with and to write through from then on."""
+
+
+class _ToReceiver:
+    """The receive queue of a detached socket: every event goes to the receiver at once."""
+
+    __slots__ = ("receiver",)
+
+    def __init__(self, receiver: Receiver) -> None:
+        self.receiver = receiver
+
+    def put_nowait(self, event: dict[str, Any]) -> None:
+        self.receiver.on_event(event)
+
+    def empty(self) -> bool:
+        return True
 
 
 class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
     """The sans-I/O protocol with :meth:`send_now` published to the app in its scope."""
+
+    detached = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,6 +118,43 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
         scope: Any = getattr(self, "scope", None)
         if scope is not None:  # absent when the upgrade was refused
             scope["extensions"][SEND_NOW] = self.send_now
+            scope["extensions"][DETACH] = self.detach
+
+    def detach(self, receiver: Receiver) -> Detached:
+        """Send every receive event to ``receiver`` from now on (those already queued first);
+        the app may then return and the connection stays open."""
+        queued, self.queue = self.queue, _ToReceiver(receiver)  # type: ignore[assignment]
+        self.detached = True
+        while not queued.empty():
+            self.queue.put_nowait(queued.get_nowait())
+        return Detached(self.resume_receiving, DirectConnection(self.send))
+
+    def resume_receiving(self) -> None:
+        """Read the next message: reading pauses after each one until it is handled."""
+        if self.read_paused and not self.disconnected:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    async def run_asgi(self) -> None:
+        """uvicorn's, but a detached socket stays open when the app returns."""
+        try:
+            result = await self.app(self.scope, self.receive, self.send)
+        except ClientDisconnected:
+            pass
+        except BaseException:
+            self.logger.exception("Exception in ASGI application\n")
+            self.send_500_response()
+        else:
+            if not self.handshake_complete:
+                self.logger.error("ASGI callable returned without completing handshake.")
+                self.send_500_response()
+            elif result is not None:
+                self.logger.error("ASGI callable should return None, but returned '%s'.", result)
+            elif self.detached and not (self.close_sent or self.disconnected):
+                self.scope = {"type": "websocket"}  # type: ignore[typeddict-item]  # the app's part goes
+                return  # the receiver has the socket now
+        if self.close_timer is None:
+            self.transport.close()
 
     async def send(self, message: Any) -> None:
         await super().send(message)
@@ -103,3 +200,10 @@ def send_now_of(scope: Any) -> SendNow | None:
     extensions = scope.get("extensions") if isinstance(scope, dict) else None
     send_now = extensions.get(SEND_NOW) if isinstance(extensions, dict) else None
     return send_now if callable(send_now) else None
+
+
+def detach_of(scope: Any) -> Detach | None:
+    """The detach the server offers this socket, if it offers one."""
+    extensions = scope.get("extensions") if isinstance(scope, dict) else None
+    detach = extensions.get(DETACH) if isinstance(extensions, dict) else None
+    return detach if callable(detach) else None

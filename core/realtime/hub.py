@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import msgspec
@@ -26,9 +26,11 @@ from core.db.changes import Change
 from core.extensions import Publication
 from core.realtime import protocol
 from core.realtime.bus import Bus
+from core.realtime.keepalive import Keepalive
 from core.realtime.otp import OtpWaits
 from core.realtime.socket import RealtimeSocket
 from core.realtime.watchdog import Heartbeat
+from core.settings import RealtimeSettings
 
 log = structlog.get_logger(__name__)
 BUS_CHANNEL = "sportello.events"
@@ -39,7 +41,11 @@ MISSES_BEFORE_RECOVERY = 2
 
 class Hub:
     def __init__(
-        self, bus: Bus, publications: Mapping[str, Publication], heartbeat_s: float = 5.0
+        self,
+        bus: Bus,
+        publications: Mapping[str, Publication],
+        heartbeat_s: float = 5.0,
+        limits: RealtimeSettings | None = None,
     ) -> None:
         self.bus = bus
         self.publications = publications
@@ -54,9 +60,15 @@ class Hub:
         self._by_model = {p.model: p for p in publications.values() if p.model is not None}
         self.otp = OtpWaits()
         """Integrations of this process waiting for a one-time code."""
+        self.keepalive = Keepalive(limits or RealtimeSettings(), self.all_sockets)
 
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
+        self.keepalive.watch(socket)
+
+    def all_sockets(self) -> Iterator[RealtimeSocket]:
+        for group in self.sockets.values():
+            yield from group
 
     def remove(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].discard(socket)
@@ -75,6 +87,7 @@ class Hub:
         self._watcher = asyncio.create_task(self._watch(), name="hub-watchdog")
 
     async def stop(self) -> None:
+        await self.keepalive.stop()
         for task in (self._watcher, self._listener):
             if task is not None:
                 task.cancel()

@@ -68,6 +68,10 @@ class Outbox:
     def __len__(self) -> int:
         return len(self._frames)
 
+    def write_through(self, write: Writer) -> None:
+        """Queued frames are written with ``write`` from now on."""
+        self._write = write
+
     @property
     def direct(self) -> bool:
         """Whether the server writes frames for this socket synchronously when it is idle."""

@@ -9,7 +9,7 @@ import time
 from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 from litestar import WebSocket
@@ -44,6 +44,15 @@ class SocketSession:
         return cls(token, claims.jti, version if isinstance(version, int) else 0, claims.expires_at)
 
 
+class Connection(Protocol):
+    """What a socket writes through: the framework's websocket, or the server's own
+    connection once the socket is detached."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = ..., reason: str | None = ...) -> None: ...
+
+
 class RealtimeSocket:
     """Server side of one SocketCluster connection (implements ``RealtimeClient``)."""
 
@@ -56,7 +65,7 @@ class RealtimeSocket:
     ) -> None:
         self.id = secrets.token_urlsafe(12)
         self.address = address
-        self.ws = ws
+        self.ws: Connection = ws
         self.tenant = tenant
         self.user_agent = str(ws.headers.get("user-agent", ""))[:300]
         self.origin = client_origin(ws.headers, ws.url.scheme, tenant)
@@ -67,8 +76,12 @@ class RealtimeSocket:
         self.subscriptions: set[str] = set()
         self.bucket = TokenBucket(limits.calls_per_second, limits.calls_per_second * 2)
         self.handshaken = False
-        self.last_heard = time.monotonic()
+        self.opened_at = self.last_heard = time.monotonic()
+        self.next_ping_at = self.opened_at
+        """When the keepalive sweep pings this socket next."""
         self.closed = False
+        self.bad_frames = 0
+        """Frames that were not valid packets (past ``MAX_BAD_FRAMES`` the socket closes)."""
         self.gone = LeanEvent()
         """Set once the socket is closed by us."""
         self._receiver: asyncio.Task[Any] | None = None
@@ -87,6 +100,11 @@ class RealtimeSocket:
     @property
     def user_id(self) -> str | None:
         return self.principal.id if self.principal else None
+
+    def write_through(self, connection: Connection) -> None:
+        """Write through ``connection`` from now on (the socket was detached)."""
+        self.ws = connection
+        self.outbox.write_through(connection.send_text)
 
     def start(self) -> None:
         """Frames may be written: call once the connection is accepted."""

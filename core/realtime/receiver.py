@@ -1,0 +1,129 @@
+"""What a socket does with each text frame it receives, and the receiver of a detached socket.
+
+:func:`handle_text` is the per-frame work either way: the size bound, parsing, the rate limit
+and dispatch. A socket the server lets detach (:mod:`core.realtime.direct_ws`) gets a
+:class:`DetachedReceiver`: no task while idle; one runs only while frames wait, in the
+context (tenant scope, log bindings) of the request that opened the socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import structlog
+
+from core.realtime import protocol
+from core.realtime.dispatch import dispatch
+from core.realtime.socket import RealtimeSocket
+from core.runtime import Runtime
+
+log = structlog.get_logger(__name__)
+MAX_BAD_FRAMES = 10
+FLOOD_FACTOR = 5
+INTERNAL_ERROR = 1011
+
+_ending: set[asyncio.Task[None]] = set()
+"""Clean-ups under way (held here so none is collected before it ends)."""
+
+
+async def handle_text(runtime: Runtime, client: RealtimeSocket, text: str) -> bool:
+    """Handle one text frame; ``False`` once nothing more is to be read from this socket."""
+    client.last_heard = time.monotonic()
+    if len(text) > runtime.settings.realtime.max_frame_bytes:
+        await client.close(protocol.CLOSE_TOO_BIG, "Messaggio troppo grande")
+        return False
+    try:
+        packets = protocol.parse_frame(text)
+    except protocol.ProtocolError as exc:
+        client.bad_frames += 1
+        await client.send(protocol.event("#error", {"name": "ProtocolError", "message": str(exc)}))
+        if client.bad_frames >= MAX_BAD_FRAMES:
+            await client.close(protocol.CLOSE_POLICY, "Troppi messaggi non validi")
+        return not client.closed
+    for packet in packets:
+        if isinstance(packet, protocol.Packet):
+            if await _allowed(client, packet):
+                await dispatch(runtime, client, packet)
+            elif client.closed:
+                return False
+    return not client.closed
+
+
+async def _allowed(client: RealtimeSocket, packet: protocol.Packet) -> bool:
+    """Rate limit: over budget gets an error; a flood closes the socket."""
+    if packet.event == protocol.HANDSHAKE or client.bucket.take():
+        return True
+    if client.bucket.refused > client.limits.calls_per_second * FLOOD_FACTOR:
+        await client.close(protocol.CLOSE_POLICY, "Troppe richieste")
+    elif packet.cid is not None:
+        await client.send(
+            protocol.failure(packet.cid, "RateLimitError", "Troppe richieste: rallenta")
+        )
+    return False
+
+
+class DetachedReceiver:
+    """A detached socket's frames, handled in order by a task that exists only while some
+    wait; reading resumes once they are handled. The disconnect ends the socket."""
+
+    __slots__ = ("client", "context", "ended", "on_end", "resume", "runtime", "task", "waiting")
+
+    def __init__(self, runtime: Runtime, client: RealtimeSocket, on_end: Callable[[], Any]) -> None:
+        self.runtime = runtime
+        self.client = client
+        self.on_end = on_end
+        self.context = contextvars.copy_context()  # the opening request's tenant and logs
+        self.resume: Callable[[], None] = _nothing
+        self.waiting: deque[str] | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.ended = False
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "websocket.disconnect":
+            self._end()
+        elif self.ended or self.client.closed:
+            self.resume()  # read on: closing needs the peer's reply
+        else:
+            if self.waiting is None:
+                self.waiting = deque()
+            self.waiting.append(event.get("text") or "")  # as ``receive_text`` reads a frame
+            if self.task is None:
+                loop = asyncio.get_running_loop()
+                self.task = loop.create_task(self._drain(), context=self.context)
+
+    async def _drain(self) -> None:
+        try:
+            while self.waiting and not self.client.closed:
+                if not await handle_text(self.runtime, self.client, self.waiting.popleft()):
+                    break
+        except Exception:
+            log.exception("socket.receive_failed", socket=self.client.id)
+            self.client.close_soon(INTERNAL_ERROR, "Errore interno")
+        finally:
+            self.waiting = None
+            self.task = None
+            self.resume()
+
+    def _end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        self.waiting = None  # frames not yet handled are dropped, as a closed loop drops them
+        task = asyncio.get_running_loop().create_task(self._finish(), context=self.context)
+        _ending.add(task)
+        task.add_done_callback(_ending.discard)
+
+    async def _finish(self) -> None:
+        """End the socket once the frame in hand (if any) is handled, as the loop would."""
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+        await self.on_end()
+
+
+def _nothing() -> None:
+    return None
