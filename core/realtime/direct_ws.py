@@ -40,7 +40,8 @@ from core.realtime.shared_deflate import SharedDeflateFactory
 SEND_NOW = "sportello.send_now"
 """The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
 DETACH = "sportello.detach"
-"""The scope extension detaching the socket: ``(receiver) -> resume``; see :class:`Receiver`."""
+"""The scope extension detaching the socket: ``(receiver) -> Detached`` (see :class:`Receiver`
+and :class:`Detached`)."""
 
 
 class Receiver(Protocol):
