@@ -100,9 +100,13 @@ def is_stale(model: Any) -> ColumnElement[bool]:
     )
 
 
+def _encoded(spec: PayloadShape, record: Any) -> str:
+    return _encode(spec.shape(record)).decode()
+
+
 def _store(target: Any) -> None:
     spec = _SHAPES[type(target)]
-    target.wire = _encode(spec.shape(target)).decode()
+    target.wire = _encoded(spec, target)
     target.wire_at = target.updated_at
     target.wire_version = spec.version
 
@@ -155,8 +159,7 @@ async def refresh_payloads(session: AsyncSession, model: type[Any]) -> int:
         if not rows:
             return found
         params = [
-            {"row_id": row.id, "stamp": row.updated_at, "text": _encode(spec.shape(row)).decode()}
-            for row in rows
+            {"row_id": row.id, "stamp": row.updated_at, "text": _encoded(spec, row)} for row in rows
         ]
         await (await session.connection()).execute(store, params)  # by id, in this tenant's rows
         found += len(rows)

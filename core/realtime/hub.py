@@ -67,6 +67,7 @@ class Hub:
         self.keepalive.watch(socket)
 
     def all_sockets(self) -> Iterator[RealtimeSocket]:
+        """This process's sockets, on every tenant."""
         for group in self.sockets.values():
             yield from group
 
@@ -77,8 +78,7 @@ class Hub:
         """Open sockets from ``address`` that have not logged in (on any tenant)."""
         return sum(
             1
-            for group in self.sockets.values()
-            for s in group
+            for s in self.all_sockets()
             if s.principal is None and s.address == address and not s.closed
         )
 
@@ -152,7 +152,7 @@ class Hub:
             await self._send_bus({"resync": self.heartbeat.nonce})
 
     async def _close_for_resync(self) -> None:
-        sockets = [s for group in self.sockets.values() for s in group]
+        sockets = list(self.all_sockets())
         log.info("hub.clients_resync", sockets=len(sockets))
         for socket in sockets:
             socket.close_soon(*RESYNC_CLOSE)
@@ -239,11 +239,7 @@ class Hub:
             await self._resync_asked(str(message["resync"]))
             return
         tenant_id = message.get("t")
-        targets = (
-            self.sockets.get(tenant_id, set())
-            if tenant_id
-            else {s for group in self.sockets.values() for s in group}
-        )
+        targets = self.sockets.get(tenant_id, set()) if tenant_id else set(self.all_sockets())
         if "kick" in message:
             code, reason = int(message["code"]), str(message["why"])
             for socket in [s for s in list(targets) if _ended(s, message)]:
