@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.auth.service import Attempt
-from core.auth.tokens import TokenClaims
+from core.auth.tokens import LoginSession, TokenClaims
 from core.db import models as m
 from core.settings import Settings
 from tenants.config import Tenant
@@ -98,8 +98,8 @@ class RealtimeClient(Protocol):
     async def set_auth_token(self, token: str, principal: Principal, claims: TokenClaims) -> None:
         """Authenticate the socket and hand the client its token (``#setAuthToken``)."""
 
-    def session_token(self) -> str | None:
-        """The token the socket logged in with, if any."""
+    def login_session(self) -> LoginSession | None:
+        """The login the socket acts under, if any."""
 
     async def remove_auth_token(self) -> None:
         """Deauthenticate the socket and tell the client to drop its token."""

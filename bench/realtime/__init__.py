@@ -25,6 +25,11 @@ def parse(argv: Sequence[str] | None = None) -> Options:
     p = argparse.ArgumentParser(prog="python -m bench.realtime", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     p.add_argument("--sockets", type=int, default=d.sockets, help="load sockets (%(default)s)")
+    p.add_argument("--memory-sockets", type=int, default=d.memory_sockets,
+                   help="idle sockets the memory per socket is measured over; 0: not "
+                   "measured (%(default)s)")  # fmt: skip
+    p.add_argument("--memory-warm", type=int, default=d.memory_warm,
+                   help="of those, opened before measuring (%(default)s)")  # fmt: skip
     p.add_argument("--changes", type=int, default=d.changes, help="changes per phase")
     p.add_argument("--rate", type=float, default=d.rate,
                    help="latency phase: changes per second; 0 (default): each change once "

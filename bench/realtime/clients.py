@@ -63,7 +63,7 @@ class LoadClients:
 
     async def connect(self, kind: str, port: int, host: str, tokens: list[str], count: int,
                       batch: int, compression: str) -> float:  # fmt: skip
-        """Open ``count`` sockets across the processes; seconds it took."""
+        """Open ``count`` more sockets across the processes; seconds it took."""
         shares = [count // self.processes + (n < count % self.processes) for n in range(
             self.processes)]  # fmt: skip
         answers = await asyncio.gather(*(
@@ -72,9 +72,10 @@ class LoadClients:
                 "batch": max(1, batch // self.processes), "compression": compression}})
             for w, share in zip(self.workers, shares, strict=True)
         ))  # fmt: skip
+        expected = self.sockets + count
         self.sockets = sum(a["connected"] for a in answers)
-        if self.sockets != count:
-            raise RuntimeError(f"{self.sockets} sockets connected out of {count}")
+        if self.sockets != expected:
+            raise RuntimeError(f"{self.sockets} sockets connected out of {expected}")
         return float(max(a["seconds"] for a in answers))
 
     async def reset(self) -> None:

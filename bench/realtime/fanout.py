@@ -147,19 +147,6 @@ class FanoutResult:
     connect_seconds: float
     latency: Phase
     burst: Phase | None
-    socket_bytes: float = math.nan
-    """Growth of the servers' resident memory per socket opened, logged in and subscribed."""
-
-
-def resident_bytes(children: Sequence[Child]) -> int:
-    """The processes' resident memory (``VmRSS``), summed."""
-    total = 0
-    for child in children:
-        with open(f"/proc/{child.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) * 1024
-    return total
 
 
 async def _open_trigger(target: Target, compression: Compression) -> Connection:
@@ -237,12 +224,9 @@ async def measure_fanout(
     patience: float,
 ) -> FanoutResult:
     progress(f"{target.label}: connecting {sockets} sockets")
-    before = resident_bytes(target.servers)
     connect_seconds = await clients.connect(
         target.kind, target.socket_port, HOST, target.tokens, sockets, batch, compression
     )
-    await asyncio.sleep(1)  # the last handshakes' garbage goes before measuring
-    socket_bytes = (resident_bytes(target.servers) - before) / sockets
     trigger = await _open_trigger(target, compression)
     phase = functools.partial(run_phase, target, trigger, clients, plan, patience=patience)
     try:
@@ -256,4 +240,4 @@ async def measure_fanout(
     finally:
         await trigger.close()
         await clients.disconnect()
-    return FanoutResult(target, connect_seconds, latency, fast, socket_bytes)
+    return FanoutResult(target, connect_seconds, latency, fast)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 
 from bench.realtime.fanout import FanoutResult, Phase
+from bench.realtime.memory import MemoryResult
 from bench.realtime.runner import Results
 from bench.realtime.servers import SERVER_SETTINGS
 from bench.realtime.stats import percentile
@@ -50,9 +51,10 @@ def _delivered(phase: Phase) -> str:
     return f"{len(phase.collected.latencies)}/{phase.expected} delivered{lost}"
 
 
-def _memory_row(name: str, result: FanoutResult, target: float | None) -> Row:
+def _memory_row(name: str, result: MemoryResult, target: float | None) -> Row:
     kb = result.socket_bytes / 1024
-    note = f"servers' resident memory growth over {result.latency.sockets} sockets opened"
+    note = (f"resident growth from {result.warm} to {result.sockets} idle sockets, logged in "
+            "and subscribed, on a server process of their own")  # fmt: skip
     if target is None:
         return Row(f"{name}: memory per socket", f"{kb:.1f} KB", note=note)
     return Row(f"{name}: memory per socket", f"{kb:.1f} KB", f"< {target:.0f} KB",
@@ -127,11 +129,10 @@ def rows(results: Results) -> list[Row]:
         table += _fanout_rows("python-socketio", results.socketio, None)
     if results.bare:
         table += _fanout_rows("bare websockets", results.bare, None)
-    for name, result, target in (("sportello", results.sportello, SOCKET_KB),
-                                 ("python-socketio", results.socketio, None),
-                                 ("bare websockets", results.bare, None)):  # fmt: skip
-        if result is not None:
-            table.append(_memory_row(name, result, target))
+    for name, target in (("sportello", SOCKET_KB), ("python-socketio", None),
+                         ("bare websockets", None)):  # fmt: skip
+        if name in results.memory:
+            table.append(_memory_row(name, results.memory[name], target))
     table += _throughput_rows(results)
     table += _sync_rows(results)
     if results.cross:

@@ -7,14 +7,15 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.realtime.clients import LoadClients
 from bench.realtime.fanout import ChangePlan, FanoutResult, Pace, Target, measure_fanout
+from bench.realtime.memory import MemoryResult, measure_memory
 from bench.realtime.procs import Children, progress
 from bench.realtime.servers import (
     HOST,
@@ -39,6 +40,10 @@ SOCKET_ACCOUNTS = ("agente", "responsabile", "admin")
 @dataclass
 class Options:
     sockets: int = 1000
+    memory_sockets: int = 5000
+    """Idle sockets the memory per socket is measured over (0: not measured)."""
+    memory_warm: int = 1000
+    """Of those, the ones opened before the measure starts."""
     changes: int = 200
     rate: float = 0.0
     """Latency phase: changes per second; 0 makes each change once the previous one arrived."""
@@ -70,6 +75,8 @@ class Results:
     socketio: FanoutResult | None = None
     bare: FanoutResult | None = None
     """The ceiling: a bare ``websockets`` broadcast server, same sockets and frames."""
+    memory: dict[str, MemoryResult] = field(default_factory=dict)
+    """Per server (its label): the memory per idle socket."""
     cross: FanoutResult | None = None
     cross_skipped: str | None = None
     load_average: tuple[float, float] = (0.0, 0.0)
@@ -115,6 +122,22 @@ class Run:
             batch=o.batch, compression=o.compression, burst=burst, patience=o.patience,
         )  # fmt: skip
 
+    async def memory(self, start: Callable[[], Awaitable[Server]],
+                     target_of: Callable[[Server], Target]) -> None:  # fmt: skip
+        """Memory per idle socket, on a server of its own that serves nothing else."""
+        o = self.options
+        if not o.memory_sockets:
+            return
+        server = await start()
+        try:
+            target = target_of(server)
+            self.results.memory[target.label] = await measure_memory(
+                target, self.clients, sockets=o.memory_sockets, warm=o.memory_warm,
+                batch=o.batch, compression=o.compression,
+            )  # fmt: skip
+        finally:
+            await self.children.stop(server.child)
+
     @asynccontextmanager
     async def database(self, name: str, postgres: bool) -> AsyncIterator[str]:
         if postgres:
@@ -132,6 +155,7 @@ class Run:
         o = self.options
         async with self.database("single", o.db == "postgres") as url:
             env, seeded = await self.seeded_env("single", url, "memory://")
+            ids = seeded["quote_ids"]
             progress("starting sportello serve")
             server = await start_sportello(self.children, env, "sportello")
             try:
@@ -141,21 +165,35 @@ class Run:
                     server.port, tokens["agente"], o.sync_runs, o.resync_runs
                 )
                 target = _target("sportello", server, server, tokens, [server])
-                ids = seeded["quote_ids"]
                 self.results.sportello = await self.fanout(target, ChangePlan(ids), burst=o.burst)
             finally:
-                await self.children.stop(server.child)  # before its database goes
+                await self.children.stop(server.child)
+            await self.memory(  # before the database goes
+                lambda: start_sportello(self.children, env, "sportello"),
+                lambda fresh: _target("sportello", fresh, fresh, tokens, [fresh]),
+            )
+        template = seeded["template"]
         progress("starting python-socketio")
-        reference = await start_socketio(self.children, seeded["template"], self.folder)
+        reference = await start_socketio(self.children, template, self.folder)
         target = Target("python-socketio", "sio", reference.port, reference.port,
                         [reference.child], [])  # fmt: skip
         self.results.socketio = await self.fanout(target, ChangePlan(ids), burst=o.burst)
         await self.children.stop(reference.child)
+        await self.memory(
+            lambda: start_socketio(self.children, template, self.folder),
+            lambda fresh: Target("python-socketio", "sio", fresh.port, fresh.port,
+                                 [fresh.child], []),
+        )  # fmt: skip
         progress("starting the bare websockets server")
-        bare = await start_bare(self.children, seeded["template"], self.folder)
+        bare = await start_bare(self.children, template, self.folder)
         target = Target("bare websockets", "sc", bare.port, bare.port, [bare.child], ["-"], "-")
         self.results.bare = await self.fanout(target, ChangePlan(ids), burst=o.burst)
         await self.children.stop(bare.child)
+        await self.memory(
+            lambda: start_bare(self.children, template, self.folder),
+            lambda fresh: Target("bare websockets", "sc", fresh.port, fresh.port, [fresh.child],
+                                 ["-"], "-"),
+        )  # fmt: skip
 
     def cross_problem(self) -> str | None:
         if not self.options.cross:

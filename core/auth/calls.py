@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -12,7 +12,7 @@ from core.auth.schemas import LoginBody
 from core.db import models as m
 from core.domain.settings.session import session_data
 from core.domain.users.serialize import user_payload
-from core.errors import NotAuthenticated, SportelloError
+from core.errors import NotAuthenticated
 from core.extensions import CallContext
 from core.messages import USER_GONE
 
@@ -58,9 +58,7 @@ async def logout(ctx: CallContext, _data: Any) -> None:
     """End this socket's session: its token is revoked, not only forgotten."""
     if ctx.client is None:
         return
-    token = ctx.client.session_token()
-    if token is not None:
-        with contextlib.suppress(SportelloError):  # expired or ended already: nothing to end
-            claims = service.claims_of(ctx.host.settings, ctx.tenant.id, token)
-            await revocation.revoke(ctx.session, claims)
+    login = ctx.client.login_session()
+    if login is not None and login.expires_at > datetime.now(UTC):  # an expired one is over
+        await revocation.revoke(ctx.session, login)
     await ctx.client.remove_auth_token()

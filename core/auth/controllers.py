@@ -113,7 +113,7 @@ class AuthController(Controller):
                 _user, claims = await service.authenticate(
                     db_session, runtime.settings, tenant_id=tenant.id, token=token
                 )
-                await revocation.revoke(db_session, claims)
+                await revocation.revoke(db_session, tokens.LoginSession.of(claims))
         return Response({"ok": True}, cookies=cleared_cookies(tenant, runtime.settings))
 
     @post(

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakValueDictionary
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Principal:
     """A logged-in user. ``roles`` is the spec's role object, e.g. ``{"a": {"aId": "…"}}``."""
 
@@ -55,3 +56,17 @@ class Principal:
     @property
     def role_names(self) -> tuple[str, ...]:
         return tuple(name for name, flag in self.roles.items() if flag)
+
+
+_held: WeakValueDictionary[tuple[str, str], Principal] = WeakValueDictionary()
+
+
+def shared(principal: Principal) -> Principal:
+    """An equal principal already held elsewhere (another socket or request of the same
+    user), else ``principal`` itself: the sockets of one user then keep one copy of it."""
+    key = (principal.tenant_id, principal.id)
+    held = _held.get(key)
+    if held is not None and held == principal:
+        return held
+    _held[key] = principal
+    return principal

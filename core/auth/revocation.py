@@ -15,19 +15,19 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth.tokens import TokenClaims
+from core.auth.tokens import LoginSession
 from core.db import models as m
 from core.db.types import utcnow
 
 SESSION_ENDED = "Non autorizzato: sessione terminata, effettua di nuovo l'accesso"
 
 
-async def revoke(session: AsyncSession, claims: TokenClaims) -> None:
+async def revoke(session: AsyncSession, login: LoginSession) -> None:
     """End the session of one token (idempotent); forget entries whose tokens expired."""
     await session.execute(delete(m.RevokedToken).where(m.RevokedToken.expires_at < utcnow()))
-    if claims.jti and not await is_revoked(session, claims.jti):
+    if login.jti and not await is_revoked(session, login.jti):
         session.add(
-            m.RevokedToken(jti=claims.jti, user_id=claims.subject, expires_at=claims.expires_at)
+            m.RevokedToken(jti=login.jti, user_id=login.user_id, expires_at=login.expires_at)
         )
 
 

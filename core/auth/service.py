@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth import revocation, throttle, tokens
 from core.auth.hashing import HashGate
 from core.auth.passwords import hash_password, needs_rehash, verify_password
-from core.auth.principal import Principal
+from core.auth.principal import Principal, shared
 from core.db import models as m
 from core.errors import Forbidden, NotAuthenticated
 from core.http.ratelimit import RateLimits
@@ -38,15 +38,18 @@ def normalise_email(email: str) -> str:
 
 
 def principal_of(user: m.User) -> Principal:
-    return Principal(
-        id=user.id,
-        tenant_id=user.tenant_id,
-        roles=user.role or {},
-        name=user.name,
-        email=user.email,
-        extra_products=tuple(user.extra_products or ()),
-        referred_user_ids=tuple(user.referred_user_ids or ()),
-        developer=user.developer,
+    """The user as the permission rules see it, shared with whoever holds an equal one."""
+    return shared(
+        Principal(
+            id=user.id,
+            tenant_id=user.tenant_id,
+            roles=user.role or {},
+            name=user.name,
+            email=user.email,
+            extra_products=tuple(user.extra_products or ()),
+            referred_user_ids=tuple(user.referred_user_ids or ()),
+            developer=user.developer,
+        )
     )
 
 
@@ -138,13 +141,19 @@ async def authenticate(
 ) -> tuple[m.User, tokens.TokenClaims]:
     """Like :func:`authenticate_token`, with the token's claims (for its expiry)."""
     claims = tokens.verify(settings.signing_key(), token, tenant_id=tenant_id, kind=tokens.ACCESS)
-    user = await session.get(m.User, claims.subject)
+    return await session_user(session, tokens.LoginSession.of(claims)), claims
+
+
+async def session_user(session: AsyncSession, login: tokens.LoginSession) -> m.User:
+    """The user of a login whose token was verified before; refused once the user is gone or
+    suspended, or the session ended (a new password, logout, 'esci da tutti i dispositivi')."""
+    user = await session.get(m.User, login.user_id)
     if user is None:
         raise NotAuthenticated(USER_GONE)
     if user.suspended:  # said first: suspending also ends the user's sessions
         raise Forbidden(await suspension_message(session, user))
-    if claims.data.get("cv", 0) != user.credentials_version:
+    if login.credentials_version != user.credentials_version:
         raise NotAuthenticated(CREDENTIALS_CHANGED)
-    if await revocation.is_revoked(session, claims.jti):
+    if await revocation.is_revoked(session, login.jti):
         raise NotAuthenticated(revocation.SESSION_ENDED)
-    return user, claims
+    return user

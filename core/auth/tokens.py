@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +35,28 @@ class TokenClaims:
     expires_at: datetime
     jti: str
     data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LoginSession:
+    """What a socket keeps of the login token it acts under: enough to check the session
+    again and to end it, not the token itself (a few hundred bytes per socket)."""
+
+    user_id: str
+    jti: str
+    credentials_version: int
+    """The user's credentials version the token was minted with; -1 when unreadable."""
+    expires_at: datetime
+
+    @classmethod
+    def of(cls, claims: TokenClaims) -> LoginSession:
+        version = claims.data.get("cv", 0)
+        return cls(
+            sys.intern(claims.subject),  # one string for every socket of the user
+            sys.intern(claims.jti),  # and of the login (a browser's tabs share it)
+            version if isinstance(version, int) else -1,
+            claims.expires_at,
+        )
 
 
 def mint(

@@ -25,8 +25,9 @@ Selected with ``REALTIME_PROTOCOL=sportello`` (the default).
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import Any, Protocol
 
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -40,8 +41,8 @@ from core.realtime.shared_deflate import SharedDeflateFactory
 SEND_NOW = "sportello.send_now"
 """The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
 DETACH = "sportello.detach"
-"""The scope extension detaching the socket: ``(receiver) -> Detached`` (see :class:`Receiver`
-and :class:`Detached`)."""
+"""The scope extension detaching the socket: ``(receiver) -> DetachedConnection`` (see
+:class:`Receiver` and :class:`DetachedConnection`)."""
 
 
 class Receiver(Protocol):
@@ -51,30 +52,20 @@ class Receiver(Protocol):
     def on_event(self, event: dict[str, Any]) -> None: ...
 
 
-class DirectConnection:
-    """What a detached socket writes through: the protocol's own ``send``, not the
-    framework's chain of send wrappers (which the detached socket no longer keeps)."""
+class DetachedConnection(Protocol):
+    """What a detached socket reads and writes through: the protocol itself, so that no
+    wrapper is kept per socket (the framework's websocket and send chain are released)."""
 
-    __slots__ = ("_send",)
+    def resume_receiving(self) -> None:
+        """Read the next message (reading pauses after each one until it is handled)."""
 
-    def __init__(self, send: Callable[[Any], Awaitable[None]]) -> None:
-        self._send = send
+    async def send_text(self, data: str) -> None: ...
 
-    async def send_text(self, data: str) -> None:
-        await self._send({"type": "websocket.send", "text": data})
-
-    async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
-class Detached(NamedTuple):
-    resume: Callable[[], None]
-    """Read the next message (reading pauses after each one until it is handled)."""
-    connection: DirectConnection
-
-
-Detach = Callable[[Receiver], Detached]
-"""Detach with a receiver; what to resume reading with and to write through from then on."""
+Detach = Callable[[Receiver], DetachedConnection]
+"""Detach with a receiver; the connection to resume reading and to write through."""
 
 
 class _ToReceiver:
@@ -92,27 +83,60 @@ class _ToReceiver:
         return True
 
 
+UVICORN_STATE = (
+    "app", "app_state", "asgi_version", "client", "close_sent", "close_timeout",
+    "close_timer", "config", "conn", "connections", "curr_msg_data_type", "default_headers",
+    "disconnected", "frames", "handshake_complete", "handshake_initiated", "initial_response",
+    "last_ping_rtt", "logger", "loop", "pending_ping_payload", "ping_interval", "ping_sent_at",
+    "ping_timeout", "ping_timer", "pong_timer", "queue", "read_paused", "request", "response",
+    "root_path", "scheme", "scope", "server", "tasks", "transport", "writable",
+)  # fmt: skip
+"""Every attribute uvicorn's protocol sets, held in slots: its instance dict would have more
+keys than a shared-key dict holds, and cost about 1.3 KB per socket as a table of its own
+(``tests/realtime/test_detached.py`` checks that none is left in the dict)."""
+
+WEBSOCKETS_STATE = (
+    "_state", "accept_called", "available_extensions", "available_subprotocols",
+    "close_rcvd", "close_rcvd_then_sent", "close_sent", "current_size", "debug", "eof_sent",
+    "events", "expect_continuation_frame", "extensions", "handshake_exc", "id", "logger",
+    "max_fragment_size", "max_message_size", "origin", "origins", "parser", "parser_exc",
+    "reader", "side", "subprotocol", "writes",
+)  # fmt: skip
+"""The same for the ``websockets`` connection state each socket keeps."""
+
+
+class LeanServerProtocol(ServerProtocol):
+    """``websockets``' server connection state, in slots."""
+
+    __slots__ = WEBSOCKETS_STATE
+
+
+_LOGGER = logging.getLogger("uvicorn.error")
+_DETACHED_SCOPE = MappingProxyType({"type": "websocket"})
+"""What is left of a detached socket's scope (only the handshake reads it)."""
+_DEFLATE = SharedDeflateFactory(
+    server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5}
+)
+"""uvicorn's window settings; one for every socket, as it keeps no state (each socket gets
+its own :class:`~core.realtime.shared_deflate.SharedDeflate` once negotiated)."""
+
+
 class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
     """The sans-I/O protocol with :meth:`send_now` published to the app in its scope."""
 
-    detached = False
+    __slots__ = (*UVICORN_STATE, "detached")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.detached = False
         self.queue = LeanQueue()  # type: ignore[assignment]  # same calls, no idle deques
         self.writable = LeanEvent()  # type: ignore[assignment]
         self.writable.set()
-        if self.config.ws_per_message_deflate:  # uvicorn's window settings, shared frames
-            deflate = SharedDeflateFactory(
-                server_max_window_bits=12,
-                client_max_window_bits=12,
-                compress_settings={"memLevel": 5},
-            )
-            self.conn = ServerProtocol(
-                extensions=[deflate],
-                max_size=self.config.ws_max_size,
-                logger=logging.getLogger("uvicorn.error"),
-            )
+        self.conn = LeanServerProtocol(
+            extensions=[_DEFLATE] if self.config.ws_per_message_deflate else None,
+            max_size=self.config.ws_max_size,
+            logger=_LOGGER,
+        )
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -121,20 +145,26 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
             scope["extensions"][SEND_NOW] = self.send_now
             scope["extensions"][DETACH] = self.detach
 
-    def detach(self, receiver: Receiver) -> Detached:
+    def detach(self, receiver: Receiver) -> DetachedConnection:
         """Send every receive event to ``receiver`` from now on (those already queued first);
         the app may then return and the connection stays open."""
         queued, self.queue = self.queue, _ToReceiver(receiver)  # type: ignore[assignment]
         self.detached = True
         while not queued.empty():
             self.queue.put_nowait(queued.get_nowait())
-        return Detached(self.resume_receiving, DirectConnection(self.send))
+        return self
 
     def resume_receiving(self) -> None:
         """Read the next message: reading pauses after each one until it is handled."""
         if self.read_paused and not self.disconnected:
             self.read_paused = False
             self.transport.resume_reading()
+
+    async def send_text(self, data: str) -> None:
+        await self.send({"type": "websocket.send", "text": data})
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self.send({"type": "websocket.close", "code": code, "reason": reason or ""})
 
     async def run_asgi(self) -> None:
         """uvicorn's, but a detached socket stays open when the app returns."""
@@ -152,7 +182,8 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
             elif result is not None:
                 self.logger.error("ASGI callable should return None, but returned '%s'.", result)
             elif self.detached and not (self.close_sent or self.disconnected):
-                self.scope = {"type": "websocket"}  # type: ignore[typeddict-item]  # the app's part goes
+                self.scope = _DETACHED_SCOPE  # type: ignore[assignment]  # the app's part goes
+                self.client = self.server = None  # only logged while the handshake runs
                 return  # the receiver has the socket now
         if self.close_timer is None:
             self.transport.close()

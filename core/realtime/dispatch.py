@@ -9,8 +9,8 @@ import pydantic
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth.service import authenticate, principal_of
-from core.auth.tokens import TokenExpired
+from core.auth.service import authenticate, principal_of, session_user
+from core.auth.tokens import LoginSession, TokenExpired
 from core.context import acting_as
 from core.db.engine import is_busy
 from core.errors import NotAuthenticated, SportelloError
@@ -21,7 +21,7 @@ from core.messages import INVALID_DATA, LOGIN_FIRST, SESSION_ENDED
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
 from core.realtime.publications import may_subscribe
-from core.realtime.socket import RealtimeSocket, SocketSession
+from core.realtime.socket import RealtimeSocket
 from core.runtime import Runtime
 
 log = structlog.get_logger(__name__)
@@ -73,7 +73,7 @@ async def _handle(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pac
         case protocol.SUBSCRIBE:
             return await _subscribe(runtime, socket, packet.data)
         case protocol.UNSUBSCRIBE:
-            socket.subscriptions.discard(packet.data if isinstance(packet.data, str) else "")
+            socket.unsubscribe(packet.data if isinstance(packet.data, str) else "")
             return None
         case protocol.AUTHENTICATE:
             return await _authenticate(runtime, socket, packet.data)
@@ -124,7 +124,7 @@ async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> di
         name = "AuthTokenExpiredError" if expired else "AuthTokenInvalidError"
         return {"name": name, "message": exc.message}
     socket.principal = principal_of(user)
-    socket.session = SocketSession.of(token, claims)
+    socket.session = LoginSession.of(claims)
     return None
 
 
@@ -141,9 +141,7 @@ async def _session_stands(runtime: Runtime, socket: RealtimeSocket, session: Asy
     if socket.session is None:
         return
     try:
-        user, _claims = await authenticate(
-            session, runtime.settings, tenant_id=socket.tenant.id, token=socket.session.token
-        )
+        user = await session_user(session, socket.session)
     except SportelloError as exc:
         socket.deauthenticate()
         raise SessionEnded(exc.message) from exc
@@ -163,7 +161,7 @@ async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> Non
     if channel not in socket.subscriptions:
         if len(socket.subscriptions) >= runtime.settings.realtime.max_subscriptions:
             raise CallError("Troppe sottoscrizioni su questa connessione")
-        socket.subscriptions.add(channel)
+        socket.subscribe(channel)
 
 
 async def _line_open(runtime: Runtime, socket: RealtimeSocket, channel: str) -> bool:

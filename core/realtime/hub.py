@@ -262,8 +262,7 @@ class Hub:
     def _kick_out(targets: set[RealtimeSocket], channels: list[str], reason: str) -> None:
         for socket in list(targets):
             for channel in channels:
-                if channel in socket.subscriptions:
-                    socket.subscriptions.discard(channel)
+                if socket.unsubscribe(channel):
                     kick = {"channel": channel, "message": reason}
                     socket.push(protocol.encode(protocol.event(protocol.KICK_OUT, kick)))
 

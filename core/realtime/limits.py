@@ -8,6 +8,8 @@ WINDOW_SECONDS = 1.0
 
 
 class TokenBucket:
+    __slots__ = ("_window_started", "capacity", "rate", "refused", "tokens", "updated")
+
     def __init__(self, rate: float, burst: float | None = None) -> None:
         self.rate = rate
         self.capacity = burst if burst is not None else rate

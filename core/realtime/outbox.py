@@ -40,6 +40,11 @@ SEND_TIMEOUT = "Connessione troppo lenta: invio non riuscito in tempo"
 class Outbox:
     """FIFO of text frames for one socket, with a writer task that sends them in order."""
 
+    __slots__ = (
+        "_accepted", "_frames", "_on_stall", "_ready", "_room", "_send_now", "_stopped",
+        "_task", "_write", "max_bytes", "max_messages", "queued_bytes", "send_timeout_s",
+    )  # fmt: skip
+
     def __init__(
         self,
         write: Writer,

@@ -12,12 +12,12 @@ import asyncio
 import contextvars
 import time
 from collections import deque
-from collections.abc import Callable
 from typing import Any
 
 import structlog
 
 from core.realtime import protocol
+from core.realtime.direct_ws import DetachedConnection
 from core.realtime.dispatch import dispatch
 from core.realtime.socket import RealtimeSocket
 from core.runtime import Runtime
@@ -67,18 +67,28 @@ async def _allowed(client: RealtimeSocket, packet: protocol.Packet) -> bool:
     return False
 
 
+async def end_socket(runtime: Runtime, client: RealtimeSocket) -> None:
+    """The socket is gone: out of the hub, its queue closed."""
+    runtime.hub.remove(client)
+    client.closed = True
+    await client.outbox.aclose()
+
+
 class DetachedReceiver:
     """A detached socket's frames, handled in order by a task that exists only while some
     wait; reading resumes once they are handled. The disconnect ends the socket."""
 
-    __slots__ = ("client", "context", "ended", "on_end", "resume", "runtime", "task", "waiting")
+    __slots__ = ("client", "connection", "context", "ended", "runtime", "task", "waiting")
 
-    def __init__(self, runtime: Runtime, client: RealtimeSocket, on_end: Callable[[], Any]) -> None:
+    def __init__(self, runtime: Runtime, client: RealtimeSocket) -> None:
         self.runtime = runtime
         self.client = client
-        self.on_end = on_end
-        self.context = contextvars.copy_context()  # the opening request's tenant and logs
-        self.resume: Callable[[], None] = _nothing
+        self.context = contextvars.copy_context()
+        """The opening request's (tenant scope, log bindings). Each run starts from a copy of
+        it, as a task does: what a frame sets is not kept for the socket's lifetime (a decimal
+        context, some 400 bytes, would be)."""
+        self.connection: DetachedConnection | None = None
+        """Set once detached: what reading resumes on."""
         self.waiting: deque[str] | None = None
         self.task: asyncio.Task[None] | None = None
         self.ended = False
@@ -87,14 +97,14 @@ class DetachedReceiver:
         if event["type"] == "websocket.disconnect":
             self._end()
         elif self.ended or self.client.closed:
-            self.resume()  # read on: closing needs the peer's reply
+            self._resume()  # read on: closing needs the peer's reply
         else:
             if self.waiting is None:
                 self.waiting = deque()
             self.waiting.append(event.get("text") or "")  # as ``receive_text`` reads a frame
             if self.task is None:
                 loop = asyncio.get_running_loop()
-                self.task = loop.create_task(self._drain(), context=self.context)
+                self.task = loop.create_task(self._drain(), context=self.context.copy())
 
     async def _drain(self) -> None:
         try:
@@ -107,14 +117,14 @@ class DetachedReceiver:
         finally:
             self.waiting = None
             self.task = None
-            self.resume()
+            self._resume()
 
     def _end(self) -> None:
         if self.ended:
             return
         self.ended = True
         self.waiting = None  # frames not yet handled are dropped, as a closed loop drops them
-        task = asyncio.get_running_loop().create_task(self._finish(), context=self.context)
+        task = asyncio.get_running_loop().create_task(self._finish(), context=self.context.copy())
         _ending.add(task)
         task.add_done_callback(_ending.discard)
 
@@ -122,8 +132,8 @@ class DetachedReceiver:
         """End the socket once the frame in hand (if any) is handled, as the loop would."""
         if self.task is not None:
             await asyncio.gather(self.task, return_exceptions=True)
-        await self.on_end()
+        await end_socket(self.runtime, self.client)
 
-
-def _nothing() -> None:
-    return None
+    def _resume(self) -> None:
+        if self.connection is not None:
+            self.connection.resume_receiving()

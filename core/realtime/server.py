@@ -14,7 +14,7 @@ from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, TenantDep
 from core.realtime import protocol
 from core.realtime.direct_ws import detach_of
-from core.realtime.receiver import DetachedReceiver, handle_text
+from core.realtime.receiver import DetachedReceiver, end_socket, handle_text
 from core.realtime.socket import RealtimeSocket
 from core.runtime import Runtime
 
@@ -40,22 +40,17 @@ async def socketcluster(socket: WebSocket, runtime: RuntimeDep, tenant: TenantDe
         return
     runtime.hub.add(client)
 
-    async def end() -> None:
-        runtime.hub.remove(client)
-        client.closed = True
-        await client.outbox.aclose()
-
     detach = detach_of(socket.scope)
     if detach is not None:
-        receiver = DetachedReceiver(runtime, client, end)
-        receiver.resume, connection = detach(receiver)
-        client.write_through(connection)  # the framework's websocket and wrappers go
+        receiver = DetachedReceiver(runtime, client)
+        receiver.connection = detach(receiver)
+        client.write_through(receiver.connection)  # the framework's websocket and wrappers go
         return
     try:
         with contextlib.suppress(WebSocketDisconnect):
             await client.receiving(_receive(runtime, client, socket))
     finally:
-        await end()
+        await end_socket(runtime, client)
 
 
 async def _receive(runtime: Runtime, client: RealtimeSocket, socket: WebSocket) -> None:  # type: ignore[type-arg]

@@ -30,7 +30,14 @@ SMALLEST_COMPRESSED = 256
 
 
 class SharedDeflate(PerMessageDeflate):
-    """One socket's side of the extension (negotiated without context takeover)."""
+    """One socket's side of the extension (negotiated without context takeover), its
+    state in slots rather than a dict per socket."""
+
+    __slots__ = (
+        "compress_settings", "decode_cont_data", "decoder", "encoder",
+        "local_max_window_bits", "local_no_context_takeover",
+        "remote_max_window_bits", "remote_no_context_takeover",
+    )  # fmt: skip
 
     _last: tuple[object, int, Frame] | None = None
     """The last payload compressed by any socket, its window, and the compressed frame."""

@@ -5,17 +5,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import sys
 import time
 from collections.abc import AsyncIterator, Coroutine
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Protocol
 
 import structlog
 from litestar import WebSocket
 
 from core.auth.principal import Principal
-from core.auth.tokens import TokenClaims
+from core.auth.tokens import LoginSession, TokenClaims
 from core.http.origin import client_origin
 from core.realtime import protocol
 from core.realtime.direct_ws import send_now_of
@@ -29,21 +28,6 @@ log = structlog.get_logger(__name__)
 CLOSE_TIMEOUT_S = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class SocketSession:
-    """What a socket keeps of the token it logged in with, to end it with its session."""
-
-    token: str
-    jti: str
-    credentials_version: int
-    expires_at: datetime
-
-    @classmethod
-    def of(cls, token: str, claims: TokenClaims) -> SocketSession:
-        version = claims.data.get("cv", 0)
-        return cls(token, claims.jti, version if isinstance(version, int) else 0, claims.expires_at)
-
-
 class Connection(Protocol):
     """What a socket writes through: the framework's websocket, or the server's own
     connection once the socket is detached."""
@@ -54,7 +38,15 @@ class Connection(Protocol):
 
 
 class RealtimeSocket:
-    """Server side of one SocketCluster connection (implements ``RealtimeClient``)."""
+    """Server side of one SocketCluster connection (implements ``RealtimeClient``); its state
+    in slots, as thousands are held at once."""
+
+    __slots__ = (
+        "_closing", "_held", "_receiver", "_receiver_stopped", "address", "bad_frames",
+        "bucket", "closed", "gone", "handshaken", "id", "last_heard", "limits", "next_ping_at",
+        "opened_at", "origin", "outbox", "principal", "session", "subscriptions", "tenant",
+        "user_agent", "ws",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -67,13 +59,17 @@ class RealtimeSocket:
         self.address = address
         self.ws: Connection = ws
         self.tenant = tenant
-        self.user_agent = str(ws.headers.get("user-agent", ""))[:300]
-        self.origin = client_origin(ws.headers, ws.url.scheme, tenant)
+        # interned: the sockets of one browser and of one site share one copy
+        self.user_agent = sys.intern(str(ws.headers.get("user-agent", ""))[:300])
+        origin = client_origin(ws.headers, ws.url.scheme, tenant)
+        self.origin = sys.intern(origin) if origin is not None else None
         self.limits = limits
         self.principal: Principal | None = None
-        self.session: SocketSession | None = None
+        self.session: LoginSession | None = None
         """The login this socket acts under (its token's id, credentials version, expiry)."""
-        self.subscriptions: set[str] = set()
+        self.subscriptions: tuple[str, ...] = ()
+        """Channels subscribed to: a handful at most (``max_subscriptions``), so a tuple
+        (48 bytes for one, where a set takes 216)."""
         self.bucket = TokenBucket(limits.calls_per_second, limits.calls_per_second * 2)
         self.handshaken = False
         self.opened_at = self.last_heard = time.monotonic()
@@ -204,11 +200,11 @@ class RealtimeSocket:
 
     async def set_auth_token(self, token: str, principal: Principal, claims: TokenClaims) -> None:
         self.principal = principal
-        self.session = SocketSession.of(token, claims)
+        self.session = LoginSession.of(claims)
         await self.send(protocol.event(protocol.SET_AUTH_TOKEN, {"token": token}))
 
-    def session_token(self) -> str | None:
-        return self.session.token if self.session else None
+    def login_session(self) -> LoginSession | None:
+        return self.session
 
     async def remove_auth_token(self) -> None:
         self.deauthenticate()
@@ -218,4 +214,15 @@ class RealtimeSocket:
         """Forget the user and every subscription that needed one."""
         self.principal = None
         self.session = None
-        self.subscriptions.clear()
+        self.subscriptions = ()
+
+    def subscribe(self, channel: str) -> None:
+        if channel not in self.subscriptions:
+            self.subscriptions = (*self.subscriptions, sys.intern(channel))
+
+    def unsubscribe(self, channel: str) -> bool:
+        """Leave ``channel``; whether the socket was subscribed."""
+        if channel not in self.subscriptions:
+            return False
+        self.subscriptions = tuple(c for c in self.subscriptions if c != channel)
+        return True

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TINY = ["--sockets=4", "--changes=3", "--quotes=40", "--policies=10", "--sync-runs=1",
-        "--resync-runs=2", "--patience=2"]  # fmt: skip
+TINY = ["--sockets=4", "--memory-sockets=6", "--memory-warm=2", "--changes=3", "--quotes=40",
+        "--policies=10", "--sync-runs=1", "--resync-runs=2", "--patience=2"]  # fmt: skip
 POSTGRES = os.environ.get("TEST_DATABASE_URL", "")
 
 
@@ -44,6 +44,7 @@ def test_single_process_part_measures_the_three_servers_and_the_sync() -> None:
     assert "the ceiling" in _row(table, "throughput sportello / bare websockets")
     assert "< 8 KB" in _row(table, "sportello: memory per socket")
     assert "KB" in _row(table, "bare websockets: memory per socket")
+    assert "from 2 to 6 idle sockets" in _row(table, "sportello: memory per socket")
     assert "< 500 ms" in _row(table, "cold tokenLogin + getDbData (40 q, 10 p)")
     assert "< 50 ms" in _row(table, "empty watermark resync")
     assert "skipped (--no-cross)" in _row(table, "cross-process via Redis")

@@ -9,6 +9,8 @@ import functools
 import json
 from collections.abc import Callable
 
+from core.realtime.direct_ws import DirectWebSocketsProtocol, LeanServerProtocol
+from core.realtime.shared_deflate import SharedDeflate
 from core.runtime import Runtime
 from core.settings import Settings
 from tests.realtime.conftest import Live, serving
@@ -100,3 +102,37 @@ async def test_a_bad_frame_flood_still_closes_a_detached_socket(
             await client.closed.wait()
         assert client.close_code == 1008
         await _settled(lambda: _hub_size(live) == 0)
+
+
+async def test_an_idle_socket_keeps_its_state_in_slots(
+    settings: Settings, runtime: Runtime
+) -> None:
+    """What each socket holds sits in slots, not in instance dicts: an upgrade of uvicorn or
+    websockets that adds an attribute shows here, before it costs every socket a dict."""
+    async with serving(settings, runtime) as live:
+        client = await live.logged_in("assicurapp", "agente")
+        await client.subscribe("preventivi")
+        [socket] = [s for group in live.runtime.hub.sockets.values() for s in group]
+        protocol = socket.ws
+        assert isinstance(protocol, DirectWebSocketsProtocol)
+        assert isinstance(protocol.conn, LeanServerProtocol)
+        [deflate] = protocol.conn.extensions  # the test client offers permessage-deflate
+        assert isinstance(deflate, SharedDeflate)
+        for held in (protocol, protocol.conn, deflate):
+            assert vars(held) == {}, type(held).__name__
+        for kept in (socket, socket.outbox, socket.bucket, socket.session):
+            assert not hasattr(kept, "__dict__"), type(kept).__name__
+        assert socket.subscriptions == ("preventivi",)
+
+
+async def test_the_sockets_of_one_user_share_their_principal(
+    settings: Settings, runtime: Runtime
+) -> None:
+    async with serving(settings, runtime) as live:
+        for _ in range(3):
+            await (await live.logged_in("assicurapp", "agente")).subscribe("preventivi")
+        await (await live.logged_in("assicurapp", "responsabile")).subscribe("preventivi")
+        principals = [s.principal for group in live.runtime.hub.sockets.values() for s in group]
+        assert len(principals) == 4
+        assert len({id(p) for p in principals}) == 2  # one per user, equal to a fresh one
+        assert {p.email for p in principals if p} == {"agente@demo.it", "responsabile@demo.it"}
