@@ -44,6 +44,9 @@ describe('the chat (SPEC §2, §3, §9)', () => {
       ]);
       await admin.page.goto(server.url('assicurapp', '/chat'));
       await admin.page.getByTestId('chat-rooms').waitFor(LIVE);
+      // the server's unread counts come after the rooms: the demo's quote room holds three
+      // messages the admin has not seen, so the chip shows once they are in
+      await waitCount(admin.page, 'chip-chat', 'above', 0);
       const chipBefore = await count(admin.page, 'chip-chat');
 
       // the agent: Assistenza → CHATTA CON NOI → the support room
