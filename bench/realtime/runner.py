@@ -107,6 +107,15 @@ def _target(label: str, sockets_on: Server, changes_on: Server, tokens: dict[str
     )  # fmt: skip
 
 
+def _socketio_target(server: Server) -> Target:
+    return Target("python-socketio", "sio", server.port, server.port, [server.child], [])
+
+
+def _bare_target(server: Server) -> Target:
+    """The ceiling logs nobody in: any token will do, and changes need no admin."""
+    return Target("bare websockets", "sc", server.port, server.port, [server.child], ["-"], "-")
+
+
 class Run:
     def __init__(self, options: Options, children: Children, folder: Path) -> None:
         self.options = options
@@ -160,40 +169,36 @@ class Run:
             server = await start_sportello(self.children, env, "sportello")
             try:
                 tokens = await _mint_tokens(server.port)
+
+                def sportello_target(on: Server) -> Target:
+                    return _target("sportello", on, on, tokens, [on])
+
                 progress("cold syncs and resyncs")
                 self.results.sync = await measure_sync(
                     server.port, tokens["agente"], o.sync_runs, o.resync_runs
                 )
-                target = _target("sportello", server, server, tokens, [server])
+                target = sportello_target(server)
                 self.results.sportello = await self.fanout(target, ChangePlan(ids), burst=o.burst)
             finally:
                 await self.children.stop(server.child)
             await self.memory(  # before the database goes
-                lambda: start_sportello(self.children, env, "sportello"),
-                lambda fresh: _target("sportello", fresh, fresh, tokens, [fresh]),
+                lambda: start_sportello(self.children, env, "sportello"), sportello_target
             )
         template = seeded["template"]
         progress("starting python-socketio")
         reference = await start_socketio(self.children, template, self.folder)
-        target = Target("python-socketio", "sio", reference.port, reference.port,
-                        [reference.child], [])  # fmt: skip
+        target = _socketio_target(reference)
         self.results.socketio = await self.fanout(target, ChangePlan(ids), burst=o.burst)
         await self.children.stop(reference.child)
         await self.memory(
-            lambda: start_socketio(self.children, template, self.folder),
-            lambda fresh: Target("python-socketio", "sio", fresh.port, fresh.port,
-                                 [fresh.child], []),
-        )  # fmt: skip
+            lambda: start_socketio(self.children, template, self.folder), _socketio_target
+        )
         progress("starting the bare websockets server")
         bare = await start_bare(self.children, template, self.folder)
-        target = Target("bare websockets", "sc", bare.port, bare.port, [bare.child], ["-"], "-")
+        target = _bare_target(bare)
         self.results.bare = await self.fanout(target, ChangePlan(ids), burst=o.burst)
         await self.children.stop(bare.child)
-        await self.memory(
-            lambda: start_bare(self.children, template, self.folder),
-            lambda fresh: Target("bare websockets", "sc", fresh.port, fresh.port, [fresh.child],
-                                 ["-"], "-"),
-        )  # fmt: skip
+        await self.memory(lambda: start_bare(self.children, template, self.folder), _bare_target)
 
     def cross_problem(self) -> str | None:
         if not self.options.cross:

@@ -52,16 +52,21 @@ class Receiver(Protocol):
     def on_event(self, event: dict[str, Any]) -> None: ...
 
 
-class DetachedConnection(Protocol):
+class Connection(Protocol):
+    """What a socket writes through: the framework's websocket, or the server's own
+    connection once the socket is detached."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = ..., reason: str | None = ...) -> None: ...
+
+
+class DetachedConnection(Connection, Protocol):
     """What a detached socket reads and writes through: the protocol itself, so that no
     wrapper is kept per socket (the framework's websocket and send chain are released)."""
 
     def resume_receiving(self) -> None:
         """Read the next message (reading pauses after each one until it is handled)."""
-
-    async def send_text(self, data: str) -> None: ...
-
-    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 Detach = Callable[[Receiver], DetachedConnection]

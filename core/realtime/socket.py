@@ -8,7 +8,7 @@ import secrets
 import sys
 import time
 from collections.abc import AsyncIterator, Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 import structlog
 from litestar import WebSocket
@@ -17,7 +17,7 @@ from core.auth.principal import Principal
 from core.auth.tokens import LoginSession, TokenClaims
 from core.http.origin import client_origin
 from core.realtime import protocol
-from core.realtime.direct_ws import send_now_of
+from core.realtime.direct_ws import Connection, send_now_of
 from core.realtime.lean import LeanEvent
 from core.realtime.limits import TokenBucket
 from core.realtime.outbox import OVERFLOW, Outbox
@@ -26,15 +26,6 @@ from tenants.config import Tenant
 
 log = structlog.get_logger(__name__)
 CLOSE_TIMEOUT_S = 1.0
-
-
-class Connection(Protocol):
-    """What a socket writes through: the framework's websocket, or the server's own
-    connection once the socket is detached."""
-
-    async def send_text(self, data: str) -> None: ...
-
-    async def close(self, code: int = ..., reason: str | None = ...) -> None: ...
 
 
 class RealtimeSocket:
