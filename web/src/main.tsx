@@ -8,6 +8,7 @@ import './app/shell.css';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { preloadPath } from './app/preload';
 import { routes } from './app/routes';
 import { ModuleRegistry } from './federation/remotes';
 import { initI18n, storedLanguage } from './lib/i18n';
@@ -43,7 +44,7 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes);
   await routerReady(router);
   createRoot(document.getElementById('root')!).render(
-    <App router={router} services={{ session, store, lookups, modules }} tenant={tenant} />,
+    <App router={router} services={{ session, store, lookups, modules, preload: preloadPath }} tenant={tenant} />,
   );
 }
 

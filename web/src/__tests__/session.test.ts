@@ -143,6 +143,24 @@ describe('Session', () => {
     expect(session.getState().phase).toBe('authenticated');
   });
 
+  it("after a login from the login screen, the data counts as loaded only once the user's sync is in", async () => {
+    const { socket, session } = setup();
+    socket.handlers.login = () => ({ token: 'new' });
+    let answer: (value: unknown) => void = () => undefined;
+    const sync = socket.handlers.getDbData!;
+    socket.handlers.getDbData = (data) => new Promise((resolve) => (answer = () => resolve(sync(data))));
+    session.start();
+    expect(session.getState().dataLoadedAt).not.toBeNull(); // nothing to load while anonymous
+    const loggedIn = session.login('agente@demo.it', 'demo1234', true);
+    await vi.waitFor(() => expect(session.getState().phase).toBe('authenticated'));
+    // a page opened now (the quote the user came for) waits for the data, it is not 'not found'
+    expect(session.getState().dataLoadedAt).toBeNull();
+    await vi.waitFor(() => expect(socket.calls.map((c) => c.name)).toContain('getDbData'));
+    answer(undefined);
+    await loggedIn;
+    expect(session.getState().dataLoadedAt).not.toBeNull();
+  });
+
   it('tries a failed download of the realtime client again on the next call', async () => {
     const { socket, openSocket, session } = setup();
     openSocket.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));

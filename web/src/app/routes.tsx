@@ -5,36 +5,47 @@
 import type { RouteObject } from 'react-router';
 import RouteError from '../features/errors/RouteError';
 import RootLayout from '../layout/RootLayout';
+import { i18next } from '../lib/i18n';
 
 type Lazy = RouteObject['lazy'];
+type ScreenModule = { default: React.ComponentType };
+
+/**
+ * A screen's chunk and its translations, loaded together: the router shows the screen once
+ * both are in, and a preload (./preload) warms both.
+ */
+const screen =
+  (load: () => Promise<ScreenModule>, namespaces: string[] = []): Lazy =>
+  () =>
+    Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([m]) => ({ Component: m.default }));
 
 const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').then((m) => ({ Component: m.default }));
 const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
 
-const page = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+const page = (path: string, load: () => Promise<ScreenModule>, namespaces: string[] = []): RouteObject => ({
   path,
-  lazy: () => load().then((m) => ({ Component: m.default })),
+  lazy: screen(load, namespaces),
 });
 
 /** The people and tenant screens. */
 const PEOPLE_ROUTES: RouteObject[] = [
-  page('utenti', () => import('../features/people/UsersPage')),
-  page('utenti/:id', () => import('../features/people/UserDetailPage')),
-  page('Agenti', () => import('../features/people/AgentsPage')),
-  page('account', () => import('../features/people/AccountPage')),
-  page('impostazioni', () => import('../features/settings/SettingsPage')),
-  page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage')),
+  page('utenti', () => import('../features/people/UsersPage'), ['people']),
+  page('utenti/:id', () => import('../features/people/UserDetailPage'), ['people']),
+  page('Agenti', () => import('../features/people/AgentsPage'), ['people']),
+  page('account', () => import('../features/people/AccountPage'), ['people']),
+  page('impostazioni', () => import('../features/settings/SettingsPage'), ['settings']),
+  page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
 ];
 
 /** The chat: the rooms and the open room. */
-const CHAT_ROUTES: RouteObject[] = [page('chat/:chatId?', () => import('../features/chat/ChatPage'))];
+const CHAT_ROUTES: RouteObject[] = [page('chat/:chatId?', () => import('../features/chat/ChatPage'), ['chat'])];
 
 /** The money screens: commissions, an agent's lines, the balance ledger, the cash sheet. */
 const MONEY_ROUTES: RouteObject[] = [
-  page('Report', () => import('../features/money/ReportPage')),
-  page('ProvvigioniAgente/:aId', () => import('../features/money/AgentCommissionsPage')),
-  page('saldo-collaboratore/:id?', () => import('../features/money/BalancePage')),
-  page('cassa', () => import('../features/money/CashPage')),
+  page('Report', () => import('../features/money/ReportPage'), ['money']),
+  page('ProvvigioniAgente/:aId', () => import('../features/money/AgentCommissionsPage'), ['money']),
+  page('saldo-collaboratore/:id?', () => import('../features/money/BalancePage'), ['money']),
+  page('cassa', () => import('../features/money/CashPage'), ['money']),
 ];
 
 /** Public screens owned by later work. */
@@ -84,7 +95,7 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('../layout/PrivateLayout').then((m) => ({ Component: m.default })),
         children: [
-          { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.default })) },
+          { index: true, lazy: screen(() => import('../features/home/HomePage'), ['home']) },
           ...CHAT_ROUTES,
           ...PEOPLE_ROUTES,
           { path: 'prodotti', lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.default })) },
@@ -92,17 +103,17 @@ export const routes: RouteObject[] = [
             path: 'prodotti/:id',
             lazy: () => import('../features/products/ProductEditPage').then((m) => ({ Component: m.default })),
           },
-          { path: 'preventivi', lazy: () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.default })) },
+          page('preventivi', () => import('../features/quotes/QuotesPage'), ['quotes']),
           {
             path: 'preventivi/:id',
             lazy: () => import('../features/quotes/QuoteDetailPage').then((m) => ({ Component: m.default })),
           },
-          { path: 'polizze', lazy: () => import('../features/policies/PoliciesPage').then((m) => ({ Component: m.default })) },
+          page('polizze', () => import('../features/policies/PoliciesPage'), ['policies']),
           {
             path: 'polizza/:id',
             lazy: () => import('../features/policies/PolicyDetailPage').then((m) => ({ Component: m.default })),
           },
-          { path: 'clienti', lazy: () => import('../features/clients/ClientsPage').then((m) => ({ Component: m.default })) },
+          page('clienti', () => import('../features/clients/ClientsPage'), ['clients']),
           {
             path: 'clienti/:id',
             lazy: () => import('../features/clients/ClientDetailPage').then((m) => ({ Component: m.default })),

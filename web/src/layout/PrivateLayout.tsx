@@ -1,9 +1,11 @@
 /**
  * The logged-in frame: side menu and top bar around the page. Until the users data is loaded
- * the loading screen shows; without a user every private path redirects to /login.
+ * the loading screen shows; without a user every private path redirects to /login. A page
+ * still loading (its translations, say) shows a loader inside the frame, never holds it back.
  */
+import { Center, Loader } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useServices, useSession } from '../session/context';
 import { LOGIN_PATH } from '../app/paths';
@@ -14,14 +16,17 @@ import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
 export default function PrivateLayout() {
-  const { phase, usersLoaded } = useSession();
+  const { phase, usersLoaded, dataLoadedAt } = useSession();
   const { products, flags } = useAccess();
   const { modules } = useServices();
   const location = useLocation();
+  const synced = dataLoadedAt !== null;
 
+  // the product modules (their menu labels) load once the first sync is in, not in its way;
+  // a product's own page loads its module at once
   useEffect(() => {
-    if (phase === 'authenticated') modules.ensure(products);
-  }, [phase, products, modules]);
+    if (phase === 'authenticated' && synced) modules.ensure(products);
+  }, [phase, synced, products, modules]);
 
   if (!usersLoaded || phase === 'starting') return <LoadingScreen />;
   if (phase !== 'authenticated') {
@@ -34,11 +39,21 @@ export default function PrivateLayout() {
         <div className="app-body">
           <TopBar />
           <main className="app-main" data-testid="page">
-            <Outlet />
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
           </main>
           {flags.admin ? <OtpPrompt /> : null}
         </div>
       </div>
     </ModalsProvider>
+  );
+}
+
+function PageLoader() {
+  return (
+    <Center className="page-center" data-testid="page-loader">
+      <Loader />
+    </Center>
   );
 }

@@ -7,7 +7,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch } from 'react-router';
-import { useModules, useSession, useStoreSelector } from '../session/context';
+import { useModules, useServices, useSession, useStoreSelector } from '../session/context';
 import { useAccess } from '../session/useAccess';
 import { iconFor } from '../components/icons';
 import { chipOf, type MenuEntry } from '../menu/menu';
@@ -104,6 +104,7 @@ export function SideMenu() {
 }
 
 function MenuLink({ entry, text, count, expanded }: { entry: MenuEntry; text: string; count: number; expanded: boolean }) {
+  const { preload } = useServices();
   const active = useMatch({ path: entry.path === '/' ? '/' : `${entry.path}/*`, end: entry.path === '/' });
   const Icon = iconFor(entry.icon);
   return (
@@ -113,6 +114,8 @@ function MenuLink({ entry, text, count, expanded }: { entry: MenuEntry; text: st
       aria-current={active ? 'page' : undefined}
       title={expanded ? undefined : text}
       data-menu-key={entry.key}
+      onPointerEnter={() => preload?.(entry.path)}
+      onFocus={() => preload?.(entry.path)}
     >
       <span className="side-menu-icon">
         <Icon size={22} stroke={1.6} />

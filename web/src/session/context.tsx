@@ -10,6 +10,8 @@ export interface AppServices {
   store: DataStore;
   lookups: LookupQueue;
   modules: ModuleRegistry;
+  /** Warm a path's screens before the navigation to it (the router's loaders; ../app/preload). */
+  preload?: (path: string) => void;
 }
 
 export const AppContext = createContext<AppServices | null>(null);

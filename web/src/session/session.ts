@@ -265,6 +265,8 @@ export class Session {
       menu: answer.menu ?? [],
       lines: answer.lines ?? [],
       usersLoaded: true,
+      // logging in from the login screen: the anonymous 'loaded' does not hold for the new user's data
+      dataLoadedAt: this.state.phase === 'authenticated' ? this.state.dataLoadedAt : null,
     });
     this.subscribeStreams(socket, answer.u);
   }

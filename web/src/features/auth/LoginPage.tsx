@@ -10,7 +10,7 @@ import { AuthLayout } from './AuthLayout';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { session } = useServices();
+  const { session, preload } = useServices();
   const { phase, tenant } = useSession();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
@@ -21,16 +21,14 @@ export default function LoginPage() {
     value: values[name],
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      session.connect(); // the realtime client downloads while the user types
+      session.connect(); // the realtime client downloads while the user types,
+      preload?.(nextPath(location.state)); // and so does the screen the login leads to
       setValues({ ...values, [name]: event.currentTarget.value });
       setErrors({ ...errors, [name]: undefined });
     },
   });
 
-  if (phase === 'authenticated') {
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from && from !== '/login' ? from : '/'} replace />;
-  }
+  if (phase === 'authenticated') return <Navigate to={nextPath(location.state)} replace />;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -86,4 +84,10 @@ export default function LoginPage() {
       </form>
     </AuthLayout>
   );
+}
+
+/** Where the login leads: the private page that sent the user here, else home. */
+function nextPath(state: unknown): string {
+  const from = (state as { from?: string } | null)?.from;
+  return from && from !== '/login' ? from : '/';
 }

@@ -5,7 +5,7 @@
  */
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { rememberedList, rememberList, VirtualRows, type HostItem, type QuoteFilters } from '@sportello/host-api';
@@ -15,7 +15,7 @@ import QuoteToolbar from './components/QuoteToolbar';
 import StatusBadge from './components/StatusBadge';
 import { useCollection, useQuoteEnv } from './env';
 import { romeDateTime } from './fieldText';
-import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, sortQuotes, valueText } from './quoteLogic';
+import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, prepareSearch, sortQuotes, valueText } from './quoteLogic';
 import './quotes.css';
 
 const LIST = 'preventivi';
@@ -72,6 +72,7 @@ export default function QuotesPage() {
     () => filterSorted(sorted, deferred, { extraText: (q) => userName(q.aId) }),
     [sorted, deferred, userName],
   );
+  useEffect(() => prepareSearch(sorted), [sorted]);
 
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);

@@ -80,6 +80,38 @@ export function searchText(quote: QuoteLike): string {
   return text;
 }
 
+type IdleDeadline = { timeRemaining(): number };
+type IdleScheduler = (step: (deadline: IdleDeadline) => void) => () => void;
+
+/** `requestIdleCallback` where the browser has it, else a timer granting a 5 ms slice. */
+const whenIdle: IdleScheduler = (step) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(step);
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(() => {
+    const end = performance.now() + 5;
+    step({ timeRemaining: () => end - performance.now() });
+  }, 0);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Build the quotes' search texts in idle time, a slice at a time, so the first search finds
+ * them ready; the list shows first. Returns the cancel function.
+ */
+export function prepareSearch(quotes: readonly QuoteLike[], idle: IdleScheduler = whenIdle): () => void {
+  let next = 0;
+  let cancel = () => {};
+  const step = (deadline: IdleDeadline) => {
+    do searchText(quotes[next++]!);
+    while (next < quotes.length && deadline.timeRemaining() > 1);
+    if (next < quotes.length) cancel = idle(step);
+  };
+  if (quotes.length) cancel = idle(step);
+  return () => cancel();
+}
+
 const requested = (quote: QuoteLike) => Boolean(quote.requestEmission);
 const issued = (quote: QuoteLike) => Boolean((quote.quote as { policyId?: unknown } | undefined)?.policyId);
 

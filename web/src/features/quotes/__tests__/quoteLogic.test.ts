@@ -9,7 +9,9 @@ import {
   filterSorted,
   isHighlighted,
   matcher,
+  prepareSearch,
   type QuoteLike,
+  searchText,
   selectableStatuses,
   sortQuotes,
   STATUS_COLORS,
@@ -221,5 +223,64 @@ describe('10,000 quotes', () => {
         archived: archivedCount(quotes, filters, { extraText }),
       });
     }
+  });
+});
+
+describe('search texts prepared in idle time', () => {
+  /** A quote that counts how often its customer data is read. */
+  const counted = (id: string) => {
+    const base = quote(id);
+    const reads = { n: 0 };
+    return {
+      reads,
+      quote: Object.defineProperty({ ...base }, 'usrData', {
+        get: () => {
+          reads.n += 1;
+          return base.usrData;
+        },
+      }) as QuoteLike,
+    };
+  };
+  /** An idle scheduler the test drives: each run grants `slice` quotes' worth of time. */
+  const scheduler = () => {
+    const queued: ((deadline: { timeRemaining(): number }) => void)[] = [];
+    const idle = (step: (deadline: { timeRemaining(): number }) => void) => {
+      queued.push(step);
+      return () => void queued.splice(queued.indexOf(step), 1);
+    };
+    const run = (slice: number) => {
+      let left = slice;
+      queued.shift()?.({ timeRemaining: () => (left -= 1) > 0 ? 5 : 0 });
+    };
+    return { idle, run, queued };
+  };
+
+  it('builds every text a slice at a time, so the first search reads no customer data', () => {
+    const quotes = Array.from({ length: 10 }, (_, i) => counted(`p${i}`));
+    const { idle, run, queued } = scheduler();
+    prepareSearch(quotes.map((q) => q.quote), idle);
+    expect(quotes.every((q) => q.reads.n === 0)).toBe(true); // nothing before the first idle slice
+    run(4);
+    expect(quotes.filter((q) => q.reads.n > 0)).toHaveLength(4);
+    while (queued.length) run(4);
+    const before = quotes.map((q) => q.reads.n);
+    expect(searchText(quotes[7]!.quote)).toContain('cliente p7');
+    expect(quotes.map((q) => q.reads.n)).toEqual(before);
+  });
+
+  it('stops when cancelled (the list changed or closed)', () => {
+    const quotes = Array.from({ length: 10 }, (_, i) => counted(`c${i}`));
+    const { idle, run, queued } = scheduler();
+    const cancel = prepareSearch(quotes.map((q) => q.quote), idle);
+    run(3);
+    cancel();
+    expect(queued).toHaveLength(0);
+    expect(quotes.filter((q) => q.reads.n > 0)).toHaveLength(3);
+  });
+
+  it('schedules nothing for an empty list', () => {
+    const { idle, queued } = scheduler();
+    prepareSearch([], idle)();
+    expect(queued).toHaveLength(0);
   });
 });
