@@ -19,8 +19,8 @@ const screen =
   () =>
     Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([m]) => ({ Component: m.default }));
 
-const comingSoon: Lazy = () => import('../features/placeholder/ComingSoonPage').then((m) => ({ Component: m.default }));
-const notFound: Lazy = () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.default }));
+const comingSoon = screen(() => import('../features/placeholder/ComingSoonPage'));
+const notFound = screen(() => import('../features/errors/NotFoundPage'));
 
 const page = (path: string, load: () => Promise<ScreenModule>, namespaces: string[] = []): RouteObject => ({
   path,
@@ -63,33 +63,20 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('../layout/PublicLayout').then((m) => ({ element: <m.default waitForSession /> })),
         children: [
-          { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.default })) },
+          page('login', () => import('../features/auth/LoginPage')),
         ],
       },
       {
         lazy: () => import('../layout/PublicLayout').then((m) => ({ Component: m.default })),
         children: [
-          {
-            path: 'registrazione/:jwt',
-            lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.default })),
-          },
-          {
-            path: 'resetPwd/:jwt?',
-            lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.default })),
-          },
+          page('registrazione/:jwt', () => import('../features/auth/RegistrationPage')),
+          page('resetPwd/:jwt?', () => import('../features/auth/ResetPasswordPage')),
           ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
-          {
-            path: 'acquisto-polizza/:id',
-            lazy: () => import('../features/public-policy/PurchasePage').then((m) => ({ Component: m.default })),
-          },
-          {
-            path: 'extension-policy',
-            lazy: () => import('../features/public-policy/ExtensionPage').then((m) => ({ Component: m.default })),
-          },
-          ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) => ({
-            path,
-            lazy: () => import('../features/public-quote/PublicQuotePage').then((m) => ({ Component: m.default })),
-          })),
+          page('acquisto-polizza/:id', () => import('../features/public-policy/PurchasePage'), ['publicPolicy']),
+          page('extension-policy', () => import('../features/public-policy/ExtensionPage'), ['publicPolicy']),
+          ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) =>
+            page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes']),
+          ),
         ],
       },
       {
@@ -98,29 +85,17 @@ export const routes: RouteObject[] = [
           { index: true, lazy: screen(() => import('../features/home/HomePage'), ['home']) },
           ...CHAT_ROUTES,
           ...PEOPLE_ROUTES,
-          { path: 'prodotti', lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.default })) },
-          {
-            path: 'prodotti/:id',
-            lazy: () => import('../features/products/ProductEditPage').then((m) => ({ Component: m.default })),
-          },
+          page('prodotti', () => import('../features/products/ProductsPage')),
+          page('prodotti/:id', () => import('../features/products/ProductEditPage'), ['products']),
           page('preventivi', () => import('../features/quotes/QuotesPage'), ['quotes']),
-          {
-            path: 'preventivi/:id',
-            lazy: () => import('../features/quotes/QuoteDetailPage').then((m) => ({ Component: m.default })),
-          },
+          page('preventivi/:id', () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
           page('polizze', () => import('../features/policies/PoliciesPage'), ['policies']),
-          {
-            path: 'polizza/:id',
-            lazy: () => import('../features/policies/PolicyDetailPage').then((m) => ({ Component: m.default })),
-          },
+          page('polizza/:id', () => import('../features/policies/PolicyDetailPage'), ['policies']),
           page('clienti', () => import('../features/clients/ClientsPage'), ['clients']),
-          {
-            path: 'clienti/:id',
-            lazy: () => import('../features/clients/ClientDetailPage').then((m) => ({ Component: m.default })),
-          },
+          page('clienti/:id', () => import('../features/clients/ClientDetailPage'), ['clients']),
           { path: 'targhe', lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.PlatesPage })) },
           ...MONEY_ROUTES,
-          { path: ':productId/*', lazy: () => import('../federation/ProductRoute').then((m) => ({ Component: m.default })) },
+          page(':productId/*', () => import('../federation/ProductRoute')),
           { path: '*', lazy: notFound },
         ],
       },

@@ -3,7 +3,6 @@
  * product. Products without a built module show the 'in arrivo' page; anything else is a 404.
  * Menus and routes follow the tenant configuration live (an admin may switch a product off).
  */
-import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useParams, useRoutes } from 'react-router';
 import { useModules } from '../session/context';
@@ -14,20 +13,13 @@ import type { TenantProduct } from '../lib/tenant';
 import type { HostContext, ProductModule } from '@sportello/host-api';
 import { useHostContext } from './hostContext';
 import { ModuleError, RemoteBoundary } from './RemoteBoundary';
+import { PageLoader } from '../components/PageLoader';
 
 /** The module's routes under an outlet whose context is the host API modules may use. */
 function ModuleRoutes({ module }: { module: ProductModule }) {
   const host: HostContext = useHostContext();
   const routes = useRoutes([{ element: <Outlet context={host} />, children: module.routes }]);
   return <Suspense fallback={<PageLoader />}>{routes ?? <NotFound />}</Suspense>;
-}
-
-function PageLoader() {
-  return (
-    <Center className="page-center">
-      <Loader />
-    </Center>
-  );
 }
 
 function LoadedProduct({ product }: { product: TenantProduct }) {

@@ -3,12 +3,12 @@
  * the loading screen shows; without a user every private path redirects to /login. A page
  * still loading (its translations, say) shows a loader inside the frame, never holds it back.
  */
-import { Center, Loader } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useServices, useSession } from '../session/context';
 import { LOGIN_PATH } from '../app/paths';
+import { PageLoader } from '../components/PageLoader';
 import { useAccess } from '../session/useAccess';
 import { LoadingScreen } from './LoadingScreen';
 import { OtpPrompt } from './OtpPrompt';
@@ -47,13 +47,5 @@ export default function PrivateLayout() {
         </div>
       </div>
     </ModalsProvider>
-  );
-}
-
-function PageLoader() {
-  return (
-    <Center className="page-center" data-testid="page-loader">
-      <Loader />
-    </Center>
   );
 }

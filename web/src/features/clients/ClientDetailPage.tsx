@@ -1,5 +1,5 @@
 /** `/clienti/:id`: the client's data, quotes, policies and documents. */
-import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useCollection, useQuoteEnv } from '../quotes/env';
 import { romeDateTime } from '../quotes/fieldText';
 import { customerName } from '../quotes/quoteLogic';
 import { type ClientDetail, getClient } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -72,11 +73,7 @@ export default function ClientDetailPage() {
     );
   }
   if (!data) {
-    return (
-      <Center className="page-center">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const { client, quotes, policies, documents } = data;
   const quotePath = (q: ClientDetail['quotes'][number]) => (q.type ? `/${String(q.type)}/${q._id}` : `/preventivi/${q._id}`);

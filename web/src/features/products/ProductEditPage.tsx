@@ -1,8 +1,5 @@
 /** `/prodotti/:id` (and `/prodotti/nuovo`): edit or create a product, admins and responsabili only. */
-import {
-  Alert, Anchor, Button, Center, Group, Input, Loader, Paper, Stack, Switch, Text, TextInput,
-  ThemeIcon, Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, Paper, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -19,6 +16,7 @@ import { CompaniesEditor } from './CompaniesEditor';
 import { FieldsEditor } from './FieldsEditor';
 import { notifyFailure, notifySuccess } from './notify';
 import { draftProblems, emptyDraft, problemsByPath, toBody, toDraft, type ProductDraft } from './productForm';
+import { PageLoader } from '../../components/PageLoader';
 
 export const NEW_PRODUCT = 'nuovo';
 
@@ -192,11 +190,7 @@ function ExistingProduct({ id }: { id: string }) {
     };
   }, [id]);
   if (state === null) {
-    return (
-      <Center className="page-center">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if ('error' in state) {
     if (state.status === 404) return <NotFound />;

@@ -2,7 +2,7 @@
  * `/preventivi/:id` (SPEC §2, §4): customer data, product and quotations, the status changer,
  * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat.
  */
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { romeDateTime } from './fieldText';
 import { policyIdOf } from './quotation';
 import { customerName } from './quoteLogic';
 import './quotes.css';
+import { PageLoader } from '../../components/PageLoader';
 
 function DocumentApproval({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -111,11 +112,7 @@ export default function QuoteDetailPage() {
 
   if (!quote) {
     if (dataLoadedAt === null) {
-      return (
-        <Center className="page-center">
-          <Loader />
-        </Center>
-      );
+      return <PageLoader />;
     }
     return (
       <Center className="page-center">
