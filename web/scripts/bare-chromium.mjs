@@ -107,6 +107,11 @@ class BarePage {
     return result.value;
   }
 
+  /** Wait `ms` on the page's timers. */
+  pause(ms) {
+    return this.evaluate(`new Promise((resolve) => setTimeout(resolve, ${ms}))`);
+  }
+
   async goto(url) {
     await this.send('Page.navigate', { url });
     await this.waitFor('document.readyState === "complete"');
@@ -127,10 +132,14 @@ class BarePage {
     })`);
   }
 
-  /** Set an input's value as typing does (React's onChange sees it). */
+  /**
+   * Set an input's value as typing does (React's onChange sees it); `window.__typedAt` keeps
+   * the page's clock at that moment, to time what the typing causes.
+   */
   type(selector, text) {
     return this.evaluate(`(() => {
       const input = document.querySelector(${JSON.stringify(selector)});
+      window.__typedAt = performance.now();
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(text)});
       input.dispatchEvent(new Event('input', { bubbles: true }));
     })()`);
