@@ -101,7 +101,9 @@ async def _empty_tables(settings: Settings) -> None:
     try:
         async with engine.begin() as conn:
             if conn.dialect.name == "postgresql":
-                await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+                # children first, in one round trip: a TRUNCATE of every table took ~300 ms
+                # a test, a DELETE of these few rows ~3 ms
+                await conn.exec_driver_sql("; ".join(f'DELETE FROM "{t}"' for t in tables))
             else:
                 for table in tables:
                     await conn.execute(text(f'DELETE FROM "{table}"'))

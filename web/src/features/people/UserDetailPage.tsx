@@ -7,11 +7,12 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, 
 import { modals } from '@mantine/modals';
 import { PlainSelect } from '@sportello/host-api';
 import { IconBan, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { UserAvatar } from '../../layout/UserAvatar';
 import { shortDateTime } from '../../lib/format';
+import { useLiveDraft } from '../../lib/liveDraft';
 import { canEdit, roleFlags, type User } from '../../lib/roles';
 import { useSession } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
@@ -33,6 +34,18 @@ interface Draft {
   rates: RateForm;
   ritenuta: string;
 }
+
+const BLANK: Draft = {
+  name: '',
+  roles: [],
+  agentType: 'agente',
+  parent: '',
+  referred: [],
+  extra: [],
+  defaultRate: '',
+  rates: {},
+  ritenuta: '',
+};
 
 function draftOf(user: User): Draft {
   const agent = user.role?.a && typeof user.role.a === 'object' ? user.role.a : null;
@@ -62,14 +75,9 @@ export default function UserDetailPage() {
   const users = useCollection('usr');
   const products = useCollection('products');
   const user = users[id] as User | undefined;
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // the form follows the live user, keeping the fields being edited
+  const [draft, setDraft] = useLiveDraft(user ? draftOf(user) : BLANK);
   const [busy, setBusy] = useState(false);
-  const version = user ? JSON.stringify(user) : '';
-  useEffect(() => {
-    if (user) setDraft(draftOf(user));
-    // the live user replaces the form whenever it changes on the server
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
   const agents = useMemo(
     () => Object.values(users).filter((u) => roleFlags(u as User).agent) as User[],
     [users],
@@ -82,7 +90,7 @@ export default function UserDetailPage() {
     [products, tenant.products],
   );
   if (!flags.admin && !flags.employee) return <NotFound />;
-  if (!user || !draft) return <Text c="dimmed">{t('loading')}</Text>;
+  if (!user) return <Text c="dimmed">{t('loading')}</Text>;
 
   const grantable = (role: RoleKey) => flags.admin || GRANTABLE_BY_EMPLOYEE.includes(role);
   const set = (changes: Partial<Draft>) => setDraft({ ...draft, ...changes });

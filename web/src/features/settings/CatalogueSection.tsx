@@ -2,9 +2,9 @@
  * agents' home slides. */
 import { ActionIcon, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../components/NativeChoices';
+import { useLiveDraft } from '../../lib/liveDraft';
 import { useSession } from '../../session/context';
 import { CompaniesEditor } from '../products/CompaniesEditor';
 import type { CompanyDraft } from '../products/productForm';
@@ -20,6 +20,12 @@ interface Slide {
   title: string;
   text?: string;
   link?: string | null;
+}
+interface CatalogueDraft {
+  companies: CompanyDraft[];
+  rami: string;
+  frequencies: Frequency[];
+  slides: Slide[];
 }
 const FREQUENCIES: Frequency[] = [
   { name: 'Annuale', code: 'ANN', rate: 1 },
@@ -38,19 +44,18 @@ export default function CatalogueSection() {
     frazionamenti: (settings?.frazionamenti ?? FREQUENCIES) as Frequency[],
     slides: (settings?.slides ?? []) as Slide[],
   };
-  const [companies, setCompanies] = useState<CompanyDraft[]>(companyRows(saved.compagnie));
-  const [rami, setRami] = useState(saved.rami.join('\n'));
-  const [frequencies, setFrequencies] = useState<Frequency[]>(saved.frazionamenti);
-  const [slides, setSlides] = useState<Slide[]>(saved.slides);
+  const [draft, setDraft] = useLiveDraft<CatalogueDraft>({
+    companies: companyRows(saved.compagnie),
+    rami: saved.rami.join('\n'),
+    frequencies: saved.frazionamenti,
+    slides: saved.slides,
+  });
+  const { companies, rami, frequencies, slides } = draft;
+  const setCompanies = (next: CompanyDraft[]) => setDraft({ ...draft, companies: next });
+  const setRami = (next: string) => setDraft({ ...draft, rami: next });
+  const setFrequencies = (next: Frequency[]) => setDraft({ ...draft, frequencies: next });
+  const setSlides = (next: Slide[]) => setDraft({ ...draft, slides: next });
   const { busy, save } = useSave(saved);
-  const key = JSON.stringify(saved);
-  useEffect(() => {
-    setCompanies(companyRows(saved.compagnie));
-    setRami(saved.rami.join('\n'));
-    setFrequencies(saved.frazionamenti);
-    setSlides(saved.slides);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
   const frequency = (code: string) => frequencies.find((f) => f.code === code);
   const setFrequency = (base: Frequency, on: boolean, name?: string) => {
     const others = frequencies.filter((f) => f.code !== base.code);

@@ -2,7 +2,7 @@
 import { Button, Checkbox, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, TypographyStylesProvider } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useLiveDraft } from '../../lib/liveDraft';
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../components/NativeChoices';
 import { useSession } from '../../session/context';
@@ -22,11 +22,8 @@ export default function GeneralSection() {
     plateInQuote: Boolean(settings?.plateInQuote),
     assistenza: settings?.assistenza ?? '',
   };
-  const [draft, setDraft] = useState(saved);
+  const [draft, setDraft] = useLiveDraft(saved);
   const { busy, save } = useSave(saved);
-  const key = JSON.stringify(saved);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setDraft(saved), [key]);
   const colour = (name: string, value: string) => setDraft({ ...draft, colors: { ...draft.colors, [name]: value } });
   const names = [...new Set(['primary', ...Object.keys(draft.colors)])];
   const logo = async (file: File | null) => {

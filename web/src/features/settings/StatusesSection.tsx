@@ -1,7 +1,7 @@
 /** Quote statuses: who may select each one and whom it alerts; custom statuses added by name. */
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useLiveDraft } from '../../lib/liveDraft';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/context';
 import type { StatusSetting } from '../../store/selectors';
@@ -14,11 +14,9 @@ export default function StatusesSection() {
   const roleLabel = useRoleLabel();
   const { settings } = useSession();
   const saved = { stati: settings?.stati ?? [] };
-  const [stati, setStati] = useState<StatusSetting[]>(saved.stati);
+  const [{ stati }, setDraft] = useLiveDraft(saved);
+  const setStati = (next: StatusSetting[]) => setDraft({ stati: next });
   const { busy, save } = useSave(saved);
-  const key = JSON.stringify(saved.stati);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setStati(saved.stati), [key]);
   const update = (index: number, patch: Partial<StatusSetting>) => setStati(stati.map((s, i) => (i === index ? { ...s, ...patch } : s)));
 
   return (
