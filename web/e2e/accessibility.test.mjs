@@ -25,7 +25,8 @@ async function show(page, tenant, path, ready) {
   await page.waitForLoadState('networkidle');
 }
 
-describe('public pages (no login)', () => {
+// the tests only read, each in a context of its own: a describe runs its tests side by side
+describe('public pages (no login)', { concurrency: 3 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     test(`${tenant}: login, password reset, registration and quote links`, async () => {
       const { context, page } = await openPage(browser);
@@ -78,7 +79,7 @@ const SCREENS = {
   dipendente: [['/utenti'], ['/area-documentale']],
 };
 
-describe('screens after login', () => {
+describe('screens after login', { concurrency: 3 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     for (const [who, screens] of Object.entries(SCREENS)) {
       test(`${tenant}: ${who}`, async () => {
@@ -113,7 +114,7 @@ describe('screens after login', () => {
   }
 });
 
-describe('dark theme', () => {
+describe('dark theme', { concurrency: 2 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     test(`${tenant}: login, the quote list, a quote, the user menu and the rental list in dark mode`, async () => {
       const { context, page } = await openPage(browser);

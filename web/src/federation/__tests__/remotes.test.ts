@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** ModuleRegistry registers each remote once, even for products sharing it, and retries a failed registration. */
 import { describe, expect, it, vi } from 'vitest';
 import type { TenantProduct } from '../../lib/tenant';
