@@ -25,11 +25,18 @@ interface State<T> {
   key: string;
 }
 
-/** `[draft, setDraft]` for a form of `live`; see the module's docstring. */
-export function useLiveDraft<T extends object>(live: T): [T, (next: T) => void] {
+type SetDraft<T> = (next: T | ((draft: T) => T)) => void;
+
+/** `[draft, setDraft]` for a form of `live`; see the module's docstring. `setDraft` takes the
+ * next draft, or a function of the current one (for several changes in one event). */
+export function useLiveDraft<T extends object>(live: T): [T, SetDraft<T>] {
   const key = JSON.stringify(live);
   const [state, setState] = useState<State<T>>(() => ({ draft: live, base: live, key }));
-  const setDraft = useCallback((draft: T) => setState((current) => ({ ...current, draft })), []);
+  const setDraft = useCallback<SetDraft<T>>(
+    (next) =>
+      setState((current) => ({ ...current, draft: typeof next === 'function' ? next(current.draft) : next })),
+    [],
+  );
   if (state.key !== key) {
     // adjusted while rendering, so no frame shows the draft over the old value
     const moved = { draft: rebase(state.draft, state.base, live), base: live, key };

@@ -51,10 +51,10 @@ export default function CatalogueSection() {
     slides: saved.slides,
   });
   const { companies, rami, frequencies, slides } = draft;
-  const setCompanies = (next: CompanyDraft[]) => setDraft({ ...draft, companies: next });
-  const setRami = (next: string) => setDraft({ ...draft, rami: next });
-  const setFrequencies = (next: Frequency[]) => setDraft({ ...draft, frequencies: next });
-  const setSlides = (next: Slide[]) => setDraft({ ...draft, slides: next });
+  const setCompanies = (next: CompanyDraft[]) => setDraft((d) => ({ ...d, companies: next }));
+  const setRami = (next: string) => setDraft((d) => ({ ...d, rami: next }));
+  const setFrequencies = (next: Frequency[]) => setDraft((d) => ({ ...d, frequencies: next }));
+  const setSlides = (next: Slide[]) => setDraft((d) => ({ ...d, slides: next }));
   const { busy, save } = useSave(saved);
   const frequency = (code: string) => frequencies.find((f) => f.code === code);
   const setFrequency = (base: Frequency, on: boolean, name?: string) => {

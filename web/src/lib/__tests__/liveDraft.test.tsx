@@ -52,3 +52,14 @@ describe('useLiveDraft', () => {
     expect(result.current[0].parent).toBe('luca');
   });
 });
+
+describe('useLiveDraft updates', () => {
+  it('applies two changes made in one event, each on the one before', () => {
+    const { result } = renderHook(() => useLiveDraft(server));
+    act(() => {
+      result.current[1]((d) => ({ ...d, name: 'B' }));
+      result.current[1]((d) => ({ ...d, parent: 'mario' }));
+    });
+    expect(result.current[0]).toEqual({ ...server, name: 'B', parent: 'mario' });
+  });
+});
