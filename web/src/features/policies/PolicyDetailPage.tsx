@@ -3,11 +3,12 @@
  * instalments (admins mark them paid or suspended), documents per instalment, the customer's
  * purchase declaration, the originating quote, the customer's links and the chat. Live.
  */
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { HostItem } from '@sportello/host-api';
+import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../session/context';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
@@ -50,18 +51,15 @@ export default function PolicyDetailPage() {
   );
 
   if (!policy) {
+    if (dataLoadedAt === null) return <PageLoader />;
     return (
       <Center className="page-center">
-        {dataLoadedAt === null ? (
-          <Loader />
-        ) : (
-          <Stack align="center" gap="xs" data-testid="policy-not-found">
-            <Title order={3}>{t('detail.notFound')}</Title>
-            <Anchor component={Link} to="/polizze">
-              {t('detail.back')}
-            </Anchor>
-          </Stack>
-        )}
+        <Stack align="center" gap="xs" data-testid="policy-not-found">
+          <Title order={3}>{t('detail.notFound')}</Title>
+          <Anchor component={Link} to="/polizze">
+            {t('detail.back')}
+          </Anchor>
+        </Stack>
       </Center>
     );
   }
