@@ -203,15 +203,11 @@ class DemoSnapshot:
 
     @classmethod
     async def take(cls, settings: Settings) -> None:
-        engine = make_engine(owner_url(settings), settings)
-        try:
-            async with engine.connect() as conn:
-                cls.rows = {
-                    table.name: await _read_raw(conn, table.name)
-                    for table in Base.metadata.sorted_tables
-                }
-        finally:
-            await engine.dispose()
+        async with _owner_engine(settings).connect() as conn:
+            cls.rows = {
+                table.name: await _read_raw(conn, table.name)
+                for table in Base.metadata.sorted_tables
+            }
         root = settings.app.data_dir / "files"
         cls.files = {
             p: (p.read_bytes(), stat.S_IMODE(p.stat().st_mode))
