@@ -12,6 +12,7 @@ import { useAccess } from '../../session/useAccess';
 import { policyAlerts, selectMenuChips } from '../../store/selectors';
 import type { Item, StoreState } from '../../store/store';
 import { ComingSoon } from '../placeholder/ComingSoonPage';
+import { listedQuotes, openQuotesByStatus } from './homeFigures';
 
 function StatCard({ icon, title, total, alerts, alertLabel, to }: {
   icon: React.ReactNode; title: string; total: number; alerts: number; alertLabel: string; to: string;
@@ -51,14 +52,14 @@ export default function HomePage() {
   const select = useCallback(
     (state: StoreState) => ({
       chips: selectMenuChips(state, flags, statuses, new Date()),
-      quotes: Object.keys(state.collections.preventivi ?? {}).length,
+      quotes: listedQuotes(Object.values(state.collections.preventivi ?? {})),
       policies: Object.keys(state.collections.polizze ?? {}).length,
-      byStatus: openQuotesByStatus(Object.values(state.collections.preventivi ?? {})),
+      byStatus: openQuotesByStatus(Object.values(state.collections.preventivi ?? {}), th('noStatus')),
       expiring: Object.values(state.collections.polizze ?? {})
         .filter((p) => policyAlerts(p, new Date()))
         .sort((a, b) => String(a.endDate).localeCompare(String(b.endDate))),
     }),
-    [flags, statuses],
+    [flags, statuses, th],
   );
   const data = useStoreSelector(select);
   const slides = (settings?.slides ?? []) as { title: string; text?: string; link?: string | null }[];
@@ -159,17 +160,6 @@ export default function HomePage() {
       </SimpleGrid>
     </Stack>
   );
-}
-
-/** Quotes still open (not archived, no policy yet) counted by status, the largest first. */
-export function openQuotesByStatus(quotes: Item[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const quote of quotes) {
-    if (quote.archived || quote.type || (quote.quote as { policyId?: string } | undefined)?.policyId) continue;
-    const status = String(quote.status || '—');
-    counts.set(status, (counts.get(status) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'it'));
 }
 
 function policyLabel(policy: Item): string {
