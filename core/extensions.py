@@ -152,9 +152,11 @@ class AppEvents(Protocol):
 
 
 class SyncSlots(Protocol):
-    """Bounds concurrent syncs per user and per tenant."""
+    """Bounds concurrent syncs: per user for the whole sync, per tenant while reading."""
 
-    def slot(self, tenant_id: str, user_id: str) -> AbstractAsyncContextManager[None]: ...
+    def user_slot(self, tenant_id: str, user_id: str) -> AbstractAsyncContextManager[None]: ...
+
+    def tenant_slot(self, tenant_id: str) -> AbstractAsyncContextManager[None]: ...
 
 
 class Host(Protocol):

@@ -180,7 +180,11 @@ class RealtimeSettings(BaseSettings):
         10000, description="Time one frame may take to reach a socket before it is closed."
     )
     syncs_per_user: int = Field(1, description="getDbData syncs one user may run at once.")
-    syncs_per_tenant: int = Field(4, description="getDbData syncs one tenant may run at once.")
+    syncs_per_tenant: int = Field(
+        4,
+        description="getDbData streams one tenant may read from the database at once (a sync "
+        "waiting for its client to read holds none).",
+    )
     sync_wait_ms: int = Field(
         5000, description="How long a getDbData waits for a free slot before it is refused."
     )

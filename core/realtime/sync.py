@@ -71,17 +71,16 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     if any(isinstance(v, list) and v for v in requested.values()):
         await _send(ctx, await _lazy(ctx, principal, requested))
         return {"tot": 0}
-    async with (
-        ctx.host.sync_gate.slot(ctx.tenant.id, principal.id),
-        ctx.client.holding_changes(),
-        ctx.host.read_session() as reading,
-    ):
+    gate = ctx.host.sync_gate
+    async with gate.user_slot(ctx.tenant.id, principal.id), ctx.client.holding_changes():
         now = utcnow()
         since = _since(ctx, wm, now)
         streams = await _streams(ctx, principal, set(requested))
+        await ctx.session.commit()  # its connection goes back: the batches may wait long
         for publication in streams:  # each stream leaves once read: the client decodes it
-            items = await _stream(reading, principal, publication, since)  # while we read on
-            await _send(ctx, {publication.channel: items})
+            async with gate.tenant_slot(ctx.tenant.id), ctx.host.read_session() as reading:
+                items = await _stream(reading, principal, publication, since)
+            await _send(ctx, {publication.channel: items})  # holding no slot nor connection
     return {"tot": len(streams), "wm": to_watermark(now), "full": since is None}
 
 

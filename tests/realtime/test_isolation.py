@@ -124,10 +124,43 @@ async def test_a_sync_past_the_users_bound_is_refused_in_italian(
     async with serving(settings, runtime, sync_wait_ms=100) as live:
         agent = await live.logged_in("assicurapp", "agente")
         agent_id = (await user_ids(runtime, "assicurapp"))["agente"]
-        async with live.runtime.sync_gate.slot("assicurapp", agent_id):  # a sync in progress
+        async with live.runtime.sync_gate.user_slot("assicurapp", agent_id):  # a sync in progress
             with pytest.raises(CallFailed) as refused:
                 await agent.invoke("getDbData", {"preventivi": []})
             assert refused.value.message == "Sincronizzazione già in corso: riprova tra poco"
             colleague = await live.logged_in("assicurapp", "subagente")
             assert (await colleague.invoke("getDbData", {"preventivi": []}))["tot"] == 1
         assert (await agent.invoke("getDbData", {"preventivi": []}))["tot"] == 1
+
+
+async def test_a_sync_waiting_on_its_reader_holds_no_tenant_slot_nor_connection(
+    settings: Settings, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that stops reading mid-sync keeps its batches waiting for room: meanwhile
+    the tenant's other users sync (its one slot is free) and no pooled connection is held."""
+    async with serving(settings, runtime, syncs_per_tenant=1, sync_wait_ms=1000) as live:
+        agent_id = (await user_ids(runtime, "assicurapp"))["agente"]
+        waiting, release = asyncio.Event(), asyncio.Event()
+        publish = RealtimeSocket.publish
+
+        async def no_room_for_the_agent(socket: RealtimeSocket, channel: str, data: object) -> None:
+            if socket.user_id == agent_id:  # as put_paced waits while its reader reads nothing
+                waiting.set()
+                await release.wait()
+            await publish(socket, channel, data)
+
+        monkeypatch.setattr(RealtimeSocket, "publish", no_room_for_the_agent)
+        slow = await live.logged_in("assicurapp", "agente")
+        colleague = await live.logged_in("assicurapp", "responsabile")
+        pool = live.runtime.db.engine.pool
+        idle = pool.checkedout()  # type: ignore[attr-defined]
+        stuck = asyncio.create_task(slow.invoke("getDbData", {}))
+        async with asyncio.timeout(5):
+            await waiting.wait()
+        assert pool.checkedout() == idle  # type: ignore[attr-defined]
+        answer = await colleague.invoke("getDbData", {})  # the tenant's only slot is free
+        assert answer["full"] is True
+        assert answer["tot"] >= 1
+        assert not stuck.done()
+        release.set()
+        assert (await stuck)["tot"] >= 1
