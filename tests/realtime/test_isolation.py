@@ -106,6 +106,29 @@ async def test_anonymous_sockets_per_address_are_capped(
         assert (await admitted.handshake())["isAuthenticated"] is False
 
 
+async def test_the_anonymous_count_follows_logins_and_closes_and_forgets_the_address(
+    settings: Settings, runtime: Runtime
+) -> None:
+    async with serving(settings, runtime) as live:
+        hub = live.runtime.hub
+        clients = [await live.client() for _ in range(3)]
+        for client in clients:
+            await client.handshake()
+        [address] = {s.address for s in hub.all_sockets()}
+        assert hub.anonymous_from(address) == 3
+        assert hub.anonymous_from("192.0.2.1") == 0  # another address counts its own only
+        await clients[0].login("agente@demo.it")
+        assert hub.anonymous_from(address) == 2
+        for client in clients:
+            await client.close()
+        for _ in range(500):  # the server notices each close on its own
+            if not list(hub.all_sockets()):
+                break
+            await asyncio.sleep(0.01)
+        assert hub.anonymous_from(address) == 0
+        assert hub._by_address == {}  # closed sockets leave nothing behind
+
+
 async def test_the_handshake_timeout_is_honoured_to_the_second(
     settings: Settings, runtime: Runtime
 ) -> None:
