@@ -45,7 +45,8 @@ class FakeSocket {
   transmitted: { name: string; data: unknown }[] = [];
   events: Record<string, Stream<Record<string, unknown>>> = {};
   received: Record<string, Stream<unknown>> = {};
-  channels: Record<string, Stream<unknown> & { state: string; name: string; listener: () => Stream<unknown>; unsubscribe: () => void }> = {};
+  channels: Record<string, Stream<unknown> & { state: string; name: string; listener: (event: string) => Stream<unknown>; unsubscribe: () => void }> = {};
+  channelEvents: Record<string, Stream<unknown>> = {};
 
   async invoke(name: string, data?: unknown) {
     this.calls.push({ name, data });
@@ -66,7 +67,7 @@ class FakeSocket {
     return (this.channels[name] ??= Object.assign(new Stream<unknown>(), {
       state: 'subscribed',
       name,
-      listener: () => new Stream<unknown>(),
+      listener: (event: string) => (this.channelEvents[`${name} ${event}`] ??= new Stream<unknown>()),
       unsubscribe: () => undefined,
     }));
   }
@@ -292,6 +293,17 @@ describe('Session', () => {
     socket.channels.settings!.push({ operationType: 'update', s: { _id: 's1' } });
     await vi.waitFor(() => expect(session.getState().settings).toMatchObject({ assistenza: 'nuova' }));
     expect(socket.calls.at(-1)).toEqual({ name: 'tokenLogin', data: { productsHash: 'h1' } });
+  });
+
+  it('reads the settings again once their subscription stands: a change before it is not lost', async () => {
+    const { socket, session } = setup();
+    await session.tokenLogin({ force: true });
+    const logins = socket.calls.filter((c) => c.name === 'tokenLogin').length;
+    // an OTP request written after the login read the settings, before the server subscribed us
+    socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: {}, settings: { productsHash: 'h1', askOtp: { company: 'Allianz' } } });
+    socket.channelEvents['settings subscribe']!.push({});
+    await vi.waitFor(() => expect(session.getState().settings).toMatchObject({ askOtp: { company: 'Allianz' } }));
+    expect(socket.calls.filter((c) => c.name === 'tokenLogin')).toHaveLength(logins + 1);
   });
 
   it('follows a channel for a screen until the screen stops it', async () => {

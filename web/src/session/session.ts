@@ -371,15 +371,18 @@ export class Session {
       });
     }
     // subscribed without waiting for the login (SPEC §7)
-    const open: [string, (event: unknown) => void][] = [
+    const refresh = () => void this.refreshSettings();
+    const open: [string, (event: unknown) => void, (() => void)?][] = [
       ['products', (event) => this.store.applyChange('products', event as never)],
       ['docs', (event) => this.store.applyChange('docs', event as never)],
-      ['settings', () => void this.refreshSettings()],
+      // the settings the login read may have changed before the subscription stood (an OTP
+      // request, a new status): they are read again each time it stands
+      ['settings', refresh, refresh],
     ];
-    for (const [channelName, onEvent] of open) {
+    for (const [channelName, onEvent, onSubscribed] of open) {
       if (this.subscribed.has(channelName)) continue;
       this.subscribed.add(channelName);
-      void this.consume(socket, channelName, onEvent, false);
+      void this.consume(socket, channelName, onEvent, false, onSubscribed);
     }
     const priv = `priv/${user._id}`;
     if (!this.subscribed.has(priv)) {
@@ -391,8 +394,20 @@ export class Session {
     }
   }
 
-  private async consume(socket: Socket, channelName: string, onEvent: (event: unknown) => void, waitForAuth = true): Promise<void> {
-    for await (const event of socket.subscribe(channelName, { waitForAuth })) {
+  private async consume(
+    socket: Socket,
+    channelName: string,
+    onEvent: (event: unknown) => void,
+    waitForAuth = true,
+    onSubscribed?: () => void,
+  ): Promise<void> {
+    const channel = socket.subscribe(channelName, { waitForAuth });
+    if (onSubscribed) {
+      void (async () => {
+        for await (const _ of channel.listener('subscribe')) onSubscribed();
+      })();
+    }
+    for await (const event of channel) {
       if (event && typeof event === 'object') onEvent(event);
     }
   }
