@@ -11,11 +11,11 @@ from sqlalchemy import select
 from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.commissions.ledger import settle
-from core.domain.commissions.rules import Rates
-from core.domain.policies.money import instalment_of, price_policy
+from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
 from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
 from core.extensions import DemoContext
+from core.money import amount
 from core.storage import FileStorage
 
 CLIENTS = (
@@ -145,11 +145,17 @@ async def _policy(
         pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
             "usrData": [{"_id": "Nome", "value": first}, {"_id": "Cognome", "value": last}]},
     )  # fmt: skip
-    parent_rate = Decimal(10) if quote.parent_agent_id else None
-    # Allianz 8%; the agents' default 10%, the referrer's 2% on the agent it refers
-    referrer = ctx.accounts["segnalatore"] if quote.agent_id == ctx.accounts["agente"] else None
-    rates = Rates(Decimal(10), parent_rate, Decimal(2) if referrer else None)
-    split, scheduled = price_policy(policy, premium, Decimal(8), rates, referrer, start)
+    # the rates issuing applies: each user's own record and the product's company terms
+    users = [await ctx.session.get(m.User, uid) if uid else None
+             for uid in (quote.agent_id, quote.parent_agent_id)]  # fmt: skip
+    referrer = await referrer_of(ctx.session, (quote.agent_id, quote.parent_agent_id))
+    rates = rates_for(users[0], users[1], referrer, quote.product_id)
+    product = await ctx.session.get(m.Product, quote.product_id)
+    company_rate = amount(((product.companies if product else None) or {})["Allianz"]["provv"])
+    referrer_id = referrer.id if referrer else None
+    split, scheduled = price_policy(
+        policy, premium, company_rate or Decimal(0), rates, referrer_id, start
+    )
     policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number}},
                               "platform": {"tot": float(split.platform)}},
                     "data": {"company": "Allianz"}}  # fmt: skip

@@ -84,3 +84,5 @@ def _link_demo_users(
         users[key].provv = {"default": 10, **{p: {"provvEmissione": 12} for p in extra}}
         users[key].ritenuta = Decimal(23)
     users["segnalatore"].referred_user_ids = [ids["agente"]]
+    users["segnalatore"].provv = {"default": 2}
+    users["segnalatore"].ritenuta = Decimal(23)
