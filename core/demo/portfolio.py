@@ -12,6 +12,7 @@ from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.commissions.ledger import settle
 from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
+from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
 from core.extensions import DemoContext
@@ -165,6 +166,7 @@ async def _policy(
             row.paid, row.paid_method = True, "bonifico"
             row.paid_at = datetime.combine(rata.cassa, time(12), tzinfo=UTC)
         policy.instalments.append(row)
+    follow_instalments(policy)  # paid in full once every instalment is, as a payment makes it
     ctx.session.add(policy)
     await ctx.session.flush()
     await settle(ctx.session, policy, backdate=True)

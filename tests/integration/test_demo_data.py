@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import func, select
 
@@ -75,3 +76,39 @@ async def test_demo_customers_pass_the_checks_a_new_quote_gets(seeded: Runtime) 
         assert codes
         for code in codes:
             assert is_codice_fiscale(code) or is_partita_iva(code), code
+
+
+async def test_demo_policies_paid_in_full_read_paid(seeded: Runtime) -> None:
+    """A seeded policy whose instalments are all paid is paid, as a payment in the app makes
+    it; one with an instalment to come is not (it showed 'Da pagare' while fully paid)."""
+    with tenant_scope("assicurapp"):
+        async with seeded.db.session() as session:
+            policies = (await session.execute(select(m.Policy))).scalars().all()
+    in_full = [p for p in policies if all(r.paid for r in p.instalments)]
+    open_ = [p for p in policies if not all(r.paid for r in p.instalments)]
+    assert in_full
+    assert open_
+    for policy in in_full:
+        assert policy.paid
+        assert policy.paid_at == max(r.paid_at for r in policy.instalments if r.paid_at)
+    assert not any(p.paid or p.paid_at for p in open_)
+
+
+async def test_the_demo_referrer_earns_by_his_own_record(seeded: Runtime) -> None:
+    """The referrer's rate is on his record, so a policy issued in the app pays him as a
+    seeded one does: 2% of the company commission of every policy of the agent he refers."""
+    with tenant_scope("assicurapp"):
+        async with seeded.db.session() as session:
+            users = {u.email: u for u in (await session.execute(select(m.User))).scalars()}
+            policies = (await session.execute(select(m.Policy))).scalars().all()
+    referrer = users["segnalatore@demo.it"]
+    assert referrer.provv == {"default": 2}
+    agent = users["agente@demo.it"].id
+    referred = [p for p in policies if agent in (p.agent_id, p.parent_agent_id)]
+    assert referred
+    for policy in referred:
+        assert policy.referrer_id == referrer.id
+        assert policy.rates["referrer"] == "2"
+        # 2% of the commission, to the cent (the commission is at most a few hundred euros)
+        two_percent = (policy.commission * 2 / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        assert policy.referrer_total == two_percent

@@ -23,6 +23,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
+from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.errors import ClientError, Forbidden, NotFound
@@ -115,9 +116,7 @@ async def update_instalment(
             raise NotFound(NO_INSTALMENT.format(n=body.n))
         await _days_open(session, body, target.paid_at if target.paid else None)
         _apply(target, body, policy.payment_method)
-        policy.paid = all(r.paid for r in policy.instalments)
-        paid_dates = [r.paid_at for r in policy.instalments if r.paid_at is not None]
-        policy.paid_at = max(paid_dates) if policy.paid and paid_dates else None
+        follow_instalments(policy)
     policy.updated_at = utcnow()  # the policy's event carries its instalments
     await session.flush()
     await settle(session, policy, by=principal.id)
