@@ -15,6 +15,7 @@ from core.domain.commissions.rules import Rates
 from core.domain.policies.money import instalment_of, price_policy
 from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
+from core.domain.taxes.split import untaxed
 from core.extensions import DemoContext
 from core.storage import FileStorage
 
@@ -149,7 +150,7 @@ async def _policy(
     # Allianz 8%; the agents' default 10%, the referrer's 2% on the agent it refers
     referrer = ctx.accounts["segnalatore"] if quote.agent_id == ctx.accounts["agente"] else None
     rates = Rates(Decimal(10), parent_rate, Decimal(2) if referrer else None)
-    split, scheduled = price_policy(policy, premium, Decimal(8), rates, referrer, start)
+    split, scheduled = price_policy(policy, untaxed(premium), Decimal(8), rates, referrer, start)
     policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number}},
                               "platform": {"tot": float(split.platform)}},
                     "data": {"company": "Allianz"}}  # fmt: skip
