@@ -29,7 +29,7 @@ async def get_taxes(
 
 @put("/api/settings/taxes", summary="Replace the insurance tax table", tags=["settings"])
 async def put_taxes(
-    data: JSONBody[dict[str, Any]], principal: PrincipalDep, db_session: SessionDep
+    data: JSONBody[Any], principal: PrincipalDep, db_session: SessionDep
 ) -> dict[str, Any]:
     """The whole table ``{rami, province, ssn}``, checked (Italian 400s), replaces the stored."""
     require(perm.sees_settings, principal)
