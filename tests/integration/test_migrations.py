@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -104,12 +105,11 @@ async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
                 )
         await upgrade(settings, load_plugins())
         async with engine.connect() as conn:
-            policy = (
-                await conn.exec_driver_sql(
-                    "SELECT premium, net_premium, tax_total, taxes, tax_derived, ramo, commission"
-                    " FROM policies"
-                )
-            ).one()
+            found = await conn.exec_driver_sql(
+                "SELECT premium, net_premium, tax_total, taxes, tax_derived, ramo, commission"
+                " FROM policies"
+            )
+            policy: tuple[Any, ...] = tuple(found.one())
             rows = (
                 await conn.exec_driver_sql(
                     "SELECT total, net, tax FROM policy_instalments ORDER BY number"
@@ -117,6 +117,7 @@ async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
             ).all()
     finally:
         await engine.dispose()
-    assert [str(v) for v in policy[:3]] == ["1222.5", "1222.5", "0"]
-    assert (policy[3], bool(policy[4]), policy[5], str(policy[6])) == ("[]", True, None, "97.8")
+    premium, net, tax, taxes, derived, ramo, commission = policy
+    assert [str(v) for v in (premium, net, tax)] == ["1222.5", "1222.5", "0"]
+    assert (taxes, bool(derived), ramo, str(commission)) == ("[]", True, None, "97.8")
     assert [tuple(str(v) for v in row) for row in rows] == [("611.25", "611.25", "0")] * 2
