@@ -160,3 +160,27 @@ def test_shares_add_up(total: int, weights: list[int]) -> None:
     parts = share_out(euros(total), [Decimal(w) for w in weights])
     assert sum(parts) == euros(total)
     assert all(p >= 0 for p in parts)
+
+
+def test_the_company_commission_is_on_the_net_premium() -> None:
+    from core.db import models as m
+    from core.domain.commissions.rules import Rates
+    from core.domain.policies.money import price_policy
+
+    policy = m.Policy(frequency="SEM")
+    premium = split_premium([Line("incendio", Decimal("1000.00"))], TABLE, DAY)
+    shares, rate = price_policy(
+        policy, premium, Decimal(8), Rates(Decimal(10)), None, date(2026, 3, 1)
+    )
+    # gross 1,000.00 + 222.50 = 1,222.50; the company's 8% is on the net: 80.00 (not 97.80);
+    # the agent's 10% of it: 8.00
+    assert (policy.premium, policy.net_premium, policy.tax_total) == (
+        Decimal("1222.50"), Decimal("1000.00"), Decimal("222.50"),
+    )  # fmt: skip
+    assert (shares.commission, shares.agent) == (Decimal("80.00"), Decimal("8.00"))
+    assert policy.ramo == "incendio"
+    assert policy.tax_derived is False
+    # SEM: 500.00 + 111.25 = 611.25 twice
+    assert [(r.net, r.tax, r.total) for r in rate] == [
+        (Decimal("500.00"), Decimal("111.25"), Decimal("611.25"))
+    ] * 2
