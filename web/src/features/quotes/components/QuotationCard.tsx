@@ -162,7 +162,8 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
         {product ? String(product.name ?? '') : t('detail.noProduct')}
       </Text>
       {offers.length ? (
-          <Table mt="md" verticalSpacing="xs" data-testid="offers">
+        <Table.ScrollContainer minWidth={600} mt="md">
+          <Table verticalSpacing="xs" data-testid="offers">
             <Table.Thead>
               <Table.Tr>
                 {picking ? <Table.Th w={40} aria-label={t('quotation.pick')} /> : null}
@@ -204,15 +205,15 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-net">
-                    {formatEuro(offer.net ?? offer.tot)}
-                    {offer.derived ? (
+                    {typeof offer.net === 'number' ? formatEuro(offer.net) : '—'}
+                    {offer.derived || typeof offer.net !== 'number' ? (
                       <Text size="xs" c="dimmed">
                         {t('taxes.derived')}
                       </Text>
                     ) : null}
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-taxes" title={(offer.taxes ?? []).map((x) => `${x.label} ${formatRate(x.rate)}: ${formatEuro(x.amount)}`).join('\n')}>
-                    {formatEuro(offer.taxTotal ?? 0)}
+                    {typeof offer.taxTotal === 'number' ? formatEuro(offer.taxTotal) : '—'}
                   </Table.Td>
                   <Table.Td ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-gross">
                     {formatEuro(offer.tot)}
@@ -239,6 +240,7 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
               ))}
             </Table.Tbody>
           </Table>
+        </Table.ScrollContainer>
       ) : (
         <Text size="sm" c="dimmed" mt="sm" data-testid="offers-empty">
           {t('quotation.none')}
