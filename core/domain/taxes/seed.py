@@ -41,8 +41,9 @@ _TARIFF_RATES: Final = (
     ("cauzione", 12.5, f"{TARIFF} (cauzione)"),
     ("vita", 0, "Esente: L. 1216/1961 come modificata dal D.Lgs. 47/2000 (dal 1° gennaio 2001)"),
 )
-PROVINCIAL_SOURCE: Final = "Art. 17 D.Lgs. 68/2011 (12,5% ± 3,5 punti)"
+PROVINCIAL_SOURCE: Final = "Art. 17 D.Lgs. 68/2011"
 VERIFIED_PROVINCES: Final = {"TO": "delibera della Città metropolitana di Torino (16% nel 2025)"}
+UNVERIFIED: Final = "da verificare sulla delibera provinciale"
 SSN_SOURCE: Final = "Art. 334 D.Lgs. 209/2005 (contributo SSN 10,5%)"
 
 
@@ -59,8 +60,7 @@ def seeded_table() -> dict[str, Any]:
                 "rate": 16,
                 "from": SEED_FROM,
                 "to": None,
-                "source": f"{PROVINCIAL_SOURCE}; "
-                + VERIFIED_PROVINCES.get(code, "aliquota da verificare sulla delibera provinciale"),
+                "source": f"{PROVINCIAL_SOURCE}: {VERIFIED_PROVINCES.get(code, UNVERIFIED)}",
             }
             for code in PROVINCES
         ],

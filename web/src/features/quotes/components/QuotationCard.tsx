@@ -162,8 +162,8 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
         {product ? String(product.name ?? '') : t('detail.noProduct')}
       </Text>
       {offers.length ? (
-        <Table.ScrollContainer minWidth={600} mt="md">
-          <Table verticalSpacing="xs" data-testid="offers">
+        <div style={{ overflowX: 'auto', marginTop: 'var(--mantine-spacing-md)' }} tabIndex={0} role="region" aria-label={t('quotation.title')}>
+          <Table miw={600} verticalSpacing="xs" data-testid="offers">
             <Table.Thead>
               <Table.Tr>
                 {picking ? <Table.Th w={40} aria-label={t('quotation.pick')} /> : null}
@@ -240,7 +240,7 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       ) : (
         <Text size="sm" c="dimmed" mt="sm" data-testid="offers-empty">
           {t('quotation.none')}
