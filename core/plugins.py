@@ -31,6 +31,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.documents.plugin",
     "core.domain.chats.plugin",
     "core.domain.otp.plugin",
+    "core.domain.taxes.plugin",
 )
 
 T = TypeVar("T")

@@ -15,6 +15,7 @@ from core.domain.policies.money import instalment_of, price_policy, rates_for, r
 from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
+from core.domain.taxes.split import untaxed
 from core.extensions import DemoContext
 from core.money import amount
 from core.storage import FileStorage
@@ -155,7 +156,7 @@ async def _policy(
     company_rate = amount(((product.companies if product else None) or {})["Allianz"]["provv"])
     referrer_id = referrer.id if referrer else None
     split, scheduled = price_policy(
-        policy, premium, company_rate or Decimal(0), rates, referrer_id, start
+        policy, untaxed(premium), company_rate or Decimal(0), rates, referrer_id, start
     )
     policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number}},
                               "platform": {"tot": float(split.platform)}},

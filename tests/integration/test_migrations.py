@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -47,7 +48,7 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
 
     before = await versions()
     await upgrade(settings, load_plugins())
-    assert await versions() == before == {"core_0011", "rca_0001", "noleggio_auto_0001"}
+    assert await versions() == before == {"core_0012", "rca_0001", "noleggio_auto_0001"}
 
 
 async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> None:
@@ -76,3 +77,47 @@ async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> N
     assert text_ == ["Ciao"]
     assert last == "Ciao"
     assert keys == 1  # a new connection has its foreign keys on again
+
+
+async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
+    tmp_path: Path,
+) -> None:
+    """core_0012: a policy's gross stays; its ramo being unknown, the derived split has no
+    tax (net = gross) and is flagged as derived; its instalments' net is their total."""
+    settings = Settings(db={"url": f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"})
+    await upgrade(settings, load_plugins(), target="core_0011")
+    engine = make_engine(owner_url(settings), settings)
+    stamp = "'2026-01-01', '2026-01-01'"
+    try:
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql(
+                "INSERT INTO policies (id, tenant_id, premium, agent_total, commission,"
+                " parent_total, referrer_total, rates, frequency, prepaid, paid, pr, quote,"
+                f" allegati, purchase, created_at, updated_at) VALUES ('p1', 't', 1222.50, 8,"
+                f" 97.80, 0, 0, '{{}}', 'SEM', 0, 0, '{{}}', '{{}}', '{{}}', '{{}}', {stamp})"
+            )
+            for number, total in ((1, "611.25"), (2, "611.25")):
+                await conn.exec_driver_sql(
+                    "INSERT INTO policy_instalments (id, tenant_id, policy_id, number, total,"
+                    " agent_total, commission, parent_total, referrer_total, paid, info,"
+                    f" created_at, updated_at) VALUES ('i{number}', 't', 'p1', {number}, {total},"
+                    f" 4, 48.90, 0, 0, 0, '{{}}', {stamp})"
+                )
+        await upgrade(settings, load_plugins())
+        async with engine.connect() as conn:
+            found = await conn.exec_driver_sql(
+                "SELECT premium, net_premium, tax_total, taxes, tax_derived, ramo, commission"
+                " FROM policies"
+            )
+            policy: tuple[Any, ...] = tuple(found.one())
+            rows = (
+                await conn.exec_driver_sql(
+                    "SELECT total, net, tax FROM policy_instalments ORDER BY number"
+                )
+            ).all()
+    finally:
+        await engine.dispose()
+    premium, net, tax, taxes, derived, ramo, commission = policy
+    assert [str(v) for v in (premium, net, tax)] == ["1222.5", "1222.5", "0"]
+    assert (taxes, bool(derived), ramo, str(commission)) == ("[]", True, None, "97.8")
+    assert [tuple(str(v) for v in row) for row in rows] == [("611.25", "611.25", "0")] * 2

@@ -50,11 +50,11 @@ async def test_quotation_choice_rectification_emission_and_payment(live: Live) -
     offers: dict[str, Any] = {}
     while "Generali" not in offers:  # the quote's insert, the first offer, then the second
         offers = (await _event_for(agent, "preventivi", quote_id))["price"].get("company", {})
+    # given only its gross, on a product with no ramo: the split is derived, with no tax
     assert offers["Allianz"] == {
-        "tot": 1000.07,
-        "note": "Cristalli inclusi",
-        "frazionamento": "MEN",
-    }
+        "tot": 1000.07, "net": 1000.07, "taxes": [], "taxTotal": 0, "ramo": None, "lines": [],
+        "derived": True, "note": "Cristalli inclusi", "frazionamento": "MEN",
+    }  # fmt: skip
     stored = await reload(live.runtime, TENANT, quote_id)
     assert stored.status == "Preventivato"
 

@@ -108,3 +108,31 @@ def test_amounts_refuse_what_is_not_money(value: object) -> None:
 def test_amounts_read_floats_through_their_text() -> None:
     assert amount(0.1) == Decimal("0.1")
     assert amount(480.35) == Decimal("480.35")
+
+
+@given(CENTS, CENTS, FREQUENCY, DAYS)
+def test_nets_and_taxes_sum_to_the_split_and_make_each_total(
+    net: int, tax: int, frequency: str, start: date
+) -> None:
+    premium = euros(net + tax)
+    rate = schedule(premium, agent_only(Decimal(1)), frequency, start, euros(net))
+    if rate:
+        assert sum(r.net for r in rate) == euros(net)
+        assert sum(r.tax for r in rate) == euros(tax)
+        assert sum(r.total for r in rate) == premium
+        assert all(r.total == r.net + r.tax and r.net >= 0 and r.tax >= 0 for r in rate)
+
+
+def test_a_taxed_premium_splits_net_and_taxes_by_the_same_rule() -> None:
+    # 1,265.09 = 1,000.07 net + 265.02 taxes, in 12: nets 83.44 + 11 × 83.33 (100,007 cents =
+    # 12 × 8,333 + 11, the 11 on the first), taxes 22.14 + 11 × 22.08 (26,502 = 12 × 2,208 +
+    # 6); totals 83.44 + 22.14 = 105.58, then 83.33 + 22.08 = 105.41
+    rate = schedule(
+        Decimal("1265.09"), agent_only(Decimal(1)), "MEN", date(2026, 1, 31), Decimal("1000.07")
+    )
+    assert (rate[0].net, rate[0].tax, rate[0].total) == (
+        Decimal("83.44"), Decimal("22.14"), Decimal("105.58"),
+    )  # fmt: skip
+    assert {(r.net, r.tax, r.total) for r in rate[1:]} == {
+        (Decimal("83.33"), Decimal("22.08"), Decimal("105.41"))
+    }

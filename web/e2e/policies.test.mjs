@@ -26,6 +26,9 @@ async function addOffer(page, company, premium, frequency, note) {
   const form = page.getByTestId('offer-form');
   await form.waitFor();
   await form.getByTestId('offer-company').selectOption(company);
+  // the premium is entered net, by ramo: motor liability for an insured in Milan
+  await form.getByTestId('offer-ramo').selectOption('rca');
+  await form.getByTestId('offer-province').selectOption('MI');
   await form.getByTestId('offer-premium').fill(premium);
   await form.getByTestId('offer-frequency').selectOption(frequency);
   await form.getByTestId('offer-note').fill(note);

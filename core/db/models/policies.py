@@ -39,7 +39,17 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     start_date: Mapped[date | None] = mapped_column(Date)
     end_date: Mapped[date | None] = mapped_column(Date, index=True)
     premium: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
-    """The yearly premium the customer pays (the instalments sum to it)."""
+    """The yearly premium the customer pays, gross of taxes (the instalments sum to it)."""
+    ramo: Mapped[str | None] = mapped_column(String(32))
+    """The main ramo of the premium (``core.domain.taxes.rami``); ``None`` when unknown."""
+    net_premium: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The net premium (imponibile): the company commission is computed on it."""
+    tax_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The taxes and contributions on the net premium: ``net_premium + tax_total == premium``."""
+    taxes: Mapped[list[dict[str, Any]]] = mapped_column(JSONType, default=list)
+    """The taxes by ramo as offers store them: ``[{ramo, label, rate, base, amount}]``."""
+    tax_derived: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The split was derived from the gross (an old row, or an offer given only its gross)."""
     agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     """The agent's part of the company commission (the instalments' parts sum to it)."""
     commission: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
@@ -83,6 +93,10 @@ class Instalment(Base, HasId, TenantOwned, Timestamped, StoredPayload):
     number: Mapped[int] = mapped_column(Integer)
     cassa_date: Mapped[date | None] = mapped_column(Date, index=True)
     total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    net: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The instalment's share of the net premium (``net + tax == total``)."""
+    tax: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
+    """The instalment's share of the taxes."""
     agent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     commission: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     parent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))

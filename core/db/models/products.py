@@ -24,4 +24,6 @@ class Product(Base, HasId, TenantOwned, Timestamped):
     """Customer fields (SPEC §3 'Customer field types')."""
     companies: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     """Company → config ``{provv, istruttoria, qMin, qMax}``."""
+    ramo: Mapped[str | None] = mapped_column(String(32))
+    """The ramo an offer's premium line defaults to (``core.domain.taxes.rami``)."""
     active: Mapped[bool] = mapped_column(Boolean, default=True, index=True)

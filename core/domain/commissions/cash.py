@@ -93,11 +93,13 @@ def _single_payments(first: date, last: date) -> Any:
 
 def _row(policy_id: str, number: str | None, n: int, pr: dict[str, Any], company: str | None,
          cassa: date | None, total: Decimal, paid: bool, paid_at: datetime | None,
-         method: str | None, suspended: bool) -> dict[str, Any]:  # fmt: skip
+         method: str | None, suspended: bool, net: Decimal, tax: Decimal,
+         ) -> dict[str, Any]:  # fmt: skip
+    """A payment due; ``total`` the gross, ``net`` and ``tax`` its split (core/domain/taxes)."""
     return {
         "policyId": policy_id, "number": number, "n": n, "customer": _customer(pr or {}),
         "company": company, "cassa": cassa.isoformat() if cassa else None,
-        "total": as_number(total), "paid": paid,
+        "total": as_number(total), "net": as_number(net), "tax": as_number(tax), "paid": paid,
         "paidAt": paid_at.isoformat() if paid_at else None, "method": method,
         "suspended": suspended, "link": {"name": "polizza", "params": {"id": policy_id}},
     }  # fmt: skip
@@ -120,12 +122,14 @@ async def cash_sheet(
         rows.append(_row(
             rata.policy_id, number, rata.number, pr, company, rata.cassa_date, rata.total,
             rata.paid, rata.paid_at, rata.paid_method, bool((rata.info or {}).get("SOSP")),
+            rata.net, rata.tax,
         ))  # fmt: skip
     singles = _single_payments(first, last).order_by(m.Policy.start_date, m.Policy.number)
     for policy in (await session.execute(singles.limit(limit + 1))).scalars():
         rows.append(_row(
             policy.id, policy.number, 0, policy.pr, policy.company, policy.start_date,
             policy.premium, policy.paid, policy.paid_at, policy.payment_method, False,
+            policy.net_premium, policy.tax_total,
         ))  # fmt: skip
     rows.sort(key=lambda r: (r["cassa"] or "", r["number"] or "", r["n"]))
     totals, methods, companies = await _range_sums(session, first, last)
@@ -229,7 +233,7 @@ async def close_day(session: AsyncSession, principal: Principal, day: date) -> d
 
 
 CASH_HEADER = ("Cassa", "Polizza", "Rata", "Cliente", "Compagnia", "Importo", "Pagata",
-               "Data pagamento", "Metodo")  # fmt: skip
+               "Data pagamento", "Metodo", "Premio netto", "Imposte")  # fmt: skip
 
 
 def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
@@ -237,7 +241,7 @@ def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [
         [r["cassa"], r["number"], r["n"], r["customer"], r["company"], Decimal(str(r["total"])),
          "sì" if r["paid"] else ("sospesa" if r["suspended"] else "no"),
-         (r["paidAt"] or "")[:10], r["method"]]
+         (r["paidAt"] or "")[:10], r["method"], Decimal(str(r["net"])), Decimal(str(r["tax"]))]
         for r in sheet["rows"]
     ]  # fmt: skip
     if sheet["truncated"]:

@@ -1,6 +1,7 @@
 """Commission rules, exact to the cent (Decimal euros, half up; the README's 'Commissions').
 
-* The **company commission** on a premium is premium × the company's ``provv`` / 100.
+* The **company commission** is the **net premium** (imponibile, without the insurance taxes
+  and contributions: :mod:`core.domain.taxes.split`) × the company's ``provv`` / 100.
 * The **agent** who wrote the policy earns commission × their rate / 100 (SPEC §9), the rate
   being their per-product ``provvEmissione``, else their default.
 * A **sub-agent's parent** earns the difference between its own rate and the sub-agent's:
@@ -45,9 +46,10 @@ class Split:
     platform: Decimal
 
 
-def commission_on(premium: Decimal, company_rate: Decimal) -> Decimal:
-    """The company commission on ``premium``."""
-    return cents(premium * company_rate / 100)
+def commission_on(net_premium: Decimal, company_rate: Decimal) -> Decimal:
+    """The company commission on ``net_premium`` (taxes are the State's: no commission on
+    them; law 1216/1961 and art. 334 D.Lgs. 209/2005 make them the contracting party's)."""
+    return cents(net_premium * company_rate / 100)
 
 
 def split(commission: Decimal, rates: Rates) -> Split:

@@ -2,7 +2,8 @@
 
 ``{pId, number, startDate, endDate, paymentMethod, prepaid?, company?, frequency?}`` →
 the policy. The company and premium are the ones the agent chose (or the rectified and
-confirmed premium); the frequency defaults to the offer's. The policy keeps the quote's
+confirmed premium, its split derived over the offer's lines); the frequency defaults to the
+offer's. The company commission is on the net premium. The policy keeps the quote's
 customer (``pr.usrData`` with Nome and Cognome), type, agent and parent agent; its
 instalments follow :mod:`core.domain.policies.schedule`, with the agent's part of each from
 :mod:`core.domain.policies.money`. A prepaid policy starts with its first instalment (UNICO:
@@ -35,7 +36,11 @@ from core.domain.quotes.quotation import (
     emission_of,
     issued,
     offers,
+    product_ramo,
 )
+from core.domain.taxes.save import tax_table, today_in_rome
+from core.domain.taxes.split import TaxError
+from core.domain.taxes.wire import premium_for_gross
 from core.errors import ClientError, Conflict, Forbidden, NotFound
 from core.extensions import CallContext
 from core.i18n import rome_day
@@ -125,8 +130,15 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
             "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
     )  # fmt: skip
     rates = rates_for(agent, parent, referrer, quote.product_id)
+    try:  # the offer's split; a rectified premium's derived over the offer's lines
+        table = await tax_table(ctx.session, ctx.host)
+        premium_split = premium_for_gross(
+            premium, offer, await product_ramo(ctx, quote), table, today_in_rome()
+        )
+    except TaxError as exc:
+        raise ClientError(str(exc)) from None
     split, scheduled_rate = price_policy(
-        policy, premium, company_rate or ZERO, rates, referrer.id if referrer else None,
+        policy, premium_split, company_rate or ZERO, rates, referrer.id if referrer else None,
         body.startDate,
     )  # fmt: skip
     policy.quote = {

@@ -1,5 +1,6 @@
-"""A policy's money at issue: the company commission, its split (the rules of
-:mod:`core.domain.commissions.rules`) and the instalments' share of each part."""
+"""A policy's money at issue: the premium's split into net and taxes
+(:mod:`core.domain.taxes.split`), the company commission on the net premium, its split (the
+rules of :mod:`core.domain.commissions.rules`) and the instalments' share of each part."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.db import models as m
 from core.domain.commissions.rules import Rates, Split, commission_on, emission_rate, split
 from core.domain.policies.schedule import Rata, schedule
+from core.domain.taxes.split import Premium
 
 MAX_AMOUNT = Decimal("10000000")
 """The largest premium accepted (ten million euros)."""
@@ -41,17 +43,29 @@ async def referrer_of(session: AsyncSession, agent_ids: Iterable[str | None]) ->
     return None
 
 
+def set_premium(policy: m.Policy, premium: Premium) -> None:
+    """Set ``policy``'s gross premium and its split into net and taxes."""
+    wire = premium.wire()
+    policy.premium, policy.net_premium = premium.gross, premium.net
+    policy.tax_total, policy.tax_derived, policy.ramo = (
+        premium.tax_total, premium.derived, premium.ramo
+    )  # fmt: skip
+    policy.taxes = wire["taxes"]
+
+
 def price_policy(
     policy: m.Policy,
-    premium: Decimal,
+    premium: Premium,
     company_rate: Decimal,
     rates: Rates,
     referrer_id: str | None,
     start: date,
 ) -> tuple[Split, list[Rata]]:
-    """Set ``policy``'s premium, commission and shares; return the split and the schedule."""
-    shares = split(commission_on(premium, company_rate), rates)
-    policy.premium, policy.commission = premium, shares.commission
+    """Set ``policy``'s premium and its split, the company commission on the net premium and
+    its shares; return the shares and the schedule."""
+    set_premium(policy, premium)
+    shares = split(commission_on(premium.net, company_rate), rates)
+    policy.commission = shares.commission
     policy.agent_total, policy.parent_total = shares.agent, shares.parent
     policy.referrer_id = referrer_id if shares.referrer or rates.referrer is not None else None
     policy.referrer_total = shares.referrer
@@ -60,13 +74,14 @@ def price_policy(
         **({"parent": str(rates.parent)} if rates.parent is not None else {}),
         **({"referrer": str(rates.referrer)} if rates.referrer is not None else {}),
     }  # fmt: skip
-    return shares, schedule(premium, shares, policy.frequency, start)
+    return shares, schedule(premium.gross, shares, policy.frequency, start, premium.net)
 
 
 def instalment_of(rata: Rata, tenant_id: str | None = None) -> m.Instalment:
     """A scheduled instalment as a row (unpaid)."""
     row = m.Instalment(
-        number=rata.number, cassa_date=rata.cassa, total=rata.total, agent_total=rata.agent,
+        number=rata.number, cassa_date=rata.cassa, total=rata.total, net=rata.net, tax=rata.tax,
+        agent_total=rata.agent,
         commission=rata.commission, parent_total=rata.parent, referrer_total=rata.referrer,
         paid=False,
     )  # fmt: skip

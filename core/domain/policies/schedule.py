@@ -8,6 +8,9 @@
 * Instalment ``k`` (from 0) falls due ``k × 12 / n`` months after the start, counted from the
   start each time and held to the month's last day (31 January → 29 February → 31 March).
 * The commission and each share of it (agent, parent, referrer) are split by the same rule.
+* The net premium and the taxes are split by the same rule too, each instalment's total
+  being its net plus its taxes, so the nets sum to the net premium, the taxes to the tax
+  total and the totals to the premium (a premium with no tax splits exactly as before).
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ class Rata:
     commission: Decimal
     parent: Decimal
     referrer: Decimal
+    net: Decimal
+    tax: Decimal
 
 
 def add_months(start: date, months: int) -> date:
@@ -57,17 +62,32 @@ def split_cents(total: int, parts: int) -> list[int]:
     return [share + rest, *([share] * (parts - 1))]
 
 
-def schedule(premium: Decimal, shares: Split, frequency: str, start: date) -> list[Rata]:
-    """The instalments of a policy starting on ``start``; empty for UNICO."""
+def schedule(
+    premium: Decimal, shares: Split, frequency: str, start: date, net: Decimal | None = None
+) -> list[Rata]:
+    """The instalments of a policy starting on ``start``; empty for UNICO. ``net``: the net
+    premium in ``premium`` (all of it when not given)."""
     count = FREQUENCIES[frequency]
     if count == 0:
         return []
     step = 12 // count
-    parts = [
+    nets = split_cents(to_cents(premium if net is None else net), count)
+    taxes = split_cents(to_cents(premium) - sum(nets), count)
+    agent, commission, parent, referrer = (
         split_cents(to_cents(value), count)
-        for value in (premium, shares.agent, shares.commission, shares.parent, shares.referrer)
-    ]
+        for value in (shares.agent, shares.commission, shares.parent, shares.referrer)
+    )
     return [
-        Rata(k + 1, add_months(start, k * step), *(from_cents(part[k]) for part in parts))
+        Rata(
+            number=k + 1,
+            cassa=add_months(start, k * step),
+            total=from_cents(nets[k] + taxes[k]),
+            agent=from_cents(agent[k]),
+            commission=from_cents(commission[k]),
+            parent=from_cents(parent[k]),
+            referrer=from_cents(referrer[k]),
+            net=from_cents(nets[k]),
+            tax=from_cents(taxes[k]),
+        )
         for k in range(count)
     ]

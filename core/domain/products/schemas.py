@@ -7,6 +7,8 @@ from typing import Annotated, Any, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from core.domain.products.fields import FIELD_TYPES
+from core.domain.taxes.rami import RAMI
+from core.domain.taxes.table import UNKNOWN_RAMO
 from core.validation import StrictBool
 
 CHOICE_TYPES = frozenset({"Selezione", "Selezione multipla"})
@@ -93,10 +95,14 @@ class ProductUpdate(BaseModel):
         default=None, max_length=MAX_COMPANIES
     )
     active: StrictBool | None = None
+    ramo: str | None = Field(default=None, max_length=32)
+    """The ramo its offers' premium defaults to (``None`` or absent: none)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         _unique_ids(self.fields)
+        if self.ramo is not None and self.ramo not in RAMI:
+            raise ValueError(UNKNOWN_RAMO.format(ramo=self.ramo[:32]))
         for key in ("name", "icon", "description", "fields", "companies", "active"):
             if key in self.model_fields_set and getattr(self, key) is None:
                 raise ValueError(f"{key} non può essere vuoto")
@@ -107,7 +113,7 @@ class ProductUpdate(BaseModel):
         given = self.model_fields_set
         out: dict[str, Any] = {
             key: getattr(self, key)
-            for key in ("name", "line", "icon", "description", "active")
+            for key in ("name", "line", "icon", "description", "active", "ramo")
             if key in given
         }
         if "fields" in given and self.fields is not None:

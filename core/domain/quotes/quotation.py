@@ -1,9 +1,13 @@
 """Quotation of a plain quote and the premium of its emission (SPEC §3, §4).
 
-* ``quotaPreventivo`` — admins and responsabili enter the companies' offers:
-  ``price.company[company] = {tot, note, frazionamento}`` (premium in euros to the cent, the
-  guarantees or notes, the instalment frequency), from the companies of the quote's product or
-  of the tenant (``compagnie``). A first offer moves a new quote to 'Preventivato'.
+* ``quotaPreventivo`` — admins and responsabili enter the companies' offers: the net premium
+  of each ramo line (the ramo defaulting to the product's; for motor liability the insured's
+  province), the guarantees or notes and the instalment frequency, from the companies of the
+  quote's product or of the tenant (``compagnie``). The offer stores
+  ``price.company[company] = {tot, net, taxes, taxTotal, ramo, lines, note, frazionamento,
+  derived?}``: ``tot`` the gross (net + taxes, :mod:`core.domain.taxes.split`, at the rates in
+  force on the day it is priced). An offer given only ``tot`` (an API client) has its split
+  derived from it and flagged ``derived``. A first offer moves a new quote to 'Preventivato'.
 * The agent picks an offer when requesting emission (``richiediEmissione`` with ``company``):
   ``quote.emission = {state, company, premium, frazionamento}`` records the choice.
 * ``premioEmissione`` tracks the emission's premium with the spec's second status set
@@ -29,6 +33,17 @@ from core.domain.policies.schedule import Frequency
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.settings.payload import tenant_data
+from core.domain.taxes.rami import RAMI
+from core.domain.taxes.save import tax_table, today_in_rome
+from core.domain.taxes.split import (
+    Line,
+    Premium,
+    TaxError,
+    derive_premium,
+    split_premium,
+    untaxed,
+)
+from core.domain.taxes.table import TaxTable
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
 from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
@@ -59,10 +74,30 @@ NOTHING_TO_CONFIRM = "Non c'è un premio da confermare"
 Money = Annotated[Decimal, NumberOnly, Field(ge=0, le=MAX_AMOUNT, decimal_places=2)]
 
 
+NO_PREMIUM_GIVEN = "Indica il premio netto dell'offerta"
+PICK_RAMO = "Scegli il ramo dell'offerta: il prodotto non ne indica uno"
+TOO_LARGE = "Il premio lordo supera il massimo consentito (10.000.000 €)"
+PREMIUM_KEYS = ("tot", "net", "taxes", "taxTotal", "ramo", "lines", "derived", "province")
+"""An offer's keys its premium sets (a new premium replaces them all)."""
+
+
+class LineBody(BaseModel):
+    """One ramo line of an offer: its net premium and (motor liability) province."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    ramo: str = Field(min_length=1, max_length=32)
+    net: Money
+    province: str | None = Field(default=None, min_length=2, max_length=2)
+
+
 class OfferBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     pId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
     company: str = Field(min_length=1, max_length=100)
+    lines: list[LineBody] | None = Field(default=None, min_length=1, max_length=len(RAMI))
+    net: Money | None = None
+    ramo: str | None = Field(default=None, min_length=1, max_length=32)
+    province: str | None = Field(default=None, min_length=2, max_length=2)
     tot: Money | None = None
     note: str = Field(default="", max_length=2000)
     frazionamento: Frequency = "ANN"
@@ -153,8 +188,37 @@ async def company_terms(ctx: CallContext, quote: m.Quote) -> dict[str, Any]:
     return terms
 
 
+async def product_ramo(ctx: CallContext, quote: m.Quote) -> str | None:
+    """The ramo the quote's product sets for its offers, if any."""
+    product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
+    return product.ramo if product is not None and product.ramo in RAMI else None
+
+
+def _offer_premium(body: OfferBody, default_ramo: str | None, table: TaxTable) -> Premium:
+    """The offer's premium split from its lines, its one net premium or its gross."""
+    day = today_in_rome()
+    province = body.province.upper() if body.province else None
+    if body.lines:
+        lines = [
+            Line(line.ramo, line.net, line.province.upper() if line.province else None)
+            for line in body.lines
+        ]
+        return split_premium(lines, table, day)
+    ramo = body.ramo or default_ramo
+    if body.net is not None:
+        if ramo is None:
+            raise ClientError(PICK_RAMO)
+        return split_premium([Line(ramo, body.net, province)], table, day)
+    if body.tot is None:
+        raise ClientError(NO_PREMIUM_GIVEN)
+    if ramo is None:
+        return untaxed(body.tot)
+    return derive_premium(body.tot, [Line(ramo, Decimal(1), province)], table, day)
+
+
 async def quota_preventivo(ctx: CallContext, data: Any) -> dict[str, Any]:
-    """``{pId, company, tot, note?, frazionamento?, remove?}`` → ``{price, status}``."""
+    """``{pId, company, lines: [{ramo, net, province?}] | net, ramo?, province? | tot, note?,
+    frazionamento?, remove?}`` → ``{price, status}``."""
     principal = logged_in(ctx)
     body = parse(OfferBody, data)
     if not perm.can_edit(principal):
@@ -176,13 +240,19 @@ async def quota_preventivo(ctx: CallContext, data: Any) -> dict[str, Any]:
     if body.remove:
         priced.pop(body.company, None)
     else:
-        if body.tot is None:
-            raise ClientError("Indica il premio dell'offerta (tot)")
         if body.company not in priced and len(offers(quote)) >= MAX_OFFERS:
             raise ClientError(TOO_MANY_OFFERS.format(n=MAX_OFFERS))
+        table = await tax_table(ctx.session, ctx.host)
+        try:
+            premium = _offer_premium(body, await product_ramo(ctx, quote), table)
+        except TaxError as exc:
+            raise ClientError(str(exc)) from None
+        if premium.gross > MAX_AMOUNT:
+            raise ClientError(TOO_LARGE)
+        kept = {k: v for k, v in (priced.get(body.company) or {}).items() if k not in PREMIUM_KEYS}
         priced[body.company] = {
-            **(priced.get(body.company) or {}),
-            "tot": as_number(body.tot),
+            **kept,
+            **premium.wire(),
             "note": body.note.strip(),
             "frazionamento": body.frazionamento,
         }

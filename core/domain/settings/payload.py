@@ -28,6 +28,7 @@ def product_payload(product: m.Product) -> dict[str, Any]:
         "fields": product.fields or [],
         "companies": product.companies or {},
         "active": product.active,
+        "ramo": product.ramo,
     }
 
 

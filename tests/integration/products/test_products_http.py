@@ -228,6 +228,21 @@ async def test_a_line_the_tenant_offers_is_accepted(
     assert cleared.json()["type"] is None
 
 
+async def test_a_product_sets_the_ramo_its_offers_default_to(
+    seeded: Runtime, clients: ClientFactory
+) -> None:
+    client = clients(TENANT)
+    admin = await login(client, "admin")
+    created = await _create(client, admin, ramo="incendio", name="Casa")
+    assert created["ramo"] == "incendio"
+    bad = await client.put(f"{URL}/{created['_id']}", json={"ramo": "nautica"}, headers=admin)
+    assert bad.status_code == 400
+    assert "Ramo sconosciuto: nautica" in bad.text
+    cleared = await client.put(f"{URL}/{created['_id']}", json={"ramo": None}, headers=admin)
+    assert cleared.status_code == 200, cleared.text
+    assert cleared.json()["ramo"] is None
+
+
 async def test_another_tenants_product_is_not_found(
     seeded: Runtime, clients: ClientFactory
 ) -> None:

@@ -16,6 +16,7 @@ import DocumentsSection, { type DocumentSlot } from '../quotes/components/Docume
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import CustomerLinksButton from './components/CustomerLinksButton';
 import InstalmentsTable from './components/InstalmentsTable';
+import PremiumSplit from './components/PremiumSplit';
 import { euros, instalmentsOf, policyCustomer, policyTotals, romeToday, shortDate, toCents } from './policyLogic';
 import './policies.css';
 import InfoField from '../../components/InfoField';
@@ -112,6 +113,7 @@ export default function PolicyDetailPage() {
           <InfoField label={t('detail.dueNow')} value={euros(totals.due)} testId="policy-due" />
         </SimpleGrid>
       </Paper>
+      <PremiumSplit policy={policy} />
       <Purchase policy={policy} />
       <Paper withBorder radius="lg" p="lg">
         <Title order={4} mb="md">

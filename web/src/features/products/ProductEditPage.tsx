@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
 import { ICON_NAMES, iconFor } from '../../components/icons';
+import { RAMI } from '../quotes/taxes';
 import { PlainSelect } from '@sportello/host-api';
 import { canEdit } from '../../lib/roles';
 import { NotFound } from '../errors/NotFoundPage';
@@ -151,6 +152,9 @@ function Editor({ id, initial }: { id: string | null; initial: ProductDraft }) {
           </Group>
           <PlainSelect label={t('edit.line')} description={t('edit.lineHelp')} data={lines} value={draft.line ?? ''}
             onChange={(line) => set({ line: line || null })} />
+          <PlainSelect label={t('edit.ramo')} description={t('edit.ramoHelp')} value={draft.ramo}
+            data={[{ value: '', label: t('edit.noRamo') }, ...Object.entries(RAMI).map(([value, label]) => ({ value, label }))]}
+            onChange={(ramo) => set({ ramo })} data-testid="product-ramo" />
           <Input.Wrapper label={t('edit.description')} id="product-description">
             <Input component="textarea" id="product-description" rows={3} value={draft.description}
               onChange={(e: React.ChangeEvent<HTMLTextAreaElement>) => set({ description: e.currentTarget.value })}

@@ -33,6 +33,8 @@ export interface ProductDraft {
   line: string | null;
   icon: string;
   description: string;
+  /** The ramo offers default to ('' when none): the premium's taxes follow it. */
+  ramo: string;
   active: boolean;
   fields: FieldDraft[];
   companies: CompanyDraft[];
@@ -45,6 +47,7 @@ export interface ProductPayload {
   name?: string;
   icon?: string;
   description?: string;
+  ramo?: string | null;
   fields?: unknown;
   companies?: unknown;
   active?: boolean;
@@ -55,6 +58,7 @@ export interface ProductBody {
   line: string | null;
   icon: string;
   description: string;
+  ramo: string | null;
   active: boolean;
   fields: { _id: string; name: string; type: string; required?: boolean; options?: string[]; hide?: boolean }[];
   companies: Record<string, { provv: number; istruttoria: number; qMin: number; qMax: number }>;
@@ -65,6 +69,7 @@ export const emptyDraft = (): ProductDraft => ({
   line: null,
   icon: 'package',
   description: '',
+  ramo: '',
   active: true,
   fields: [],
   companies: [],
@@ -83,6 +88,7 @@ export function toDraft(product: ProductPayload): ProductDraft {
     line: product.type ?? null,
     icon: product.icon ?? '',
     description: product.description ?? '',
+    ramo: product.ramo ?? '',
     active: product.active !== false,
     fields: fields.map((f) => ({
       _id: String(f._id ?? ''),
@@ -106,6 +112,7 @@ export function toBody(draft: ProductDraft): ProductBody {
     line: draft.line,
     icon: draft.icon.trim(),
     description: draft.description.trim(),
+    ramo: draft.ramo || null,
     active: draft.active,
     fields: draft.fields.map((f) => ({
       _id: f._id.trim(),

@@ -4,11 +4,27 @@ import type { HostItem } from '@sportello/host-api';
 /** The instalment frequencies (SPEC §9), as offers and policies carry them. */
 export const FREQUENCIES = ['ANN', 'SEM', 'QUAD', 'MEN', 'UNICO'] as const;
 
+export interface OfferTax {
+  ramo: string;
+  label: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
 export interface Offer {
   company: string;
+  /** The gross premium (net + taxes). */
   tot: number;
   note: string;
   frazionamento: string;
+  net?: number;
+  taxes?: OfferTax[];
+  taxTotal?: number;
+  ramo?: string | null;
+  lines?: { ramo: string; net: number; province?: string }[];
+  /** The split was derived from the gross (an offer given only its gross). */
+  derived?: boolean;
 }
 
 export interface Emission {
@@ -27,7 +43,15 @@ export function offersOf(quote: HostItem): Offer[] {
   const priced = (quote.price as { company?: Record<string, Partial<Offer>> } | undefined)?.company ?? {};
   return Object.entries(priced)
     .filter(([, offer]) => typeof offer?.tot === 'number')
-    .map(([company, offer]) => ({ company, tot: offer.tot as number, note: String(offer.note ?? ''), frazionamento: String(offer.frazionamento ?? 'ANN') }));
+    .map(([company, offer]) => ({
+      company,
+      tot: offer.tot as number,
+      note: String(offer.note ?? ''),
+      frazionamento: String(offer.frazionamento ?? 'ANN'),
+      ...(typeof offer.net === 'number' ? { net: offer.net, taxes: Array.isArray(offer.taxes) ? offer.taxes : [], taxTotal: Number(offer.taxTotal ?? 0), ramo: offer.ramo ?? null } : {}),
+      ...(Array.isArray(offer.lines) ? { lines: offer.lines } : {}),
+      ...(offer.derived ? { derived: true } : {}),
+    }));
 }
 
 export const emissionOf = (quote: HostItem): Emission => ((quote.quote as { emission?: Emission } | undefined)?.emission ?? {});

@@ -13,8 +13,9 @@ import CatalogueSection from './CatalogueSection';
 import GeneralSection from './GeneralSection';
 import LinesSection from './LinesSection';
 import StatusesSection from './StatusesSection';
+import TaxesSection from './TaxesSection';
 
-const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, prodotti: LinesSection, attivita: ActivitySection } as const;
+const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, prodotti: LinesSection, attivita: ActivitySection } as const;
 type Tab = keyof typeof TABS;
 
 export default function SettingsPage() {

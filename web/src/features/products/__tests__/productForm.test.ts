@@ -19,6 +19,7 @@ const PRODUCT = {
   type: null,
   name: 'RC Auto',
   icon: 'car',
+  ramo: 'rca',
   description: 'Auto',
   active: true,
   fields: [
@@ -39,6 +40,7 @@ describe('product drafts', () => {
       line: null,
       icon: 'car',
       description: 'Auto',
+      ramo: 'rca',
       active: true,
       fields: PRODUCT.fields,
       companies: PRODUCT.companies,

@@ -8,12 +8,11 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AmountInput, type HostItem } from '@sportello/host-api';
+import { AmountInput, formatEuro, type HostItem } from '@sportello/host-api';
 import { errorText, notify, useQuoteEnv } from '../env';
-import { EMISSION_STATES, emissionOf, policyIdOf } from '../quotation';
+import { EMISSION_STATES, emissionOf, offersOf, policyIdOf } from '../quotation';
 
 const IssuePolicyDialog = lazy(() => import('../../policies/components/IssuePolicyDialog'));
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
 export default function EmissionPanel({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -39,6 +38,8 @@ export default function EmissionPanel({ quote }: { quote: HostItem }) {
   };
 
   const state = emission.state;
+  const offer = offersOf(quote).find((o) => o.company === emission.company);
+  const split = offer && offer.tot === emission.premium && typeof offer.net === 'number' ? offer : null;
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="emission-panel">
       <Group justify="space-between" align="flex-start">
@@ -50,11 +51,11 @@ export default function EmissionPanel({ quote }: { quote: HostItem }) {
                 {EMISSION_STATES[state]}
               </Badge>
               <Text size="sm">
-                {emission.company} · <strong data-testid="emission-premium">{typeof emission.premium === 'number' ? euro.format(emission.premium) : '—'}</strong>
+                {emission.company} · <strong data-testid="emission-premium">{typeof emission.premium === 'number' ? formatEuro(emission.premium) : '—'}</strong>
               </Text>
               {state !== 1 && typeof emission.original === 'number' && emission.original !== emission.premium ? (
                 <Text size="sm" c="dimmed" td="line-through">
-                  {euro.format(emission.original)}
+                  {formatEuro(emission.original)}
                 </Text>
               ) : null}
             </Group>
@@ -63,6 +64,13 @@ export default function EmissionPanel({ quote }: { quote: HostItem }) {
               {t('premium.noOffer')}
             </Text>
           )}
+          {state ? (
+            <Text size="xs" c="dimmed" data-testid="emission-split">
+              {split
+                ? t('premium.split', { net: formatEuro(split.net), taxes: formatEuro(split.taxTotal ?? 0) })
+                : t('premium.splitDerived')}
+            </Text>
+          ) : null}
         </Stack>
         {policyId ? (
           <Button component={Link} to={`/polizza/${policyId}`} variant="light" color="green" data-testid="policy-issued">

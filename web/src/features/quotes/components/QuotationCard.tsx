@@ -1,6 +1,7 @@
 /**
- * The quotation (SPEC §3 `price.company`): the companies' offers with premium, frequency and
- * notes. Admins and responsabili add, change and remove offers (`quotaPreventivo`) until the
+ * The quotation (SPEC §3 `price.company`): the companies' offers with their net premium by ramo,
+ * the taxes on it and the gross (computed live as the office types, at the tenant's rates),
+ * frequency and notes. Admins and responsabili add, change and remove offers (`quotaPreventivo`) until the
  * agent has chosen one; agents pick the offer their emission request will carry.
  */
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -8,25 +9,62 @@ import { TextArea } from '../../../components/NativeChoices';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, PlainSelect, type HostItem } from '@sportello/host-api';
+import { AmountInput, formatEuro, formatRate, PlainSelect, type HostItem } from '@sportello/host-api';
 import { useSession } from '../../../session/context';
 import { errorText, notify, useCollection, useQuoteEnv } from '../env';
-import { emissionOf, FREQUENCIES, offersOf, policyIdOf } from '../quotation';
+import { emissionOf, FREQUENCIES, offersOf, policyIdOf, type Offer } from '../quotation';
+import { RAMI, RCA, romeDay, splitPremium, TaxProblem, taxTableOf, type TaxTable } from '../taxes';
+import SplitTable from './SplitTable';
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+interface LineDraft {
+  ramo: string;
+  net: number | null;
+  province: string;
+}
 
-function OfferForm({ quote, companies, initial, onDone }: { quote: HostItem; companies: string[]; initial?: { company: string; tot: number; note: string; frazionamento: string }; onDone: () => void }) {
+const PROVINCES = (table: TaxTable) => [...new Set(table.province.map((r) => r.code))].sort();
+
+/** The offer's taxes and gross as the server will compute them, or why it cannot yet. */
+function SplitPreview({ lines, table }: { lines: LineDraft[]; table: TaxTable }) {
+  const { t } = useTranslation('quotes');
+  const ready = lines.filter((l) => l.ramo && l.net !== null);
+  if (!ready.length) return null;
+  let split;
+  try {
+    split = splitPremium(ready.map((l) => ({ ramo: l.ramo, net: l.net ?? 0, province: l.province })), table, romeDay());
+  } catch (problem) {
+    const key = problem instanceof TaxProblem ? problem.key : 'noRate';
+    return (
+      <Text size="sm" c="red" data-testid="offer-split-problem">
+        {t(`taxes.problems.${key}`, { what: problem instanceof TaxProblem ? problem.what : '' })}
+      </Text>
+    );
+  }
+  return <SplitTable split={split} testId="offer-split" />;
+}
+
+function initialLines(initial: Offer | undefined, ramo: string): LineDraft[] {
+  if (initial?.lines?.length) return initial.lines.map((l) => ({ ramo: l.ramo, net: l.net, province: l.province ?? '' }));
+  return [{ ramo: initial?.ramo ?? ramo, net: initial && !initial.derived ? initial.net ?? null : null, province: '' }];
+}
+
+function OfferForm({ quote, companies, initial, ramo, onDone }: { quote: HostItem; companies: string[]; initial?: Offer; ramo: string; onDone: () => void }) {
   const { t } = useTranslation('quotes');
   const { call } = useQuoteEnv();
+  const { settings } = useSession();
+  const table = useMemo(() => taxTableOf(settings), [settings]);
   const [company, setCompany] = useState(initial?.company ?? companies[0] ?? '');
-  const [tot, setTot] = useState<number | null>(initial?.tot ?? null);
+  const [lines, setLines] = useState<LineDraft[]>(() => initialLines(initial, ramo));
   const [frequency, setFrequency] = useState(initial?.frazionamento ?? 'ANN');
   const [note, setNote] = useState(initial?.note ?? '');
   const [busy, setBusy] = useState(false);
+  const setLine = (index: number, change: Partial<LineDraft>) => setLines((all) => all.map((l, i) => (i === index ? { ...l, ...change } : l)));
+  const complete = lines.every((l) => l.ramo && l.net !== null && (l.ramo !== RCA || l.province));
   const save = async () => {
     setBusy(true);
     try {
-      await call('quotaPreventivo', { pId: quote._id, company, tot, note, frazionamento: frequency });
+      const body = lines.map((l) => ({ ramo: l.ramo, net: l.net, ...(l.ramo === RCA ? { province: l.province } : {}) }));
+      await call('quotaPreventivo', { pId: quote._id, company, lines: body, note, frazionamento: frequency });
       notify.success(t('quotation.saved'));
       onDone();
     } catch (error) {
@@ -35,11 +73,12 @@ function OfferForm({ quote, companies, initial, onDone }: { quote: HostItem; com
       setBusy(false);
     }
   };
+  const ramoOptions = [{ value: '', label: t('taxes.pickRamo') }, ...Object.entries(RAMI).map(([value, label]) => ({ value, label }))];
+  const provinces = [{ value: '', label: t('taxes.pickProvince') }, ...PROVINCES(table).map((p) => ({ value: p, label: p }))];
   return (
     <Stack gap="sm" data-testid="offer-form">
       <Group grow align="flex-start">
         <PlainSelect label={t('quotation.company')} data={companies.map((c) => ({ value: c, label: c }))} value={company} onChange={setCompany} data-testid="offer-company" />
-        <AmountInput label={t('quotation.premium')} value={tot} onChange={setTot} required data-testid="offer-premium" />
         <PlainSelect
           label={t('quotation.frequency')}
           data={FREQUENCIES.map((f) => ({ value: f, label: t(`quotation.frequencies.${f}`) }))}
@@ -48,12 +87,34 @@ function OfferForm({ quote, companies, initial, onDone }: { quote: HostItem; com
           data-testid="offer-frequency"
         />
       </Group>
+      {lines.map((line, index) => (
+        <Group key={index} grow align="flex-end" data-testid="offer-line">
+          <PlainSelect label={t('taxes.ramo')} data={ramoOptions} value={line.ramo} onChange={(value) => setLine(index, { ramo: value })} data-testid="offer-ramo" />
+          <AmountInput label={t('taxes.netPremium')} value={line.net} onChange={(net) => setLine(index, { net })} required data-testid="offer-premium" />
+          {line.ramo === RCA ? (
+            <PlainSelect label={t('taxes.province')} data={provinces} value={line.province} onChange={(value) => setLine(index, { province: value })} data-testid="offer-province" />
+          ) : (
+            <div />
+          )}
+          {lines.length > 1 ? (
+            <Button variant="subtle" color="red" flex="0 0 auto" onClick={() => setLines((all) => all.filter((_, i) => i !== index))} aria-label={t('taxes.removeLine')}>
+              <IconTrash size={16} />
+            </Button>
+          ) : null}
+        </Group>
+      ))}
+      <Group>
+        <Button size="xs" variant="subtle" onClick={() => setLines((all) => [...all, { ramo: '', net: null, province: '' }])} disabled={lines.length >= Object.keys(RAMI).length} data-testid="offer-add-line">
+          {t('taxes.addLine')}
+        </Button>
+      </Group>
+      <SplitPreview lines={lines} table={table} />
       <TextArea label={t('quotation.note')} value={note} maxLength={2000} rows={2} onChange={setNote} testId="offer-note" />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           {t('common:cancel')}
         </Button>
-        <Button loading={busy} disabled={!company || tot === null} onClick={() => void save()} data-testid="offer-save">
+        <Button loading={busy} disabled={!company || !complete} onClick={() => void save()} data-testid="offer-save">
           {t('quotation.save')}
         </Button>
       </Group>
@@ -101,12 +162,15 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
         {product ? String(product.name ?? '') : t('detail.noProduct')}
       </Text>
       {offers.length ? (
-          <Table mt="md" verticalSpacing="xs" data-testid="offers">
+        <div style={{ overflowX: 'auto', marginTop: 'var(--mantine-spacing-md)' }} tabIndex={0} role="region" aria-label={t('quotation.title')}>
+          <Table miw={600} verticalSpacing="xs" data-testid="offers">
             <Table.Thead>
               <Table.Tr>
                 {picking ? <Table.Th w={40} aria-label={t('quotation.pick')} /> : null}
                 <Table.Th>{t('quotation.company')}</Table.Th>
-                <Table.Th ta="right">{t('quotation.premium')}</Table.Th>
+                <Table.Th ta="right">{t('taxes.net')}</Table.Th>
+                <Table.Th ta="right">{t('taxes.total')}</Table.Th>
+                <Table.Th ta="right">{t('taxes.gross')}</Table.Th>
                 <Table.Th>{t('quotation.frequency')}</Table.Th>
                 <Table.Th>{t('quotation.note')}</Table.Th>
                 {canEdit && !locked ? <Table.Th w={80} /> : null}
@@ -140,8 +204,19 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
                       ) : null}
                     </Group>
                   </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {euro.format(offer.tot)}
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-net">
+                    {typeof offer.net === 'number' ? formatEuro(offer.net) : '—'}
+                    {offer.derived || typeof offer.net !== 'number' ? (
+                      <Text size="xs" c="dimmed">
+                        {t('taxes.derived')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-taxes" title={(offer.taxes ?? []).map((x) => `${x.label} ${formatRate(x.rate)}: ${formatEuro(x.amount)}`).join('\n')}>
+                    {typeof offer.taxTotal === 'number' ? formatEuro(offer.taxTotal) : '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-gross">
+                    {formatEuro(offer.tot)}
                   </Table.Td>
                   <Table.Td>{t(`quotation.frequencies.${offer.frazionamento}`)}</Table.Td>
                   <Table.Td>
@@ -165,6 +240,7 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
               ))}
             </Table.Tbody>
           </Table>
+        </div>
       ) : (
         <Text size="sm" c="dimmed" mt="sm" data-testid="offers-empty">
           {t('quotation.none')}
@@ -177,6 +253,7 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
             quote={quote}
             companies={companies}
             initial={offers.find((o) => o.company === editing)}
+            ramo={typeof product?.ramo === 'string' ? product.ramo : ''}
             onDone={() => setEditing(null)}
           />
         </Paper>
