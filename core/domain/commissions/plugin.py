@@ -14,7 +14,12 @@ from core.db import models as m
 from core.domain.commissions import calls
 from core.domain.commissions import summary as _summary  # noqa: F401 (its listeners keep it)
 from core.domain.commissions.balance import entry_payload
-from core.domain.commissions.controllers import BalanceController, CashController, ReportController
+from core.domain.commissions.controllers import (
+    BalanceController,
+    CashController,
+    ReportController,
+    TaxProfileController,
+)
 from core.extensions import CallHandler, Publication
 from core.hookspecs import hookimpl
 
@@ -57,7 +62,7 @@ def register_calls() -> Mapping[str, CallHandler]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [ReportController, BalanceController, CashController]
+    return [ReportController, BalanceController, CashController, TaxProfileController]
 
 
 @hookimpl

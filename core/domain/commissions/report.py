@@ -31,6 +31,7 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.rules import payout
 from core.domain.commissions.summary import month_of
+from core.domain.commissions.withholding import base_percent
 from core.errors import Forbidden
 from core.extensions import CommissionItem
 from core.money import ZERO, as_number
@@ -299,7 +300,8 @@ async def report_payload(
     gross = withholding = net = collected = ZERO
     for earner in sorted(report.earners.values(), key=lambda e: (-e.gross, e.user_id)):
         user = users.get(earner.user_id)
-        money = payout(earner.gross, user.ritenuta if user else ZERO)
+        base = base_percent(user.withholding_base if user else None)
+        money = payout(earner.gross, user.ritenuta if user else ZERO, base)
         gross, withholding, net = (
             gross + money.gross,
             withholding + money.withholding,
@@ -310,6 +312,7 @@ async def report_payload(
             "_id": earner.user_id, "name": user.name if user else "Utente eliminato",
             "role": user.role_key if user else None,
             "ritenuta": as_number(user.ritenuta) if user else 0,
+            "base": user.withholding_base if user else None, "basePercent": as_number(base),
             "gross": as_number(money.gross), "collected": as_number(earner.collected),
             "pending": as_number(earner.gross - earner.collected),
             "withholding": as_number(money.withholding), "net": as_number(money.net),

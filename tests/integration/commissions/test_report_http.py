@@ -57,10 +57,10 @@ async def test_the_admins_report_adds_up_to_the_cent(
     assert euros(totals["collected"]) + euros(totals["pending"]) == euros(totals["gross"])
     for row in report["agents"]:
         assert euros(row["net"]) + euros(row["withholding"]) == euros(row["gross"])
-        expected = (euros(row["gross"]) * (1 - euros(row["ritenuta"]) / 100)).quantize(
-            Decimal("0.01"), "ROUND_HALF_UP"
-        )
-        assert euros(row["net"]) == expected
+        # withholding = gross × base % × rate %, to the cent (art. 25-bis DPR 600/1973)
+        share = euros(row["basePercent"]) * euros(row["ritenuta"]) / 10000
+        expected = (euros(row["gross"]) * share).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+        assert euros(row["withholding"]) == expected
     assert sum(euros(r["gross"]) for r in report["agents"]) == euros(totals["gross"])
     for chart in ("months", "companies", "products"):
         assert sum(euros(p["amount"]) for p in report[chart]) == euros(totals["gross"]), chart
