@@ -40,7 +40,8 @@ class TaxProfileBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     base: BaseCode
-    rate: Rate
+    rate: Rate | None = None
+    """The rate in %; absent, the user's stays (it is also set with the user's rates)."""
     taxCode: str | None = Field(default=None, max_length=40)  # noqa: N815 (wire names)
     vatNumber: str | None = Field(default=None, max_length=40)  # noqa: N815
     iban: str | None = Field(default=None, max_length=60)
@@ -127,7 +128,8 @@ async def save_profile(
     body = parse(TaxProfileBody, data, INVALID)
     user = await _collaborator(session, user_id)
     user.withholding_base = body.base
-    user.ritenuta = body.rate
+    if body.rate is not None:
+        user.ritenuta = body.rate
     user.tax_code, user.vat_number, user.iban = body.taxCode, body.vatNumber, body.iban
     await session.flush()
     return profile_payload(user)

@@ -37,6 +37,7 @@ async def test_the_sheet_adds_up(clients: ClientFactory, seeded: Runtime) -> Non
     assert {r[0]: euros(r[5]) for r in sums} == {
         "Dovuto": euros(totals["due"]), "Incassato": euros(totals["collected"]),
         "Da incassare": euros(totals["outstanding"]),
+        **{f"Incassato · {m['label']}": euros(m["collected"]) for m in sheet["methods"]},
     }  # fmt: skip
 
 

@@ -1,30 +1,55 @@
 /**
  * A policy's instalments (SPEC §3 `rate`): cassa date, amount, the agent's part, state (paid on
- * a date with a method, unpaid, suspended 'SOSP'); admins mark paid, suspend and undo
- * (`aggiornaRata`), and the change reaches every open screen through the `polizze` stream.
+ * a date with a method, unpaid, suspended 'SOSP'); admins mark paid (on today or an earlier
+ * day, with one of the tenant's payment methods), suspend and undo (`aggiornaRata`), and the
+ * change reaches every open screen through the `polizze` stream.
  */
 import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostItem } from '@sportello/host-api';
+import { PlainSelect, type HostItem } from '@sportello/host-api';
+import { useSession } from '../../../session/context';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
 import { euros, instalmentsOf, isSuspended, romeToday, shortDate, toCents, type Instalment } from '../policyLogic';
 
 type Action = 'paga' | 'annulla' | 'sospendi' | 'riattiva';
 
+interface PaymentMethod {
+  code: string;
+  label: string;
+  active: boolean;
+}
+
+/** The payment methods the tenant accepts (settings), code and label. */
+export function usePaymentMethods(): PaymentMethod[] {
+  const { settings } = useSession();
+  const all = (settings?.paymentMethods ?? []) as PaymentMethod[];
+  return all.filter((method) => method.active);
+}
+
+/** The method a payment defaults to: the policy's when the tenant accepts it, else the first. */
+export function defaultMethod(methods: PaymentMethod[], policyMethod: unknown): string {
+  const wanted = String(policyMethod ?? '').trim().toLowerCase();
+  const found = methods.find((m) => m.code === wanted || m.label.toLowerCase() === wanted);
+  return found?.code ?? methods[0]?.code ?? '';
+}
+
 function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalment | null; onClose: () => void }) {
   const { t } = useTranslation('policies');
   const { call } = useQuoteEnv();
-  const [date, setDate] = useState(romeToday());
-  const [method, setMethod] = useState(String(policy.paymentMethod ?? ''));
+  const methods = usePaymentMethods();
+  const today = romeToday();
+  const [date, setDate] = useState(today);
+  const [method, setMethod] = useState(() => defaultMethod(methods, policy.paymentMethod));
   const [busy, setBusy] = useState(false);
+  const future = date > today;
   const pay = async () => {
-    if (!rata) return;
+    if (!rata || future) return;
     setBusy(true);
     try {
-      await call('aggiornaRata', { policyId: policy._id, n: rata.n, action: 'paga', date, ...(method.trim() ? { method: method.trim() } : {}) });
+      await call('aggiornaRata', { policyId: policy._id, n: rata.n, action: 'paga', date, ...(method ? { method } : {}) });
       notify.success(t('rate.paidDone', { n: rata.n }));
       onClose();
     } catch (error) {
@@ -36,13 +61,14 @@ function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalme
   return (
     <Modal opened={rata !== null} onClose={onClose} title={t('rate.payTitle', { n: rata?.n ?? '' })} centered>
       <Stack>
-        <TextInput type="date" label={t('rate.payDate')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required data-testid="pay-date" />
-        <TextInput label={t('rate.payMethod')} value={method} maxLength={50} onChange={(e) => setMethod(e.currentTarget.value)} data-testid="pay-method" />
+        <TextInput type="date" label={t('rate.payDate')} value={date} max={today} onChange={(e) => setDate(e.currentTarget.value)} required
+          error={future ? t('rate.futureDate') : undefined} data-testid="pay-date" />
+        <PlainSelect label={t('rate.payMethod')} value={method} onChange={setMethod} data={methods.map((m) => ({ value: m.code, label: m.label }))} data-testid="pay-method" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button loading={busy} disabled={!date} onClick={() => void pay()} data-testid="pay-confirm">
+          <Button loading={busy} disabled={!date || future || !method} onClick={() => void pay()} data-testid="pay-confirm">
             {t('rate.markPaid')}
           </Button>
         </Group>
@@ -87,6 +113,9 @@ function ReceiptUpload({ policy, n }: { policy: HostItem; n: number }) {
 
 export default function InstalmentsTable({ policy }: { policy: HostItem }) {
   const { t } = useTranslation('policies');
+  const { settings } = useSession();
+  const labels = new Map(((settings?.paymentMethods ?? []) as PaymentMethod[]).map((m) => [m.code, m.label]));
+  const methodLabel = (code: string) => labels.get(code) ?? code;
   const { flags, canEdit, call } = useQuoteEnv();
   const [paying, setPaying] = useState<Instalment | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -145,7 +174,7 @@ export default function InstalmentsTable({ policy }: { policy: HostItem }) {
                   {rata.paid ? (
                     <Badge color="green" variant="light" data-testid="instalment-state">
                       {t('rate.paidOn', { date: shortDate(rata.paidAt) })}
-                      {rata.paidMethod ? ` · ${rata.paidMethod}` : ''}
+                      {rata.paidMethod ? ` · ${methodLabel(rata.paidMethod)}` : ''}
                     </Badge>
                   ) : isSuspended(rata) ? (
                     <Badge color="gray" variant="light" data-testid="instalment-state">
