@@ -9,32 +9,12 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainSelect, type HostItem } from '@sportello/host-api';
-import { useSession } from '../../../session/context';
+import { defaultMethod, useMethodLabel, usePaymentMethods } from '../paymentMethods';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
 import { euros, instalmentsOf, isSuspended, romeToday, shortDate, toCents, type Instalment } from '../policyLogic';
 
 type Action = 'paga' | 'annulla' | 'sospendi' | 'riattiva';
-
-interface PaymentMethod {
-  code: string;
-  label: string;
-  active: boolean;
-}
-
-/** The payment methods the tenant accepts (settings), code and label. */
-export function usePaymentMethods(): PaymentMethod[] {
-  const { settings } = useSession();
-  const all = (settings?.paymentMethods ?? []) as PaymentMethod[];
-  return all.filter((method) => method.active);
-}
-
-/** The method a payment defaults to: the policy's when the tenant accepts it, else the first. */
-export function defaultMethod(methods: PaymentMethod[], policyMethod: unknown): string {
-  const wanted = String(policyMethod ?? '').trim().toLowerCase();
-  const found = methods.find((m) => m.code === wanted || m.label.toLowerCase() === wanted);
-  return found?.code ?? methods[0]?.code ?? '';
-}
 
 function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalment | null; onClose: () => void }) {
   const { t } = useTranslation('policies');
@@ -113,9 +93,7 @@ function ReceiptUpload({ policy, n }: { policy: HostItem; n: number }) {
 
 export default function InstalmentsTable({ policy }: { policy: HostItem }) {
   const { t } = useTranslation('policies');
-  const { settings } = useSession();
-  const labels = new Map(((settings?.paymentMethods ?? []) as PaymentMethod[]).map((m) => [m.code, m.label]));
-  const methodLabel = (code: string) => labels.get(code) ?? code;
+  const methodLabel = useMethodLabel();
   const { flags, canEdit, call } = useQuoteEnv();
   const [paying, setPaying] = useState<Instalment | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
