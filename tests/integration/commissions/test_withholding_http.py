@@ -264,3 +264,29 @@ async def test_the_report_exports_typed_cells(clients: ClientFactory, seeded: Ru
     )
     assert "Collaboratore;Base ritenuta;Aliquota ritenuta" in csv.text
     assert ";23,00;" in csv.text
+
+
+async def test_only_admins_change_the_withholding_rate(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    ids = await user_ids(seeded, TENANT)
+    path = f"/api/users/{ids['agente']}"
+    refused = await call(clients, seeded, "dipendente", "PATCH", path, {"info": {"ritenuta": 20}})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["message"] == (
+        "Solo gli amministratori modificano la ritenuta d'acconto"
+    )
+    assert (await _user(seeded, "agente")).ritenuta == Decimal(23)
+    # the employee's screen sends the rate as it is with other changes: that goes through
+    same = await call(
+        clients,
+        seeded,
+        "dipendente",
+        "PATCH",
+        path,
+        {"name": "Mario Rossi", "info": {"ritenuta": 23}},
+    )
+    assert same.status_code == 200, same.text
+    changed = await call(clients, seeded, "admin", "PATCH", path, {"info": {"ritenuta": 20}})
+    assert changed.status_code == 200
+    assert (await _user(seeded, "agente")).ritenuta == Decimal(20)

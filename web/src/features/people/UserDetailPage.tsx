@@ -258,7 +258,7 @@ export default function UserDetailPage() {
           <Title order={4}>{t('rates.title')}</Title>
           <Group gap="md">
             <TextInput label={t('rates.default')} value={draft.defaultRate} onChange={(e) => set({ defaultRate: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" data-testid="user-rate-default" />
-            <TextInput label={t('rates.ritenuta')} value={draft.ritenuta} onChange={(e) => set({ ritenuta: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" data-testid="user-ritenuta" />
+            <TextInput label={t('rates.ritenuta')} value={draft.ritenuta} onChange={(e) => set({ ritenuta: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" disabled={!flags.admin} data-testid="user-ritenuta" />
           </Group>
           <div style={{ overflowX: 'auto' }}>
             <Table miw={640} verticalSpacing={4}>
