@@ -1,5 +1,6 @@
 """The commissions report (``/Report``): what each beneficiary earns over a range, with the
-withholding, the net, the platform's part, and the figures per month, company and product.
+withholding on their base (art. 25-bis DPR 600/1973, :mod:`.withholding`), the net, the
+platform's part, and the figures per month, company and product.
 
 An item is an instalment by its cassa date, or a single-payment (UNICO) policy by its start
 date; it is *collected* once paid. Who sees what:
