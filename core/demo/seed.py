@@ -68,6 +68,15 @@ async def seed_demo(runtime: Runtime, progress: Callable[[str], None] | None = N
             progress(tenant.id)
 
 
+DEMO_TAX_PROFILES = {
+    "agente": ("50", "RSSMRA80A01H501U", None, "IT60X0542811101000000123456"),
+    "subagente": ("20", "VRDGPP75C15L219H", "01234567897", "IT87X0306909606100000063190"),
+    "segnalatore": ("nessuna", "BNCLRA85M41F205C", "12345678903", "IT45A0200802435000104428964"),
+}
+"""The demo collaborators' tax profiles (base, codice fiscale, partita IVA, IBAN): valid
+codes made up for the demo."""
+
+
 async def _users(session: AsyncSession, ids: dict[str, str]) -> dict[str, m.User]:
     return {key: user for key, uid in ids.items() if (user := await session.get(m.User, uid))}
 
@@ -82,7 +91,12 @@ def _link_demo_users(
     for key in ("agente", "subagente"):
         users[key].extra_products = extra
         users[key].provv = {"default": 10, **{p: {"provvEmissione": 12} for p in extra}}
+    for key, (base, tax_code, vat, iban) in DEMO_TAX_PROFILES.items():
+        # 23 % (first IRPEF bracket) on the base of art. 25-bis DPR 600/1973; the referrer
+        # is in the flat-rate regime: no withholding (art. 1 c. 67 L. 190/2014)
         users[key].ritenuta = Decimal(23)
+        users[key].withholding_base = base
+        users[key].tax_code, users[key].vat_number, users[key].iban = tax_code, vat, iban
     users["segnalatore"].referred_user_ids = [ids["agente"]]
     users["segnalatore"].provv = {"default": 2}
     users["segnalatore"].ritenuta = Decimal(23)

@@ -48,7 +48,7 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
 
     before = await versions()
     await upgrade(settings, load_plugins())
-    assert await versions() == before == {"core_0012", "rca_0001", "noleggio_auto_0001"}
+    assert await versions() == before == {"core_0013", "rca_0001", "noleggio_auto_0001"}
 
 
 async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> None:
@@ -121,3 +121,69 @@ async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
     assert [str(v) for v in (premium, net, tax)] == ["1222.5", "1222.5", "0"]
     assert (taxes, bool(derived), ramo, str(commission)) == ("[]", True, None, "97.8")
     assert [tuple(str(v) for v in row) for row in rows] == [("611.25", "611.25", "0")] * 2
+def _row(conn: Connection, table: str, **given: object) -> None:
+    """Insert a row into ``table`` with ``given`` and a plain value in every other required
+    column (the schema as it stands at the revision, whatever its columns)."""
+    values: dict[str, object] = dict(given)
+    for column in inspect(conn).get_columns(table):
+        name, kind = column["name"], str(column["type"]).upper()
+        if name in values or column["nullable"] or column.get("default") is not None:
+            continue
+        if "JSON" in kind:
+            values[name] = "{}" if name not in ("extra_products", "referred_user_ids") else "[]"
+        elif "BOOL" in kind or any(word in kind for word in ("INT", "NUMERIC", "DECIMAL")):
+            values[name] = 0
+        elif "DATETIME" in kind or "TIMESTAMP" in kind:
+            values[name] = "2026-01-01 00:00:00"
+        elif "DATE" in kind:
+            values[name] = "2026-01-01"
+        else:
+            values[name] = f"{name[:8]}-1"
+    names = ", ".join(values)
+    marks = ", ".join(f":{k}" for k in values)
+    conn.execute(text(f"INSERT INTO {table} ({names}) VALUES ({marks})"), values)
+
+
+def _instalments(conn: Connection, rows: list[dict[str, object]]) -> None:
+    for row in rows:
+        _row(conn, "policy_instalments", **row)
+
+
+async def test_existing_users_get_base_50_and_methods_become_codes(tmp_path: Path) -> None:
+    """core_0013 keeps every row: existing users withhold on 50 % of their commissions (the
+    legal default), 'Bonifico' and ' bonifico ' become the code 'bonifico', other texts stay."""
+    settings = Settings(db={"url": f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"})
+    await upgrade(settings, load_plugins(), target="core_0011")
+    engine = make_engine(owner_url(settings), settings)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(
+                lambda c: _row(c, "users", id="u1", tenant_id="t", email="a@b.it", ritenuta=23)
+            )
+            await conn.run_sync(
+                lambda c: _row(
+                    c, "policies", id="p1", tenant_id="t", payment_method="Bonifico", wire="stale"
+                )
+            )
+            rows = [
+                {"id": f"r{n}", "tenant_id": "t", "policy_id": "p1", "number": n,
+                 "paid_method": method}
+                for n, method in enumerate((" bonifico ", "CONTANTI", "Satispay"), start=1)
+            ]  # fmt: skip
+            await conn.run_sync(_instalments, rows)
+        await upgrade(settings, load_plugins())
+        async with engine.connect() as conn:
+            user = (await conn.exec_driver_sql(
+                "SELECT withholding_base, ritenuta, tax_code, iban FROM users"
+            )).one()  # fmt: skip
+            policy = (await conn.exec_driver_sql(
+                "SELECT payment_method, wire FROM policies"
+            )).one()  # fmt: skip
+            methods = (await conn.exec_driver_sql(
+                "SELECT paid_method FROM policy_instalments ORDER BY number"
+            )).scalars().all()  # fmt: skip
+    finally:
+        await engine.dispose()
+    assert tuple(user) == ("50", 23, None, None)
+    assert policy == ("bonifico", None)  # its stored payload is stale now
+    assert methods == ["bonifico", "contanti", "Satispay"]

@@ -63,6 +63,14 @@ async def test_a_hand_posted_entry_is_posted_once(live: Live) -> None:
         ("agente", "chiudiCassa", {"day": "2026-01-01"}, "Solo gli amministratori"),
         ("admin", "chiudiCassa", {"day": "2099-12-31"}, "giornata futura"),
         ("admin", "reportProvvigioni", {"from": "2026-05-01", "to": "2026-04-01"}, "intervallo"),
+        ("agente", "saldiCollaboratori", {}, "Solo gli amministratori"),
+        ("agente", "profiloFiscale", {"userId": "subagente"}, "solo il tuo profilo fiscale"),
+        ("agente", "salvaProfiloFiscale",
+         {"userId": "agente", "base": "20", "taxCode": "RSSMRA80A01H501U"},
+         "Solo gli amministratori"),
+        ("admin", "salvaProfiloFiscale",
+         {"userId": "agente", "base": "20", "iban": "IT00X0542811101000000123456",
+          "taxCode": "RSSMRA80A01H501U"}, "IBAN non valido"),
     ],
 )  # fmt: skip
 async def test_refusals_match_the_routes(
@@ -97,3 +105,18 @@ async def test_a_ledger_entry_reaches_its_owner_and_admins_only(live: Live) -> N
         assert event["b"]["amount"] == 12.5
     with pytest.raises(TimeoutError):
         await referrer.published("saldo", timeout=0.5)
+
+
+async def test_the_socket_profile_and_overview_are_the_http_ones(live: Live) -> None:
+    ids = await _ids(live)
+    admin = await live.logged_in(TENANT, "admin")
+    body = {"userId": ids["agente"], "base": "20", "taxCode": "RSSMRA80A01H501U"}
+    saved = await admin.invoke("salvaProfiloFiscale", body)
+    assert saved["description"] == "Ritenuta d'acconto 23 % sul 20 % delle provvigioni"
+    agent = await live.logged_in(TENANT, "agente")
+    assert await agent.invoke("profiloFiscale", {"userId": ids["agente"]}) == saved
+    host = live.runtime.tenants.get(TENANT).domains[0]  # type: ignore[union-attr]
+    headers = {**await headers_for(live.runtime, TENANT, "admin"), "Host": host}
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{live.port}") as http:
+        answer = await http.get("/api/saldo", headers=headers)
+    assert await admin.invoke("saldiCollaboratori", {}) == answer.json()

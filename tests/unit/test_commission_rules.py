@@ -16,6 +16,7 @@ from core.domain.commissions.rules import (
     payout,
     split,
 )
+from core.domain.commissions.withholding import base_percent, describe, percent_text
 
 CENTS = st.integers(min_value=0, max_value=1_000_000_000)
 RATE = st.decimals(min_value=0, max_value=100, places=2)
@@ -51,12 +52,22 @@ def test_a_parent_earns_the_difference_over_its_sub_agent(
     assert abs(shares.agent + shares.parent - together) <= Decimal("0.01")
 
 
-@given(CENTS, st.decimals(min_value=0, max_value=100, places=2))
-def test_net_is_gross_times_one_minus_the_withholding(gross: int, ritenuta: Decimal) -> None:
-    money = payout(euros(gross), ritenuta)
-    expected = (euros(gross) * (1 - ritenuta / 100)).quantize(Decimal("0.01"), "ROUND_HALF_UP")
-    assert money.net == expected
+BASE = st.sampled_from([Decimal(50), Decimal(20), Decimal(0)])
+
+
+@given(CENTS, st.decimals(min_value=0, max_value=100, places=2), BASE)
+def test_net_plus_withholding_is_the_gross_on_every_base(
+    gross: int, ritenuta: Decimal, base: Decimal
+) -> None:
+    money = payout(euros(gross), ritenuta, base)
+    expected = (euros(gross) * base / 100 * ritenuta / 100).quantize(
+        Decimal("0.01"), "ROUND_HALF_UP"
+    )
+    assert money.withholding == expected
     assert money.net + money.withholding == money.gross
+    assert 0 <= money.withholding <= money.gross
+    if base == 0:
+        assert money.withholding == 0
 
 
 @given(st.lists(st.tuples(CENTS, RATE, RATE, OPTIONAL_RATE), max_size=30))
@@ -97,13 +108,41 @@ def test_worked_examples(
 
 
 @pytest.mark.parametrize(
-    ("gross", "ritenuta", "net", "withholding"),
-    [("100.00", "23", "77.00", "23.00"), ("8.00", "23", "6.16", "1.84"),
-     ("0.05", "50", "0.03", "0.02"), ("12.34", "0", "12.34", "0.00")],
+    ("gross", "ritenuta", "base", "withholding", "net"),
+    [
+        # art. 25-bis c. 2 DPR 600/1973: 23 % on 50 % of 1.000,00 → 1000 × 0,50 × 0,23 = 115,00
+        ("1000.00", "23", 50, "115.00", "885.00"),
+        # on 20 % (employees or third parties declared) → 1000 × 0,20 × 0,23 = 46,00
+        ("1000.00", "23", 20, "46.00", "954.00"),
+        # flat-rate regime (art. 1 c. 67 L. 190/2014): nothing withheld
+        ("1000.00", "23", 0, "0.00", "1000.00"),
+        # 80,00 × 0,50 × 0,23 = 9,20
+        ("80.00", "23", 50, "9.20", "70.80"),
+        # 12,34 × 0,20 × 0,23 = 0,56764 → 0,57 (half up)
+        ("12.34", "23", 20, "0.57", "11.77"),
+        # 2,50 × 0,20 × 0,23 = 0,115 → 0,12 (half up on the tie)
+        ("2.50", "23", 20, "0.12", "2.38"),
+        # no rate set: nothing withheld on any base
+        ("12.34", "0", 50, "0.00", "12.34"),
+    ],
 )  # fmt: skip
-def test_withholding_examples(gross: str, ritenuta: str, net: str, withholding: str) -> None:
-    money = payout(Decimal(gross), Decimal(ritenuta))
-    assert (money.net, money.withholding) == (Decimal(net), Decimal(withholding))
+def test_withholding_examples(
+    gross: str, ritenuta: str, base: int, withholding: str, net: str
+) -> None:
+    money = payout(Decimal(gross), Decimal(ritenuta), Decimal(base))
+    assert (money.withholding, money.net) == (Decimal(withholding), Decimal(net))
+
+
+def test_the_withholding_in_words() -> None:
+    assert describe("50", Decimal("23.00")) == (
+        "Ritenuta d'acconto 23 % sul 50 % delle provvigioni"
+    )
+    assert describe("20", Decimal("11.50")) == (
+        "Ritenuta d'acconto 11,5 % sul 20 % delle provvigioni"
+    )
+    assert describe("nessuna", Decimal(23)).startswith("Nessuna ritenuta d'acconto")
+    assert (percent_text(Decimal("100.00")), percent_text(Decimal("4.25"))) == ("100 %", "4,25 %")
+    assert base_percent("sconosciuta") == Decimal(50)  # the legal default
 
 
 def test_the_emission_rate_is_the_products_else_the_default() -> None:

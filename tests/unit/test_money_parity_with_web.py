@@ -23,9 +23,11 @@ def cents(value: Decimal) -> int:
     return int(value * 100)
 
 
-@pytest.mark.parametrize("case", CASES["payouts"], ids=lambda c: f"{c['gross']}@{c['ritenuta']}")
+@pytest.mark.parametrize("case", CASES["payouts"], ids=lambda c: c["note"])
 def test_payouts(case: dict[str, Any]) -> None:
-    money = payout(Decimal(case["gross"]) / 100, Decimal(str(case["ritenuta"])))
+    money = payout(
+        Decimal(case["gross"]) / 100, Decimal(str(case["ritenuta"])), Decimal(case["base"])
+    )
     assert (cents(money.net), cents(money.withholding)) == (case["net"], case["withholding"])
 
 

@@ -120,9 +120,9 @@ describe('the money (SPEC §2, §3, §9)', () => {
       const xlsx = await saved(await Promise.all([
         report.page.waitForEvent('download'), report.page.getByTestId('report-xlsx').click(),
       ]).then(([download]) => download));
-      const total = readBack('import sys, openpyxl; rows = list(openpyxl.load_workbook(sys.argv[1])["Provvigioni"].iter_rows(values_only=True)); print(next(r for r in rows if r[0] == "Totale")[2])', xlsx).trim();
+      const total = readBack('import sys, openpyxl; rows = list(openpyxl.load_workbook(sys.argv[1])["Provvigioni"].iter_rows(values_only=True)); print(next(r for r in rows if r[0] == "Totale")[3])', xlsx).trim();
       const gross = await report.page.getByTestId('report-gross').textContent();
-      const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(Number(total));
+      const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(Number(total));
       assert.equal(euros.replace(/\s/g, ' '), gross.replace(/\s/g, ' '));
       for (const side of [admin, agent, report]) assert.deepEqual(side.page.errors, []);
     } finally {

@@ -53,6 +53,16 @@ class User(Base, HasId, TenantOwned, Timestamped):
     referred_user_ids: Mapped[list[str]] = mapped_column(JSONType, default=list)
     provv: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     ritenuta: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal(0))
+    """The withholding rate in % (art. 25-bis c. 1 DPR 600/1973: the first IRPEF bracket)."""
+    withholding_base: Mapped[str] = mapped_column(String(10), default="50", server_default="50")
+    """The share of the commissions withheld on: ``50``, ``20`` or ``nessuna`` (flat-rate
+    regime); :mod:`core.domain.commissions.withholding`."""
+    tax_code: Mapped[str | None] = mapped_column(String(16))
+    """Codice fiscale (16 characters, checked)."""
+    vat_number: Mapped[str | None] = mapped_column(String(11))
+    """Partita IVA (11 digits, checked)."""
+    iban: Mapped[str | None] = mapped_column(String(34))
+    """Where commissions are paid (ISO 13616, checked), stored without spaces."""
     info: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     language: Mapped[str] = mapped_column(String(5), default="it")
     developer: Mapped[bool] = mapped_column(Boolean, default=False)

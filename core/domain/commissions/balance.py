@@ -20,12 +20,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.ledger import Statement, post_manual
+from core.domain.commissions.withholding import base_percent, describe
 from core.errors import ClientError, Forbidden, NotFound
 from core.i18n import rome_day_start, today_in_rome
 from core.messages import USER_NOT_FOUND
 from core.money import as_number, cents
 from core.validation import parse
 
+OVERVIEW_ADMINS_ONLY = "Solo gli amministratori vedono i saldi di tutti i collaboratori"
 NOT_A_BALANCE = "Il saldo è dei collaboratori senza agente superiore e dei segnalatori"
 NOT_YOURS = "Puoi vedere solo il tuo saldo"
 ADMINS_ONLY = "Solo gli amministratori registrano pagamenti, anticipi e rettifiche"
@@ -110,7 +112,14 @@ def entry_payload(entry: m.BalanceEntry) -> dict[str, Any]:
 
 def statement_payload(user: m.User, start: date, end: date, result: Statement) -> dict[str, Any]:
     return {
-        "user": {"_id": user.id, "name": user.name, "ritenuta": as_number(user.ritenuta)},
+        "user": {
+            "_id": user.id,
+            "name": user.name,
+            "ritenuta": as_number(user.ritenuta),
+            "base": user.withholding_base,
+            "basePercent": as_number(base_percent(user.withholding_base)),
+            "withholding": describe(user.withholding_base, user.ritenuta),
+        },
         "from": start.isoformat(),
         "to": end.isoformat(),
         "opening": as_number(result.opening),
@@ -183,3 +192,26 @@ async def add_entry(
         if entry.user_id != user.id:
             raise ClientError("Richiesta già usata per un altro movimento")
     return entry_payload(entry)
+
+
+async def balances_overview(session: AsyncSession, principal: Principal) -> dict[str, Any]:
+    """Admins: every collaborator holding a balance, with it and their last movement."""
+    if not principal.is_admin:
+        raise Forbidden(OVERVIEW_ADMINS_ONLY)
+    users = [u for u in (await session.execute(select(m.User))).scalars() if holds_balance(u)]
+    sums = select(
+        m.BalanceEntry.user_id, func.sum(m.BalanceEntry.amount), func.max(m.BalanceEntry.at)
+    ).group_by(m.BalanceEntry.user_id)
+    found = {user_id: (total, last) for user_id, total, last in await session.execute(sums)}
+    rows = []
+    for user in sorted(users, key=lambda u: ((u.name or u.email).lower(), u.id)):
+        total, last = found.get(user.id, (0, None))
+        rows.append({
+            "_id": user.id, "name": user.name or user.email, "role": user.role_key,
+            "balance": as_number(cents(Decimal(str(total or 0)))),
+            "lastMovement": last.isoformat() if last else None,
+            "withholding": describe(user.withholding_base, user.ritenuta),
+            "link": {"name": "saldo-collaboratore", "params": {"id": user.id}},
+        })  # fmt: skip
+    total = sum((cents(Decimal(str(r["balance"]))) for r in rows), Decimal(0))
+    return {"collaborators": rows, "total": as_number(total)}

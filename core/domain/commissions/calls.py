@@ -1,8 +1,10 @@
 """The socket twins of the money routes; the same rules and messages as over HTTP.
 
 ``reportProvvigioni {from?, to?, agentId?}``, ``provvigioniAgente {agentId, from?, to?}``,
-``saldoCollaboratore {userId, from?, to?}``, ``registraMovimento {userId, kind, amount,
-reason, requestId}``, ``cassa {from?, to?}`` and ``chiudiCassa {day}``.
+``saldoCollaboratore {userId, from?, to?}``, ``saldiCollaboratori {}`` (admins),
+``registraMovimento {userId, kind, amount, reason, requestId}``, ``profiloFiscale {userId}``,
+``salvaProfiloFiscale {userId, base, rate?, taxCode?, vatNumber?, iban?}``, ``cassa {from?,
+to?}`` and ``chiudiCassa {day}``.
 """
 
 from __future__ import annotations
@@ -13,9 +15,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.domain.commissions import cash
-from core.domain.commissions.balance import add_entry, checked_range, read_balance
+from core.domain.commissions.balance import (
+    add_entry,
+    balances_overview,
+    checked_range,
+    read_balance,
+)
 from core.domain.commissions.lines import agent_lines
 from core.domain.commissions.report import report_payload
+from core.domain.commissions.tax_profile import read_profile, save_profile
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
 from core.validation import parse
@@ -69,6 +77,27 @@ async def saldo_collaboratore(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
     query = parse(BalanceQuery, data)
     return await read_balance(ctx.session, principal, query.userId, query.start, query.end)
+
+
+async def saldi_collaboratori(ctx: CallContext, data: Any) -> dict[str, Any]:
+    return await balances_overview(ctx.session, logged_in(ctx))
+
+
+class ProfileQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    userId: str = USER_ID  # noqa: N815 (wire name)
+
+
+async def profilo_fiscale(ctx: CallContext, data: Any) -> dict[str, Any]:
+    principal = logged_in(ctx)
+    return await read_profile(ctx.session, principal, parse(ProfileQuery, data).userId)
+
+
+async def salva_profilo_fiscale(ctx: CallContext, data: Any) -> dict[str, Any]:
+    principal = logged_in(ctx)
+    call = parse(EntryCall, data)
+    body = {k: v for k, v in (data or {}).items() if k != "userId"}
+    return await save_profile(ctx.session, principal, call.userId, body)
 
 
 async def registra_movimento(ctx: CallContext, data: Any) -> dict[str, Any]:

@@ -23,8 +23,9 @@ from core.context import current_tenant_id
 from core.db import models as m
 from core.db.once import insert_once
 from core.domain.commissions.balance import checked_range
+from core.domain.policies.payment_rules import method_label
 from core.errors import ClientError, Conflict, Forbidden
-from core.i18n import rome_day_start, today_in_rome
+from core.i18n import rome_day, rome_day_start, today_in_rome
 from core.money import ZERO, as_number, cents
 
 ADMINS_ONLY = "Solo gli amministratori vedono e chiudono la cassa"
@@ -101,6 +102,7 @@ def _row(policy_id: str, number: str | None, n: int, pr: dict[str, Any], company
         "company": company, "cassa": cassa.isoformat() if cassa else None,
         "total": as_number(total), "net": as_number(net), "tax": as_number(tax), "paid": paid,
         "paidAt": paid_at.isoformat() if paid_at else None, "method": method,
+        "methodLabel": method_label(method) if method else None,
         "suspended": suspended, "link": {"name": "polizza", "params": {"id": policy_id}},
     }  # fmt: skip
 
@@ -177,7 +179,8 @@ async def _range_sums(
                 by_company[company or "—"]["collected"] += amount
     totals = {"due": as_number(due), "collected": as_number(collected),
               "outstanding": as_number(due - collected)}  # fmt: skip
-    methods = [{"name": k, "collected": as_number(v)} for k, v in sorted(by_method.items())]
+    methods = [{"name": k, "label": method_label(k) if k != "—" else "—",
+                "collected": as_number(v)} for k, v in sorted(by_method.items())]  # fmt: skip
     companies = [{"name": k, "due": as_number(v["due"]), "collected": as_number(v["collected"])}
                  for k, v in sorted(by_company.items())]  # fmt: skip
     return totals, methods, companies
@@ -236,12 +239,24 @@ CASH_HEADER = ("Cassa", "Polizza", "Rata", "Cliente", "Compagnia", "Importo", "P
                "Data pagamento", "Metodo", "Premio netto", "Imposte")  # fmt: skip
 
 
+def _day(iso: str | None) -> date | None:
+    """An ISO day (or instant, read as its day in Rome) as a date cell."""
+    if not iso:
+        return None
+    if len(iso) == 10:
+        return date.fromisoformat(iso)
+    return rome_day(datetime.fromisoformat(iso))
+
+
 def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
-    """The sheet's rows, then (after a word when the list was cut) the range's totals."""
+    """The sheet's rows (days as dates, amounts as euros, methods by label), then (after a
+    word when the list was cut) the range's totals."""
     rows: list[list[Any]] = [
-        [r["cassa"], r["number"], r["n"], r["customer"], r["company"], Decimal(str(r["total"])),
+        [_day(r["cassa"]), r["number"], r["n"], r["customer"], r["company"],
+         Decimal(str(r["total"])),
          "sì" if r["paid"] else ("sospesa" if r["suspended"] else "no"),
-         (r["paidAt"] or "")[:10], r["method"], Decimal(str(r["net"])), Decimal(str(r["tax"]))]
+         _day(r["paidAt"]), method_label(r["method"]) if r["method"] else None,
+         Decimal(str(r["net"])), Decimal(str(r["tax"]))]
         for r in sheet["rows"]
     ]  # fmt: skip
     if sheet["truncated"]:
@@ -250,4 +265,7 @@ def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
     for label, key in (("Dovuto", "due"), ("Incassato", "collected"),
                        ("Da incassare", "outstanding")):  # fmt: skip
         rows.append([label, None, None, None, None, Decimal(str(totals[key]))])
+    for method in sheet["methods"]:
+        rows.append([f"Incassato · {method['label']}", None, None, None, None,
+                     Decimal(str(method["collected"]))])  # fmt: skip
     return rows

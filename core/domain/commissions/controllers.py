@@ -7,15 +7,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from litestar import Controller, Response, get, post
+from litestar import Controller, Response, get, post, put
 from litestar.params import FromPath, JSONBody, QueryParameter
 from pydantic import BaseModel, ConfigDict
 
 from core.domain.commissions import cash, exports
-from core.domain.commissions.balance import add_entry, checked_range, read_balance
+from core.domain.commissions.balance import (
+    add_entry,
+    balances_overview,
+    checked_range,
+    read_balance,
+)
 from core.domain.commissions.lines import agent_lines
 from core.domain.commissions.report import report_payload
 from core.domain.commissions.statement import monthly_statement
+from core.domain.commissions.tax_profile import read_profile, save_profile
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 
 From = Annotated[date | None, QueryParameter(name="from")]
@@ -68,6 +74,10 @@ class BalanceController(Controller):
     path = "/api/saldo"
     tags = ["commissions"]
 
+    @get("/", summary="Every collaborator's balance and last movement (admins)")
+    async def overview(self, principal: PrincipalDep, db_session: SessionDep) -> dict[str, Any]:
+        return await balances_overview(db_session, principal)
+
     @get("/{user_id:str}", summary="A collaborator's ledger over a range (default this month)")
     async def ledger(
         self, user_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep,
@@ -92,6 +102,24 @@ class BalanceController(Controller):
             db_session, runtime, tenant, principal, user_id, month
         )
         return _download(content, "application/pdf", name)
+
+
+class TaxProfileController(Controller):
+    path = "/api/profilo-fiscale"
+    tags = ["commissions"]
+
+    @get("/{user_id:str}", summary="A collaborator's tax profile (admins, or their own)")
+    async def read(
+        self, user_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep
+    ) -> dict[str, Any]:
+        return await read_profile(db_session, principal, user_id)
+
+    @put("/{user_id:str}", summary="Set a collaborator's withholding base, rate, CF/VAT, IBAN")
+    async def save(
+        self, user_id: FromPath[str], data: JSONBody[dict[str, Any]], principal: PrincipalDep,
+        db_session: SessionDep,
+    ) -> dict[str, Any]:  # fmt: skip
+        return await save_profile(db_session, principal, user_id, data)
 
 
 class DayClose(BaseModel):

@@ -1,12 +1,19 @@
 """The report and the cash sheet as spreadsheets: XLSX (openpyxl) and CSV (Italian Excel's
 dialect: ``;`` between fields, a decimal comma). A text that a spreadsheet would read as a
-formula (``=``, ``+``, ``-``, ``@``) is written as text, never run."""
+formula (``=``, ``+``, ``-``, ``@``) is written as text, never run.
+
+XLSX cells are typed: a ``Decimal`` is a number in euros, a ``date`` a date shown
+``dd/mm/yyyy``, a :class:`Month` a date shown ``mm/yyyy``, a :class:`Rate` a number shown
+with ``%``. A number format is stored in the file's invariant notation (``,`` groups,
+``.`` decimals); Italian Excel shows ``#,##0.00 [$€-410]`` as ``1.050,00 €``."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -15,16 +22,51 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-EURO_FORMAT = '#,##0.00 "€"'
+EURO_FORMAT = "#,##0.00 [$€-410]"
+DAY_FORMAT = "dd/mm/yyyy"
+MONTH_FORMAT = "mm/yyyy"
+RATE_FORMAT = '0.00 "%"'
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 Sheet = tuple[str, Sequence[str], Iterable[Sequence[Any]]]
-"""A sheet: its title, its header and its rows (text, numbers or ``Decimal`` euros)."""
+"""A sheet: its title, its header and its rows (text, numbers, ``Decimal`` euros, days,
+:class:`Month` and :class:`Rate`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Month:
+    """A calendar month, written as its first day shown ``mm/yyyy``."""
+
+    first: date
+
+    @classmethod
+    def parse(cls, text: str) -> Month:
+        """``2026-11`` → November 2026."""
+        return cls(date(int(text[:4]), int(text[5:7]), 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A rate in % (``23`` is 23 %)."""
+
+    value: Decimal
+
+
+def _typed(sheet: WriteOnlyWorksheet, value: Any, number_format: str) -> Cell:
+    cell = WriteOnlyCell(sheet, value=value)
+    cell.number_format = number_format
+    return cell
 
 
 def _cell(sheet: WriteOnlyWorksheet, value: Any) -> Cell:
+    if isinstance(value, Month):
+        return _typed(sheet, value.first, MONTH_FORMAT)
+    if isinstance(value, Rate):
+        return _typed(sheet, float(value.value), RATE_FORMAT)
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return _typed(sheet, value, DAY_FORMAT)
     if isinstance(value, Decimal | float) and not isinstance(value, bool):
         cell = WriteOnlyCell(sheet, value=float(value))
         cell.number_format = EURO_FORMAT
@@ -52,6 +94,12 @@ def xlsx(sheets: Sequence[Sheet]) -> bytes:
 def _csv_value(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, Month):
+        return f"{value.first:%m/%Y}"
+    if isinstance(value, Rate):
+        return _csv_value(value.value)
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return f"{value:%d/%m/%Y}"
     if isinstance(value, Decimal | float) and not isinstance(value, bool):
         return f"{Decimal(str(value)):.2f}".replace(".", ",")
     text = str(value)
@@ -67,35 +115,37 @@ def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     return ("\ufeff" + out.getvalue()).encode()  # the BOM makes Excel read UTF-8
 
 
-REPORT_HEADER = ("Collaboratore", "Ritenuta %", "Lordo", "Incassato", "Da incassare",
-                 "Ritenuta", "Netto")  # fmt: skip
+REPORT_HEADER = ("Collaboratore", "Base ritenuta", "Aliquota ritenuta", "Lordo", "Incassato",
+                 "Da incassare", "Ritenuta", "Netto")  # fmt: skip
+AMOUNT_KEYS = ("gross", "collected", "pending", "withholding", "net")
+
+
+def _base(row: dict[str, Any]) -> Rate | str:
+    """The share withheld on, or the flat-rate regime's word."""
+    return "nessuna (forfettario)" if row.get("base") == "nessuna" else Rate(
+        Decimal(str(row.get("basePercent", 50)))
+    )  # fmt: skip
 
 
 def report_rows(report: dict[str, Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [
-        [a["name"], a["ritenuta"], *(Decimal(str(a[k])) for k in
-                                     ("gross", "collected", "pending", "withholding", "net"))]
+        [a["name"], _base(a), Rate(Decimal(str(a["ritenuta"]))),
+         *(Decimal(str(a[k])) for k in AMOUNT_KEYS)]
         for a in report["agents"]
     ]  # fmt: skip
     t = report["totals"]
-    rows.append(
-        [
-            "Totale",
-            None,
-            *(Decimal(str(t[k])) for k in ("gross", "collected", "pending", "withholding", "net")),
-        ]
-    )
+    rows.append(["Totale", None, None, *(Decimal(str(t[k])) for k in AMOUNT_KEYS)])
     if "platform" in t:
-        rows.append(["Piattaforma", None, Decimal(str(t["platform"]))])
-        rows.append(["Provvigioni compagnie", None, Decimal(str(t["commission"]))])
-    return rows  # fmt: skip
+        rows.append(["Piattaforma", None, None, Decimal(str(t["platform"]))])
+        rows.append(["Provvigioni compagnie", None, None, Decimal(str(t["commission"]))])
+    return rows
 
 
 def report_xlsx(report: dict[str, Any]) -> bytes:
     return xlsx([
         ("Provvigioni", REPORT_HEADER, report_rows(report)),
         ("Per mese", ("Mese", "Provvigioni"),
-         [[m["month"], Decimal(str(m["amount"]))] for m in report["months"]]),
+         [[Month.parse(m["month"]), Decimal(str(m["amount"]))] for m in report["months"]]),
         ("Per compagnia", ("Compagnia", "Provvigioni"),
          [[c["name"], Decimal(str(c["amount"]))] for c in report["companies"]]),
         ("Per prodotto", ("Prodotto", "Provvigioni"),

@@ -2,7 +2,9 @@
 
 * Collecting an instalment credits the **collaborator** (the top-level agent of the policy's
   tree: the platform pays them, they pay their sub-agents) with the tree's commission on it,
-  and the **referrer** with their share; each credit is net of the user's withholding.
+  and the **referrer** with their share; each credit is net of the user's withholding, on
+  their base (art. 25-bis DPR 600/1973: the rate on 50 % or 20 % of it, none in the
+  flat-rate regime), the entry keeping gross, withholding and net as posted.
 * Undoing a collection posts a reversal (``storno``) of the credit; collecting again posts a
   new credit. :func:`settle` brings the ledger in line with what is paid, so calling it twice,
   or from two requests at once, posts once: a credit's key names the instalment, the user and
@@ -24,6 +26,7 @@ from core.db import models as m
 from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.commissions.rules import payout
+from core.domain.commissions.withholding import base_percent
 from core.money import ZERO
 
 CREDIT = "provvigione"
@@ -83,7 +86,7 @@ async def settle(
         m.BalanceEntry.policy_id == policy.id, m.BalanceEntry.kind.in_((CREDIT, REVERSAL))
     )
     posted = list((await session.execute(stmt)).scalars())
-    ritenute: dict[str, Decimal | None] = {}
+    profiles: dict[str, tuple[Decimal, Decimal] | None] = {}
     entries: list[m.BalanceEntry] = []
     for due in dues(policy):
         mine = [
@@ -94,13 +97,15 @@ async def settle(
         reversals = sum(1 for e in mine if e.kind == REVERSAL)
         active = len(credits) > reversals
         if due.paid and not active and due.gross > 0:
-            if due.user_id not in ritenute:
+            if due.user_id not in profiles:
                 user = await session.get(m.User, due.user_id)
-                ritenute[due.user_id] = user.ritenuta if user else None
-            ritenuta = ritenute[due.user_id]
-            if ritenuta is None:
+                profiles[due.user_id] = (
+                    (user.ritenuta, base_percent(user.withholding_base)) if user else None
+                )
+            profile = profiles[due.user_id]
+            if profile is None:
                 continue  # the user was deleted
-            money = payout(due.gross, ritenuta)
+            money = payout(due.gross, *profile)
             at = due.paid_at if backdate else None
             entry = _entry(
                 due, CREDIT, money.net, money.gross, money.withholding, reversals, policy, by, at

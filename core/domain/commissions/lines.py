@@ -1,6 +1,7 @@
 """One agent's commission lines (``/ProvvigioniAgente/{aId}``): each item of their policies
-(and, for a parent agent, of their sub-agents' policies) with the company's commission on it,
-the rate, what the agent earns and whether it is collected."""
+(and, for a parent agent, of their sub-agents' policies) with the rate, what the agent earns
+and whether it is collected; the company's commission on it only for admins and managers (a
+collaborator sees their own figures, not the company's)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,9 @@ async def agent_lines(
             "share": "agente" if own else "differenza", "paid": bool(row.paid),
             "link": {"name": "polizza", "params": {"id": row.policy_id}},
         })  # fmt: skip
+    if not perm.manages(principal):
+        for line in lines:
+            line.pop("companyAmount", None)
     for item in await line_items(pm, session, start, end) if pm is not None else ():
         if item.agent_id != agent.id or not item_visible(principal, item, agent.id):
             continue
@@ -85,8 +89,8 @@ async def agent_lines(
         collected += item.agent if item.collected else ZERO
         lines.append({
             "policyId": None, "number": None, "day": item.day.isoformat(), "instalment": None,
-            "product": item.product, "company": item.company,
-            "companyAmount": as_number(item.commission), "rate": None,
+            "product": item.product, "company": item.company, "rate": None,
+            **({"companyAmount": as_number(item.commission)} if perm.manages(principal) else {}),
             "commission": as_number(item.agent), "share": "agente", "paid": item.collected,
             "link": dict(item.link),
         })  # fmt: skip

@@ -14,7 +14,12 @@ from core.db import models as m
 from core.domain.commissions import calls
 from core.domain.commissions import summary as _summary  # noqa: F401 (its listeners keep it)
 from core.domain.commissions.balance import entry_payload
-from core.domain.commissions.controllers import BalanceController, CashController, ReportController
+from core.domain.commissions.controllers import (
+    BalanceController,
+    CashController,
+    ReportController,
+    TaxProfileController,
+)
 from core.extensions import CallHandler, Publication
 from core.hookspecs import hookimpl
 
@@ -49,6 +54,9 @@ def register_calls() -> Mapping[str, CallHandler]:
         "reportProvvigioni": calls.report_call,
         "provvigioniAgente": calls.agent_lines_call,
         "saldoCollaboratore": calls.saldo_collaboratore,
+        "saldiCollaboratori": calls.saldi_collaboratori,
+        "profiloFiscale": calls.profilo_fiscale,
+        "salvaProfiloFiscale": calls.salva_profilo_fiscale,
         "registraMovimento": calls.registra_movimento,
         "cassa": calls.cash_call,
         "chiudiCassa": calls.close_day_call,
@@ -57,7 +65,7 @@ def register_calls() -> Mapping[str, CallHandler]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [ReportController, BalanceController, CashController]
+    return [ReportController, BalanceController, CashController, TaxProfileController]
 
 
 @hookimpl

@@ -1,5 +1,6 @@
 """The commissions report (``/Report``): what each beneficiary earns over a range, with the
-withholding, the net, the platform's part, and the figures per month, company and product.
+withholding on their base (art. 25-bis DPR 600/1973, :mod:`.withholding`), the net, the
+platform's part, and the figures per month, company and product.
 
 An item is an instalment by its cassa date, or a single-payment (UNICO) policy by its start
 date; it is *collected* once paid. Who sees what:
@@ -31,6 +32,7 @@ from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.commissions.rules import payout
 from core.domain.commissions.summary import month_of
+from core.domain.commissions.withholding import base_percent
 from core.errors import Forbidden
 from core.extensions import CommissionItem
 from core.money import ZERO, as_number
@@ -299,7 +301,8 @@ async def report_payload(
     gross = withholding = net = collected = ZERO
     for earner in sorted(report.earners.values(), key=lambda e: (-e.gross, e.user_id)):
         user = users.get(earner.user_id)
-        money = payout(earner.gross, user.ritenuta if user else ZERO)
+        base = base_percent(user.withholding_base if user else None)
+        money = payout(earner.gross, user.ritenuta if user else ZERO, base)
         gross, withholding, net = (
             gross + money.gross,
             withholding + money.withholding,
@@ -310,6 +313,7 @@ async def report_payload(
             "_id": earner.user_id, "name": user.name if user else "Utente eliminato",
             "role": user.role_key if user else None,
             "ritenuta": as_number(user.ritenuta) if user else 0,
+            "base": user.withholding_base if user else None, "basePercent": as_number(base),
             "gross": as_number(money.gross), "collected": as_number(earner.collected),
             "pending": as_number(earner.gross - earner.collected),
             "withholding": as_number(money.withholding), "net": as_number(money.net),

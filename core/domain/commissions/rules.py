@@ -8,7 +8,10 @@
   commission × max(parent − sub, 0) / 100. Together they never take more than the commission.
 * The agent's **referrer** (segnalatore) earns commission × their rate / 100 out of what is left.
 * The **platform** keeps the rest, so the shares always add up to the commission (SPEC §9).
-* A payout is net of withholding: net = gross × (1 − ``ritenuta`` / 100), to the cent.
+* A payout is net of withholding (art. 25-bis DPR 600/1973,
+  :mod:`core.domain.commissions.withholding`): withholding = gross × base / 100 ×
+  ``ritenuta`` / 100, to the cent half up, base being 50, 20 or 0 (flat-rate regime);
+  net = gross − withholding.
 """
 
 from __future__ import annotations
@@ -74,7 +77,9 @@ class Payout:
     net: Decimal
 
 
-def payout(gross: Decimal, ritenuta: Decimal) -> Payout:
-    """Net = gross × (1 − ritenuta / 100) to the cent (SPEC §9); the withholding is the rest."""
-    net = cents(gross * (1 - ritenuta / 100))
-    return Payout(gross, gross - net, net)
+def payout(gross: Decimal, ritenuta: Decimal, base: Decimal) -> Payout:
+    """Withholding = gross × ``base`` % × ``ritenuta`` % to the cent (half up); net = the rest.
+    ``base`` is the share of the commissions withheld on (50, 20 or 0, art. 25-bis c. 2
+    DPR 600/1973 and art. 1 c. 67 L. 190/2014)."""
+    withholding = cents(gross * base * ritenuta / 10000)
+    return Payout(gross, withholding, gross - withholding)

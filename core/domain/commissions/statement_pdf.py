@@ -1,5 +1,7 @@
 """The monthly 'estratto conto provvigioni' as a PDF (fpdf2): the tenant's logo and title,
-the collaborator, the month, the opening balance, every movement and the closing balance."""
+the collaborator with their withholding in words (rate and base, art. 25-bis DPR 600/1973),
+codice fiscale, partita IVA and IBAN, the month, the opening balance, every movement and the
+closing balance; amounts it-IT ('1.050,00 €'), rates '23 %'."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from fpdf import FPDF
 
 from core.db import models as m
 from core.domain.commissions.ledger import Statement
+from core.domain.commissions.withholding import describe
 from core.i18n import ROME
 
 log = structlog.get_logger(__name__)
@@ -28,6 +31,13 @@ def euro(value: Decimal) -> str:
     """``1234.5`` → ``1.234,50 €`` (it-IT)."""
     text = f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
     return f"{text} €"
+
+
+def _identity(user: m.User) -> list[str]:
+    """The collaborator's codice fiscale, partita IVA and IBAN, those known."""
+    known = (("Codice fiscale", user.tax_code), ("Partita IVA", user.vat_number),
+             ("IBAN", user.iban))  # fmt: skip
+    return [f"{label}: {value}" for label, value in known if value]
 
 
 def _logo(pdf: FPDF, logo: Path | None) -> None:
@@ -57,7 +67,9 @@ def statement_pdf(
     pdf.cell(0, 6, f"Collaboratore: {user.name or user.email}", new_x="LMARGIN", new_y="NEXT")
     pdf.cell(0, 6, f"Periodo: dal {start:%d/%m/%Y} al {end:%d/%m/%Y}",
              new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-    pdf.cell(0, 6, f"Ritenuta d'acconto: {user.ritenuta}%", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, describe(user.withholding_base, user.ritenuta), new_x="LMARGIN", new_y="NEXT")
+    for line in _identity(user):
+        pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
     pdf.set_font("helvetica", "B", 10)
     pdf.cell(0, 7, f"Saldo iniziale: {euro(result.opening)}", new_x="LMARGIN", new_y="NEXT")

@@ -24,6 +24,7 @@ from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
 from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
+from core.domain.policies.payment_rules import checked_method
 from core.domain.policies.schedule import Frequency
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
@@ -125,7 +126,8 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         parent_agent_id=quote.parent_agent_id, client_id=quote.client_id, company=company,
         product_id=quote.product_id,
         number=body.number.strip(), start_date=body.startDate, end_date=body.endDate,
-        frequency=frequency, payment_method=body.paymentMethod.strip(), prepaid=body.prepaid,
+        frequency=frequency, payment_method=await checked_method(ctx.session, body.paymentMethod),
+        prepaid=body.prepaid,
         pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,
             "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
     )  # fmt: skip

@@ -1,7 +1,9 @@
 """``aggiornaRata``: an admin marks an instalment paid (date, method) or suspended, and undoes.
 
 ``{policyId, n, action, date?, method?}`` → the policy. ``action`` is ``paga`` (paid on
-``date``, default today, with ``method``, default the policy's), ``annulla`` (not paid),
+``date``, default today, never after it, with ``method``, default the policy's, one of the
+tenant's methods and within the cash limits: :mod:`core.domain.policies.payment_rules`),
+``annulla`` (not paid),
 ``sospendi`` (info ``SOSP``: an unpaid instalment the company suspended) or ``riattiva``.
 ``n`` 0 stands for the single payment of a UNICO policy (the policy's ``paid``). The policy
 is ``paid`` once every instalment is; each change is audited and published live, and the
@@ -12,6 +14,7 @@ credits the collaborator once, an undo reverses the credit).
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +27,7 @@ from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
 from core.domain.policies.paid_state import follow_instalments
+from core.domain.policies.payment_rules import CASH, check_cash, check_day, checked_method
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.errors import ClientError, Forbidden, NotFound
@@ -55,16 +59,17 @@ def _paid_at(day: date | None) -> datetime:
         return utcnow()
     if not MIN_DATE <= day <= MAX_DATE:
         raise ClientError(BAD_DATE)
+    check_day(day)
     return datetime.combine(day, time(12), tzinfo=UTC)
 
 
-def _apply(target: m.Instalment, body: InstalmentBody, default_method: str | None) -> None:
+def _apply(target: m.Instalment, body: InstalmentBody, method: str | None) -> None:
     info = dict(target.info or {})
     if body.action == "paga":
         if info.get(SUSPENDED_KEY):
             raise ClientError(SUSPENDED)
         target.paid, target.paid_at = True, _paid_at(body.day)
-        target.paid_method = body.method or default_method
+        target.paid_method = method
     elif body.action == "annulla":
         target.paid, target.paid_at, target.paid_method = False, None, None
     elif body.action == "sospendi":
@@ -85,6 +90,18 @@ async def _days_open(session: AsyncSession, body: InstalmentBody, paid_at: datet
         days.append(rome_day(_paid_at(body.day)))
     if days:
         await ensure_open(session, *days)
+
+
+async def _method(
+    session: AsyncSession, body: InstalmentBody, policy: m.Policy, target: m.Instalment | None,
+    amount: Decimal,
+) -> str:  # fmt: skip
+    """The payment's method code: the one given, else the policy's; one the tenant accepts,
+    and in cash only within the limits."""
+    method = await checked_method(session, body.method or policy.payment_method)
+    if method == CASH:
+        check_cash(policy, target, amount)
+    return method
 
 
 async def aggiorna_rata(ctx: CallContext, data: Any) -> dict[str, Any]:
@@ -108,6 +125,8 @@ async def update_instalment(
         if body.action in ("sospendi", "riattiva"):
             raise ClientError("Il pagamento unico non si sospende")
         await _days_open(session, body, policy.paid_at if policy.paid else None)
+        if body.action == "paga":
+            policy.payment_method = await _method(session, body, policy, None, policy.premium)
         policy.paid = body.action == "paga"
         policy.paid_at = _paid_at(body.day) if policy.paid else None
     else:
@@ -115,7 +134,10 @@ async def update_instalment(
         if target is None:
             raise NotFound(NO_INSTALMENT.format(n=body.n))
         await _days_open(session, body, target.paid_at if target.paid else None)
-        _apply(target, body, policy.payment_method)
+        method = None
+        if body.action == "paga" and not (target.info or {}).get(SUSPENDED_KEY):
+            method = await _method(session, body, policy, target, target.total)
+        _apply(target, body, method)
         follow_instalments(policy)
     policy.updated_at = utcnow()  # the policy's event carries its instalments
     await session.flush()

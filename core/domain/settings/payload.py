@@ -11,6 +11,7 @@ import nh3
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.domain.policies.payment_rules import payment_methods_payload
 from core.domain.quotes.statuses import tenant_statuses
 from core.domain.settings.branding import branding
 from core.extensions import Host
@@ -68,6 +69,7 @@ def settings_payload(
         "stati": [s.as_setting() for s in tenant_statuses(runtime, stored)],
         "productsHash": products_digest,
         "webpush": stored.vapid_public_key if stored else None,
+        "paymentMethods": payment_methods_payload(data),
     }
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from core.domain.documents.area_rules import ROLES
+from core.domain.policies.payment_rules import METHODS
 from core.domain.policies.schedule import FREQUENCIES
 from core.domain.products.schemas import MAX_COMPANIES, CompanyConfig, CompanyName
 from core.validation import StrictBool
@@ -28,6 +29,7 @@ REPEATED_STATUS = "Stato ripetuto: {status}"
 FIXED_STATUS_NAME = "Il nome dello stato {id} ({name}) non si può cambiare: guida il flusso"
 BAD_FREQUENCY = "Frazionamento sconosciuto: {code}"
 BAD_FREQUENCY_RATE = "Il frazionamento {code} ha {rate} rate l'anno"
+UNKNOWN_METHOD = "Metodo di pagamento sconosciuto: {code}"
 BAD_SLIDE_LINK = "Il link di una slide deve iniziare con / oppure https://"
 
 
@@ -97,6 +99,7 @@ class SettingsChanges(BaseModel):
     rami: list[Short] | None = Field(default=None, max_length=100)
     frazionamenti: list[Frequency] | None = Field(default=None, min_length=1, max_length=5)
     slides: list[Slide] | None = Field(default=None, max_length=20)
+    metodiPagamento: list[str] | None = Field(default=None, min_length=1, max_length=6)  # noqa: N815
     plateInQuote: StrictBool | None = None  # noqa: N815
     maxUploadMb: Annotated[int, Field(strict=True, ge=1, le=500)] | None = None  # noqa: N815
 
@@ -109,6 +112,16 @@ class SettingsChanges(BaseModel):
             if not isinstance(value, str) or not HEX_COLOUR.match(value):
                 raise ValueError(BAD_COLOUR.format(key=key))
         return colors
+
+    @field_validator("metodiPagamento")
+    @classmethod
+    def _methods(cls, codes: list[str] | None) -> list[str] | None:
+        if codes is None:
+            return None
+        for code in codes:
+            if code not in METHODS:
+                raise ValueError(UNKNOWN_METHOD.format(code=str(code)[:40]))
+        return [code for code in METHODS if code in codes]
 
     @field_validator("assistenza")
     @classmethod

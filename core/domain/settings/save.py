@@ -21,7 +21,7 @@ from tenants.config import Tenant
 
 DATA_FIELDS = (
     "title", "colors", "template", "compagnie", "rami", "frazionamenti", "slides",
-    "plateInQuote", "maxUploadMb",
+    "plateInQuote", "maxUploadMb", "metodiPagamento",
 )  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.users import rules
 from core.domain.users.rules import UserChanges
-from core.errors import Conflict, NotFound
+from core.errors import Conflict, Forbidden, NotFound
 from core.extensions import Host
 from core.messages import (
     ALREADY_SUSPENDED,
@@ -33,6 +33,8 @@ from core.messages import (
 )
 from core.validation import StrictBool, parse
 from tenants.config import Tenant
+
+RATE_ADMINS_ONLY = "Solo gli amministratori modificano la ritenuta d'acconto"
 
 
 async def managed_user(session: AsyncSession, actor: Principal, user_id: str) -> m.User:
@@ -92,6 +94,8 @@ async def update_user(
         rules.refuse(None if missing is None else UNKNOWN_EXTRA_PRODUCT.format(product=missing))
     if changes.users:
         await _check_referred(session, changes.users)
+    if changes.info is not None and not actor.is_admin and changes.info.ritenuta != user.ritenuta:
+        raise Forbidden(RATE_ADMINS_ONLY)  # the withholding is the admins' (tax profile)
     if changes.provv is not None:
         rules.refuse(
             rules.rate_keys_problem(changes.provv, await _rate_keys(session, host, tenant))

@@ -37,6 +37,7 @@ async def test_the_sheet_adds_up(clients: ClientFactory, seeded: Runtime) -> Non
     assert {r[0]: euros(r[5]) for r in sums} == {
         "Dovuto": euros(totals["due"]), "Incassato": euros(totals["collected"]),
         "Da incassare": euros(totals["outstanding"]),
+        **{f"Incassato · {m['label']}": euros(m["collected"]) for m in sheet["methods"]},
     }  # fmt: skip
 
 
@@ -77,8 +78,13 @@ async def test_a_closed_day_locks_its_payments(clients: ClientFactory, seeded: R
     refused = await call(clients, seeded, "admin", "PUT", other, {"action": "paga"})
     assert refused.status_code == 400
     tomorrow = (today + timedelta(days=1)).isoformat()
+    future = await call(clients, seeded, "admin", "PUT", other,
+                        {"action": "paga", "date": tomorrow})  # fmt: skip
+    assert future.status_code == 400  # tomorrow cannot be closed, so it is not a cash day yet
+    assert "data futura" in future.json()["error"]["message"]
+    yesterday = (today - timedelta(days=1)).isoformat()
     moved = await call(clients, seeded, "admin", "PUT", other,
-                       {"action": "paga", "date": tomorrow})  # fmt: skip
+                       {"action": "paga", "date": yesterday})  # fmt: skip
     assert moved.status_code == 200, moved.text
     sheet = (await call(clients, seeded, "admin", "GET", f"/api/cassa?{WIDE}")).json()
     assert today.isoformat() in {d["day"] for d in sheet["closedDays"]}

@@ -57,10 +57,10 @@ async def test_the_admins_report_adds_up_to_the_cent(
     assert euros(totals["collected"]) + euros(totals["pending"]) == euros(totals["gross"])
     for row in report["agents"]:
         assert euros(row["net"]) + euros(row["withholding"]) == euros(row["gross"])
-        expected = (euros(row["gross"]) * (1 - euros(row["ritenuta"]) / 100)).quantize(
-            Decimal("0.01"), "ROUND_HALF_UP"
-        )
-        assert euros(row["net"]) == expected
+        # withholding = gross × base % × rate %, to the cent (art. 25-bis DPR 600/1973)
+        share = euros(row["basePercent"]) * euros(row["ritenuta"]) / 10000
+        expected = (euros(row["gross"]) * share).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+        assert euros(row["withholding"]) == expected
     assert sum(euros(r["gross"]) for r in report["agents"]) == euros(totals["gross"])
     for chart in ("months", "companies", "products"):
         assert sum(euros(p["amount"]) for p in report[chart]) == euros(totals["gross"]), chart
@@ -129,16 +129,16 @@ async def test_the_exports_hold_the_screens_figures(
     assert rows[0][0] == "Collaboratore"
     by_name = {r[0]: r for r in rows[1:]}
     for agent in report["agents"]:
-        assert Decimal(str(by_name[agent["name"]][2])) == euros(agent["gross"])
-        assert Decimal(str(by_name[agent["name"]][6])) == euros(agent["net"])
-    assert Decimal(str(by_name["Totale"][2])) == euros(report["totals"]["gross"])
+        assert Decimal(str(by_name[agent["name"]][3])) == euros(agent["gross"])
+        assert Decimal(str(by_name[agent["name"]][7])) == euros(agent["net"])
+    assert Decimal(str(by_name["Totale"][3])) == euros(report["totals"]["gross"])
     cell = next(c for c in book["Provvigioni"]["A"] if c.value == "=HYPERLINK(1)")
     assert cell.data_type == "s"  # text, not a formula
     as_csv = await call(clients, seeded, "admin", "GET", f"/api/report/export?format=csv&{WIDE}")
     text = as_csv.content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(text), delimiter=";"))
     total = next(line for line in lines if line[0] == "Totale")
-    assert euros(total[2].replace(",", ".")) == euros(report["totals"]["gross"])
+    assert euros(total[3].replace(",", ".")) == euros(report["totals"]["gross"])
     assert any(line[0] == "'=HYPERLINK(1)" for line in lines)
     denied = await call(clients, seeded, "dipendente", "GET", f"/api/report/export?{WIDE}")
     assert denied.status_code == 403

@@ -1,9 +1,11 @@
 /**
  * `/ProvvigioniAgente/{aId}`: one agent's commission lines over a range (policy, day, product,
- * company amount, rate, commission, collected or pending), each linking to its policy or the
+ * rate, commission, collected or pending; the company's amount only for managers, the server
+ * sends it to them alone), each linking to its policy or the
  * line's practice. Live on the policies stream.
  */
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatRate } from '@sportello/host-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -32,6 +34,7 @@ export default function AgentCommissionsPage() {
   const allowed = flags.any && !flags.employee;
   const load = useCallback(() => fetchAgentLines(aId, from, to), [aId, from, to]);
   const { data, error } = useLiveLoad(allowed && aId && from && to ? load : null);
+  const companyShown = (data?.lines ?? []).some((line) => line.companyAmount !== undefined);
   if (!allowed) return <NotFound />;
   return (
     <Stack gap="md" className="page" maw={1200} data-testid="agent-commissions-page">
@@ -53,7 +56,7 @@ export default function AgentCommissionsPage() {
                 <Table.Th>{t('lines.day')}</Table.Th>
                 <Table.Th>{t('lines.policy')}</Table.Th>
                 <Table.Th>{t('lines.product')}</Table.Th>
-                <Table.Th ta="right">{t('lines.companyAmount')}</Table.Th>
+                {companyShown ? <Table.Th ta="right">{t('lines.companyAmount')}</Table.Th> : null}
                 <Table.Th ta="right">{t('lines.rate')}</Table.Th>
                 <Table.Th ta="right">{t('lines.commission')}</Table.Th>
                 <Table.Th>{t('lines.state')}</Table.Th>
@@ -68,8 +71,8 @@ export default function AgentCommissionsPage() {
                     {line.share === 'differenza' ? <Text span size="xs" c="dimmed"> · {t('lines.difference')}</Text> : null}
                   </Table.Td>
                   <Table.Td>{[line.product, line.company].filter(Boolean).join(' · ') || '—'}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(line.companyAmount))}</Table.Td>
-                  <Table.Td ta="right">{line.rate !== null ? `${line.rate}%` : '—'}</Table.Td>
+                  {companyShown ? <Table.Td ta="right">{line.companyAmount !== undefined ? euros(toCents(line.companyAmount)) : '—'}</Table.Td> : null}
+                  <Table.Td ta="right">{line.rate !== null ? formatRate(line.rate) : '—'}</Table.Td>
                   <Table.Td ta="right" fw={600}>{euros(toCents(line.commission))}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>

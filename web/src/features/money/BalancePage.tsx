@@ -1,8 +1,10 @@
 /**
  * `/saldo-collaboratore/{id}`: a collaborator's balance ledger over a month (default the current
- * one, SPEC §9): opening balance, movements linking to their policy, closing balance, the month's
- * PDF statement; admins post payouts, advances and adjustments. It follows the policies stream,
- * so a collected instalment moves it without a reload.
+ * one, SPEC §9): the withholding on its base, opening balance, movements linking to their
+ * policy, closing balance, the month's PDF statement; admins post payouts, advances and
+ * adjustments. Without an id, a collaborator's own balance, or for admins every collaborator's
+ * (:file:`BalancesOverview`). It follows the policies stream, so a collected instalment moves
+ * it without a reload.
  */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { AmountInput, PlainSelect } from '@sportello/host-api';
@@ -18,6 +20,8 @@ import { fetchLedger, postEntry, statementUrl, type ManualKind } from './api';
 import MoneyFigure from './MoneyFigure';
 import { euros, ledgerSummary, monthBounds, romeDate, toCents } from './money';
 import { useLiveLoad } from './useLiveLoad';
+import BalancesOverview from './BalancesOverview';
+import TaxProfileView, { useTaxProfile } from './TaxProfileView';
 
 const KINDS: ManualKind[] = ['pagamento', 'anticipo', 'rettifica'];
 
@@ -70,8 +74,14 @@ function EntryForm({ userId, onPosted }: { userId: string; onPosted: () => void 
 }
 
 export default function BalancePage() {
-  const { t } = useTranslation('money');
   const { id } = useParams();
+  const { flags } = useAccess();
+  if (!id && flags.admin) return <BalancesOverview />;
+  return <Ledger id={id} />;
+}
+
+function Ledger({ id }: { id: string | undefined }) {
+  const { t } = useTranslation('money');
   const { user } = useSession();
   const { flags } = useAccess();
   const userId = id ?? user?._id ?? '';
@@ -80,6 +90,7 @@ export default function BalancePage() {
   const allowed = flags.admin || flags.agent || flags.referrer;
   const load = useCallback(() => fetchLedger(userId, from, to), [userId, from, to]);
   const { data: ledger, error, reload } = useLiveLoad(userId && allowed ? load : null, 'saldo');
+  const { profile } = useTaxProfile(allowed ? userId : '', ledger?.user);
 
   if (!allowed) return <NotFound />;
   const summary = !ledger
@@ -92,7 +103,7 @@ export default function BalancePage() {
       <Group justify="space-between" align="end">
         <div>
           <Title order={2}>{t('balance.title')}</Title>
-          {ledger ? <Text c="dimmed">{ledger.user.name} · {t('balance.withholding', { rate: ledger.user.ritenuta })}</Text> : null}
+          {ledger ? <Text c="dimmed" data-testid="balance-withholding">{ledger.user.name} · {ledger.user.withholding}</Text> : null}
         </div>
         <Group align="end">
           <TextInput type="month" label={t('balance.month')} value={month} data-testid="balance-month"
@@ -112,6 +123,7 @@ export default function BalancePage() {
         </SimpleGrid>
       ) : null}
       {ledger?.truncated ? <Text c="orange" data-testid="balance-truncated">{t('balance.truncated', { count: ledger.entries.length })}</Text> : null}
+      {profile ? <TaxProfileView profile={profile} /> : null}
       {flags.admin && ledger ? <EntryForm userId={userId} onPosted={reload} /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         <div style={{ overflowX: 'auto' }}>

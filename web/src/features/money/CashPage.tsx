@@ -98,7 +98,7 @@ export default function CashPage() {
           <Paper withBorder radius="lg" p="md">
             <Text fw={600} mb="xs">{t('cash.byMethod')}</Text>
             {sheet.methods.map((m) => (
-              <Group key={m.name} justify="space-between"><Text size="sm">{m.name}</Text><Text size="sm">{euros(toCents(m.collected))}</Text></Group>
+              <Group key={m.name} justify="space-between"><Text size="sm">{m.label}</Text><Text size="sm">{euros(toCents(m.collected))}</Text></Group>
             ))}
           </Paper>
           <Paper withBorder radius="lg" p="md">

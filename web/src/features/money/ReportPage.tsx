@@ -1,10 +1,13 @@
 /**
  * `/Report` (everyone but employees): commissions over a range (the quotes list's presets),
- * per collaborator with withholding and net, totals (the platform's part for managers), charts
+ * per collaborator with the withholding on its base (rate and base, art. 25-bis DPR 600/1973)
+ * and net, totals (the company's commission and the platform's part only for managers: a
+ * collaborator sees their own figures), charts
  * per month and per product or company, XLSX and CSV exports. Live: it follows the policies
  * stream, so a collected instalment moves it without a reload.
  */
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatRate } from '@sportello/host-api';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -107,7 +110,13 @@ export default function ReportPage() {
                   <Table.Td ta="right">{euros(toCents(row.gross))}</Table.Td>
                   <Table.Td ta="right">{euros(toCents(row.collected))}</Table.Td>
                   <Table.Td ta="right">{euros(toCents(row.pending))}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(row.withholding))} ({row.ritenuta}%)</Table.Td>
+                  <Table.Td ta="right" data-testid="report-withholding-row">
+                    {euros(toCents(row.withholding))}
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      {row.base === 'nessuna' ? t('reportBase.flatRate') : t('reportBase.onBase', { rate: formatRate(row.ritenuta), base: formatRate(row.basePercent) })}
+                    </Text>
+                  </Table.Td>
                   <Table.Td ta="right" fw={600}>{euros(toCents(row.net))}</Table.Td>
                 </Table.Tr>
               ))}

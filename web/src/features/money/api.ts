@@ -3,7 +3,8 @@ import { requestJson } from '../../lib/http';
 import type { LedgerEntry } from './money';
 
 export interface Ledger {
-  user: { _id: string; name: string; ritenuta: number };
+  /** `withholding`: the withholding in words ('Ritenuta d'acconto 23 % sul 50 % delle provvigioni'). */
+  user: { _id: string; name: string; ritenuta: number; base: WithholdingBase; basePercent: number; withholding: string };
   from: string;
   to: string;
   opening: number;
@@ -15,6 +16,39 @@ export interface Ledger {
   truncated: boolean;
   entries: LedgerEntry[];
 }
+
+/** The share of the commissions withheld on (art. 25-bis DPR 600/1973), or none (flat-rate regime). */
+export type WithholdingBase = '50' | '20' | 'nessuna';
+
+/** A collaborator's tax profile (admins, or the collaborator themself). */
+export interface TaxProfile {
+  userId: string;
+  base: WithholdingBase;
+  basePercent: number;
+  rate: number;
+  description: string;
+  taxCode: string | null;
+  vatNumber: string | null;
+  iban: string | null;
+}
+
+const profile = (userId: string) => `/api/profilo-fiscale/${encodeURIComponent(userId)}`;
+export const fetchTaxProfile = (userId: string) => requestJson<TaxProfile>(profile(userId));
+export const saveTaxProfile = (
+  userId: string,
+  body: { base: WithholdingBase; rate?: number; taxCode: string | null; vatNumber: string | null; iban: string | null },
+) => requestJson<TaxProfile>(profile(userId), { method: 'PUT', json: body });
+
+/** Every collaborator's balance (admins). */
+export interface BalanceRow {
+  _id: string;
+  name: string;
+  role: string | null;
+  balance: number;
+  lastMovement: string | null;
+  withholding: string;
+}
+export const fetchBalances = () => requestJson<{ collaborators: BalanceRow[]; total: number }>('/api/saldo');
 
 export type ManualKind = 'pagamento' | 'anticipo' | 'rettifica';
 
@@ -40,6 +74,8 @@ export interface CashRow {
   paid: boolean;
   paidAt: string | null;
   method: string | null;
+  /** The method's label ('Bonifico'); a text stored before codes, as it is. */
+  methodLabel: string | null;
   suspended: boolean;
 }
 
@@ -49,7 +85,7 @@ export interface CashSheet {
   rows: CashRow[];
   truncated: boolean;
   totals: { due: number; collected: number; outstanding: number };
-  methods: { name: string; collected: number }[];
+  methods: { name: string; label: string; collected: number }[];
   companies: { name: string; due: number; collected: number }[];
   closedDays: { day: string; closedAt: string; totals: { collected: string; instalments: number } }[];
 }
@@ -65,6 +101,8 @@ export interface ReportRow {
   name: string;
   role: string | null;
   ritenuta: number;
+  base: WithholdingBase | null;
+  basePercent: number;
   gross: number;
   collected: number;
   pending: number;
@@ -94,7 +132,8 @@ export interface CommissionLine {
   day: string;
   product: string | null;
   company: string | null;
-  companyAmount: number;
+  /** The company's commission: only for admins and managers. */
+  companyAmount?: number;
   rate: string | null;
   commission: number;
   share: 'agente' | 'differenza';

@@ -1,9 +1,11 @@
 /**
  * The money screens' figures as pure functions over integer cents (never float sums), with the
- * server's rules (core/domain/commissions/rules.py): net = gross × (1 − ritenuta/100) rounded
- * half up to the cent, the withholding is the rest; a ledger's closing balance is its opening
+ * server's rules (core/domain/commissions/rules.py): withholding = gross × base/100 × ritenuta/100
+ * rounded half up to the cent (art. 25-bis DPR 600/1973: base 50 %, 20 %, or 0 in the flat-rate
+ * regime), the net is the rest; a ledger's closing balance is its opening
  * plus its movements. The same JSON cases check these in Python and in Vitest.
  */
+import { formatCents } from '@sportello/host-api';
 import { toCents } from '../policies/policyLogic';
 
 export { toCents };
@@ -15,11 +17,12 @@ function roundHalfUp(numerator: number, denominator: number): number {
   return sign * Math.floor((2 * n + d) / (2 * d));
 }
 
-/** Net and withholding in cents for `grossCents` at `ritenuta` % (two decimals at most). */
-export function payout(grossCents: number, ritenuta: number): { net: number; withholding: number } {
+/** Net and withholding in cents for `grossCents` at `ritenuta` % (two decimals at most) on
+ * `base` % of it (a whole number: 50, 20 or 0). */
+export function payout(grossCents: number, ritenuta: number, base: number): { net: number; withholding: number } {
   const basisPoints = Math.round(ritenuta * 100);
-  const net = roundHalfUp(grossCents * (10000 - basisPoints), 10000);
-  return { net, withholding: grossCents - net };
+  const withholding = roundHalfUp(grossCents * basisPoints * Math.round(base), 1_000_000);
+  return { net: grossCents - withholding, withholding };
 }
 
 export interface LedgerEntry {
@@ -54,10 +57,8 @@ export function monthBounds(month: string): [string, string] {
   return [`${year}-${pad(number)}-01`, `${year}-${pad(number)}-${pad(last)}`];
 }
 
-const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
-/** Cents as it-IT euros. */
-export const euros = (cents: number): string => euroFormat.format(cents / 100);
+/** Cents as it-IT euros, always grouped ('1.050,00 €': the host API's formatter). */
+export const euros = (cents: number): string => formatCents(cents);
 
 const romeDay = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' });
 

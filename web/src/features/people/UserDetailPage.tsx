@@ -1,7 +1,8 @@
 /**
  * `/utenti/{id}`: name, avatar (canEdit), roles with the agent's type and parent (a sub-agent),
- * the users a referrer brings, extra products, commission rates and withholding; suspend,
- * reactivate and delete. The server checks every change; the screen follows the live user.
+ * the users a referrer brings, extra products, commission rates and the withholding rate, the
+ * collaborator's tax profile (admins: `TaxProfileSection`); suspend, reactivate and delete. The
+ * server checks every change; the screen follows the live user.
  */
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -20,6 +21,7 @@ import { NotFound } from '../errors/NotFoundPage';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { removeUser, saveUser, setSuspended } from './api';
 import PhotoButton from './PhotoButton';
+import TaxProfileSection from './TaxProfileSection';
 import { formFromProvv, GRANTABLE_BY_EMPLOYEE, heldRoles, provvFromForm, RATE_FIELDS, ROLE_KEYS, roleFromForm, type RateForm, type RoleKey, parseRate } from './people';
 import { useRoleLabel } from './useRoleLabel';
 
@@ -256,7 +258,7 @@ export default function UserDetailPage() {
           <Title order={4}>{t('rates.title')}</Title>
           <Group gap="md">
             <TextInput label={t('rates.default')} value={draft.defaultRate} onChange={(e) => set({ defaultRate: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" data-testid="user-rate-default" />
-            <TextInput label={t('rates.ritenuta')} value={draft.ritenuta} onChange={(e) => set({ ritenuta: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" data-testid="user-ritenuta" />
+            <TextInput label={t('rates.ritenuta')} value={draft.ritenuta} onChange={(e) => set({ ritenuta: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" disabled={!flags.admin} data-testid="user-ritenuta" />
           </Group>
           <div style={{ overflowX: 'auto' }}>
             <Table miw={640} verticalSpacing={4}>
@@ -289,6 +291,7 @@ export default function UserDetailPage() {
           {t('save')}
         </Button>
       </Group>
+      {flags.admin && (roleFlags(user).agent || roleFlags(user).referrer) ? <TaxProfileSection userId={user._id} changed={user} /> : null}
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { useCollection, useQuoteEnv } from '../quotes/env';
 import CustomerLinksButton from './components/CustomerLinksButton';
 import InstalmentsTable from './components/InstalmentsTable';
 import PremiumSplit from './components/PremiumSplit';
+import { useMethodLabel } from './paymentMethods';
 import { euros, instalmentsOf, policyCustomer, policyTotals, romeToday, shortDate, toCents } from './policyLogic';
 import './policies.css';
 import InfoField from '../../components/InfoField';
@@ -44,6 +45,7 @@ export default function PolicyDetailPage() {
   const { id = '' } = useParams();
   const { dataLoadedAt } = useSession();
   const { userName } = useQuoteEnv();
+  const methodLabel = useMethodLabel();
   const policy = useCollection('polizze')[id] as HostItem | undefined;
   const slots = useMemo<DocumentSlot[]>(
     () => (policy ? instalmentsOf(policy).map((r) => ({ type: `rata-${r.n}`, label: t('docs.instalment', { n: r.n }), nRata: r.n })) : []),
@@ -107,7 +109,7 @@ export default function PolicyDetailPage() {
           <InfoField label={t('columns.endDate')} value={shortDate(policy.endDate)} />
           <InfoField label={t('columns.frequency')} value={t(`frequency.${String(policy.frequency ?? 'ANN')}`)} />
           <InfoField label={t('columns.premium')} value={euros(toCents(policy.premium))} testId="policy-premium" />
-          <InfoField label={t('detail.paymentMethod')} value={String(policy.paymentMethod ?? '')} />
+          <InfoField label={t('detail.paymentMethod')} value={methodLabel(policy.paymentMethod)} />
           <InfoField label={t('detail.prepaid')} value={policy.prepaid ? t('yes') : t('no')} />
           <InfoField label={t('detail.paidTotal')} value={euros(totals.paid)} testId="policy-paid-total" />
           <InfoField label={t('detail.dueNow')} value={euros(totals.due)} testId="policy-due" />

@@ -9,6 +9,7 @@ import { useSession } from '../../session/context';
 import { CompaniesEditor } from '../products/CompaniesEditor';
 import type { CompanyDraft } from '../products/productForm';
 import { compagnieOf, companyRows, linesOf } from './settingsForm';
+import PaymentMethodsCard from './PaymentMethodsCard';
 import { useSave } from './useSave';
 
 interface Frequency {
@@ -129,6 +130,7 @@ export default function CatalogueSection() {
           {t('save')}
         </Button>
       </Group>
+      <PaymentMethodsCard />
     </Stack>
   );
 }

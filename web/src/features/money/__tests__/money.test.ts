@@ -3,8 +3,8 @@ import shared from './shared-cases.json';
 import { ledgerSummary, monthBounds, payout } from '../money';
 
 describe('payout (the cases Python checks too)', () => {
-  it.each(shared.payouts)('$gross cents at $ritenuta%', (c) => {
-    expect(payout(c.gross, c.ritenuta)).toEqual({ net: c.net, withholding: c.withholding });
+  it.each(shared.payouts)('$note', (c) => {
+    expect(payout(c.gross, c.ritenuta, c.base)).toEqual({ net: c.net, withholding: c.withholding });
   });
 });
 

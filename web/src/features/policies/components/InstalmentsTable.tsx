@@ -1,13 +1,15 @@
 /**
  * A policy's instalments (SPEC §3 `rate`): cassa date, amount, the agent's part, state (paid on
- * a date with a method, unpaid, suspended 'SOSP'); admins mark paid, suspend and undo
- * (`aggiornaRata`), and the change reaches every open screen through the `polizze` stream.
+ * a date with a method, unpaid, suspended 'SOSP'); admins mark paid (on today or an earlier
+ * day, with one of the tenant's payment methods), suspend and undo (`aggiornaRata`), and the
+ * change reaches every open screen through the `polizze` stream.
  */
 import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostItem } from '@sportello/host-api';
+import { PlainSelect, type HostItem } from '@sportello/host-api';
+import { defaultMethod, useMethodLabel, usePaymentMethods } from '../paymentMethods';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
 import { euros, instalmentsOf, isSuspended, romeToday, shortDate, toCents, type Instalment } from '../policyLogic';
@@ -17,14 +19,17 @@ type Action = 'paga' | 'annulla' | 'sospendi' | 'riattiva';
 function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalment | null; onClose: () => void }) {
   const { t } = useTranslation('policies');
   const { call } = useQuoteEnv();
-  const [date, setDate] = useState(romeToday());
-  const [method, setMethod] = useState(String(policy.paymentMethod ?? ''));
+  const methods = usePaymentMethods();
+  const today = romeToday();
+  const [date, setDate] = useState(today);
+  const [method, setMethod] = useState(() => defaultMethod(methods, policy.paymentMethod));
   const [busy, setBusy] = useState(false);
+  const future = date > today;
   const pay = async () => {
-    if (!rata) return;
+    if (!rata || future) return;
     setBusy(true);
     try {
-      await call('aggiornaRata', { policyId: policy._id, n: rata.n, action: 'paga', date, ...(method.trim() ? { method: method.trim() } : {}) });
+      await call('aggiornaRata', { policyId: policy._id, n: rata.n, action: 'paga', date, ...(method ? { method } : {}) });
       notify.success(t('rate.paidDone', { n: rata.n }));
       onClose();
     } catch (error) {
@@ -36,13 +41,14 @@ function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalme
   return (
     <Modal opened={rata !== null} onClose={onClose} title={t('rate.payTitle', { n: rata?.n ?? '' })} centered>
       <Stack>
-        <TextInput type="date" label={t('rate.payDate')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required data-testid="pay-date" />
-        <TextInput label={t('rate.payMethod')} value={method} maxLength={50} onChange={(e) => setMethod(e.currentTarget.value)} data-testid="pay-method" />
+        <TextInput type="date" label={t('rate.payDate')} value={date} max={today} onChange={(e) => setDate(e.currentTarget.value)} required
+          error={future ? t('rate.futureDate') : undefined} data-testid="pay-date" />
+        <PlainSelect label={t('rate.payMethod')} value={method} onChange={setMethod} data={methods.map((m) => ({ value: m.code, label: m.label }))} data-testid="pay-method" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button loading={busy} disabled={!date} onClick={() => void pay()} data-testid="pay-confirm">
+          <Button loading={busy} disabled={!date || future || !method} onClick={() => void pay()} data-testid="pay-confirm">
             {t('rate.markPaid')}
           </Button>
         </Group>
@@ -87,6 +93,7 @@ function ReceiptUpload({ policy, n }: { policy: HostItem; n: number }) {
 
 export default function InstalmentsTable({ policy }: { policy: HostItem }) {
   const { t } = useTranslation('policies');
+  const methodLabel = useMethodLabel();
   const { flags, canEdit, call } = useQuoteEnv();
   const [paying, setPaying] = useState<Instalment | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -145,7 +152,7 @@ export default function InstalmentsTable({ policy }: { policy: HostItem }) {
                   {rata.paid ? (
                     <Badge color="green" variant="light" data-testid="instalment-state">
                       {t('rate.paidOn', { date: shortDate(rata.paidAt) })}
-                      {rata.paidMethod ? ` · ${rata.paidMethod}` : ''}
+                      {rata.paidMethod ? ` · ${methodLabel(rata.paidMethod)}` : ''}
                     </Badge>
                   ) : isSuspended(rata) ? (
                     <Badge color="gray" variant="light" data-testid="instalment-state">
