@@ -121,6 +121,8 @@ async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
     assert [str(v) for v in (premium, net, tax)] == ["1222.5", "1222.5", "0"]
     assert (taxes, bool(derived), ramo, str(commission)) == ("[]", True, None, "97.8")
     assert [tuple(str(v) for v in row) for row in rows] == [("611.25", "611.25", "0")] * 2
+
+
 def _row(conn: Connection, table: str, **given: object) -> None:
     """Insert a row into ``table`` with ``given`` and a plain value in every other required
     column (the schema as it stands at the revision, whatever its columns)."""

@@ -112,7 +112,7 @@ async def test_quotation_choice_rectification_emission_and_payment(live: Live) -
         },
     )
     paid = await _event_for(agent, "polizze", policy["_id"])
-    assert (paid["rate"][0]["paid"], paid["rate"][0]["paidMethod"]) == (True, "POS")
+    assert (paid["rate"][0]["paid"], paid["rate"][0]["paidMethod"]) == (True, "pos")  # its code
     assert paid["rate"][0]["paidAt"].startswith("2026-02-02")
     await admin.invoke("aggiornaRata", {"policyId": policy["_id"], "n": 2, "action": "sospendi"})
     suspended = await _event_for(agent, "polizze", policy["_id"])
