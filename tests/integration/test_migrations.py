@@ -47,7 +47,7 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
 
     before = await versions()
     await upgrade(settings, load_plugins())
-    assert await versions() == before == {"core_0011", "rca_0001", "noleggio_auto_0001"}
+    assert await versions() == before == {"core_0014", "rca_0001", "noleggio_auto_0001"}
 
 
 async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> None:

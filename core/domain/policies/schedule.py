@@ -71,3 +71,10 @@ def schedule(premium: Decimal, shares: Split, frequency: str, start: date) -> li
         Rata(k + 1, add_months(start, k * step), *(from_cents(part[k]) for part in parts))
         for k in range(count)
     ]
+
+
+def instalment_amounts(premium: Decimal, frequency: str) -> list[Decimal]:
+    """What each instalment of ``premium`` comes to under ``frequency``, by the rule of
+    :func:`schedule` (the cents left over on the first); empty for UNICO."""
+    count = FREQUENCIES[frequency]
+    return [from_cents(part) for part in split_cents(to_cents(premium), count)] if count else []

@@ -99,15 +99,15 @@ def issued(quote: m.Quote) -> bool:
 
 
 def choose_offer(quote: m.Quote, payload: Mapping[str, Any]) -> None:
-    """Record the offer the agent picks with the emission request (nothing without offers)."""
+    """Record the offer picked with the emission request — by the agent, or by the customer
+    through the link (``via: 'link'``, kept) — nothing without offers; one is needed when
+    there are several."""
     available = offers(quote)
     if not available:
         return
     company = payload.get("company")
     if company is None and len(available) == 1:
         company = next(iter(available))
-    if company is None and payload.get("via") == "link":
-        return  # the customer cannot choose: the office picks the offer when issuing
     if not isinstance(company, str) or not company:
         raise ClientError(PICK_OFFER)
     if company not in available:
@@ -120,6 +120,7 @@ def choose_offer(quote: m.Quote, payload: Mapping[str, Any]) -> None:
             "company": company,
             "premium": offer["tot"],
             "frazionamento": offer.get("frazionamento", "ANN"),
+            **({"via": "link"} if payload.get("via") == "link" else {}),
         },
     }
 

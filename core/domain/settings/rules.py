@@ -99,6 +99,7 @@ class SettingsChanges(BaseModel):
     slides: list[Slide] | None = Field(default=None, max_length=20)
     plateInQuote: StrictBool | None = None  # noqa: N815
     maxUploadMb: Annotated[int, Field(strict=True, ge=1, le=500)] | None = None  # noqa: N815
+    retrodatazioneMaxGiorni: Annotated[int, Field(strict=True, ge=0, le=3650)] | None = None  # noqa: N815
 
     @field_validator("colors")
     @classmethod
