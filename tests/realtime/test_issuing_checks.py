@@ -141,7 +141,7 @@ async def test_refused_documents_stop_the_issue_until_an_admin_says_why(live: Li
     )
     with pytest.raises(CallFailed) as refused:
         await admin.invoke("emettiPolizza", {"pId": quote_id, **_issue("DOC-1")})
-    assert refused.value.message.startswith("I documenti del preventivo sono stati rifiutati")
+    assert str(refused.value.message).startswith("I documenti del preventivo sono stati rifiutati")
     assert (refused.value.error["check"], refused.value.error["documents"]) == (
         "documents", "refused",
     )  # fmt: skip
@@ -178,7 +178,7 @@ async def test_a_quote_without_documents_is_not_issued_without_a_reason(live: Li
     quote_id = await _requested(live, admin, documents=False)
     with pytest.raises(CallFailed) as refused:
         await admin.invoke("emettiPolizza", {"pId": quote_id, **_issue("DOC-2")})
-    assert refused.value.message.startswith("Il preventivo non ha documenti caricati")
+    assert str(refused.value.message).startswith("Il preventivo non ha documenti caricati")
     assert refused.value.error["documents"] == "missing"
     policy = await admin.invoke(
         "emettiPolizza", {"pId": quote_id, **_issue("DOC-2"), "overrideReason": REASON}
@@ -249,13 +249,10 @@ async def test_after_issue_the_quote_reads_issued_and_its_documents_follow(live:
     assert (seen["quote"]["policyId"], seen["quote"]["policyNumber"]) == (policy["_id"], "ISS-1")
     assert seen["allegati"] == {}
 
-    code = mint_code(
-        live.runtime.settings,
-        live.runtime.tenants.get(TENANT),
-        quote_id,
-        "x",  # type: ignore[arg-type]
-    )
-    host = live.runtime.tenants.get(TENANT).domains[0]  # type: ignore[union-attr]
+    tenant = live.runtime.tenants.get(TENANT)
+    assert tenant is not None
+    code = mint_code(live.runtime.settings, tenant, quote_id, "x")
+    host = tenant.domains[0]
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{live.port}") as http:
         answer = await http.get(f"/api/public/quotes/{quote_id}/{code}", headers={"host": host})
     shown = answer.json()["quote"]
