@@ -16,6 +16,7 @@ import DocumentsSection, { type DocumentSlot } from '../quotes/components/Docume
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import CustomerLinksButton from './components/CustomerLinksButton';
 import InstalmentsTable from './components/InstalmentsTable';
+import IssueOverrideNote from './components/IssueOverrideNote';
 import { euros, instalmentsOf, policyCustomer, policyTotals, romeToday, shortDate, toCents } from './policyLogic';
 import './policies.css';
 import InfoField from '../../components/InfoField';
@@ -113,6 +114,7 @@ export default function PolicyDetailPage() {
         </SimpleGrid>
       </Paper>
       <Purchase policy={policy} />
+      <IssueOverrideNote policy={policy} />
       <Paper withBorder radius="lg" p="lg">
         <Title order={4} mb="md">
           {t('rate.title')}

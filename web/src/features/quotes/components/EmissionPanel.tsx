@@ -8,12 +8,11 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AmountInput, type HostItem } from '@sportello/host-api';
+import { AmountInput, formatEuro, type HostItem } from '@sportello/host-api';
 import { errorText, notify, useQuoteEnv } from '../env';
 import { EMISSION_STATES, emissionOf, policyIdOf } from '../quotation';
 
 const IssuePolicyDialog = lazy(() => import('../../policies/components/IssuePolicyDialog'));
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
 export default function EmissionPanel({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -49,12 +48,17 @@ export default function EmissionPanel({ quote }: { quote: HostItem }) {
               <Badge color={state === 2 ? 'orange' : state === 3 ? 'green' : 'blue'} variant="light" data-testid="emission-state">
                 {EMISSION_STATES[state]}
               </Badge>
-              <Text size="sm">
-                {emission.company} · <strong data-testid="emission-premium">{typeof emission.premium === 'number' ? euro.format(emission.premium) : '—'}</strong>
+              {emission.via === 'link' ? (
+                <Badge color="teal" variant="outline" data-testid="emission-by-customer">
+                  {t('premium.byCustomer')}
+                </Badge>
+              ) : null}
+              <Text size="sm" data-testid="emission-choice">
+                {emission.company} · <strong data-testid="emission-premium">{typeof emission.premium === 'number' ? formatEuro(emission.premium) : '—'}</strong>
               </Text>
               {state !== 1 && typeof emission.original === 'number' && emission.original !== emission.premium ? (
                 <Text size="sm" c="dimmed" td="line-through">
-                  {euro.format(emission.original)}
+                  {formatEuro(emission.original)}
                 </Text>
               ) : null}
             </Group>
