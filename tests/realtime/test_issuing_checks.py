@@ -258,7 +258,7 @@ async def test_after_issue_the_quote_reads_issued_and_its_documents_follow(live:
     shown = answer.json()["quote"]
     assert shown["issued"] == {"number": "ISS-1"}
 
-    assert policy["allegati"]["libretto"]["files"] == [document_id]
+    assert policy["allegati"]["libretto"] == {"name": "Libretto", "files": [document_id]}
     with tenant_scope(TENANT):
         async with live.runtime.db.session() as session:
             document = await session.get(m.Document, document_id)

@@ -97,7 +97,8 @@ async def move_documents(session: AsyncSession, quote: m.Quote, policy: m.Policy
         if isinstance(entry, dict) and isinstance(files, list):
             allegati = add_to_allegati(allegati, key, [str(f) for f in files])
             merged = allegati[key]
-            allegati[key] = {**entry, **(merged if isinstance(merged, dict) else {})}
+            kept = {k: v for k, v in entry.items() if k != "files"}  # its name and the rest
+            allegati[key] = {**(merged if isinstance(merged, dict) else {}), **kept}
     for document in rows:
         document.owner_kind, document.owner_id = "polizza", policy.id
     policy.allegati = allegati
