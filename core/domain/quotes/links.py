@@ -33,7 +33,7 @@ from core.extensions import CallContext, Host
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
-from core.messages import QUOTE_NOT_FOUND
+from core.messages import BAD_REQUEST, QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.settings import Settings
 from core.validation import parse
@@ -49,7 +49,6 @@ NOT_PRICED = (
     "Il preventivo non è ancora stato quotato: potrai richiedere l'emissione quando "
     "riceverai le offerte"
 )
-BAD_BODY = "Richiesta non valida"
 MAX_PUBLIC_BODY = 2048
 """Bytes a public request body may carry (a company's name and little else)."""
 
@@ -143,7 +142,7 @@ async def _emission_body(request: Request[Any, Any, Any]) -> PublicEmissionBody:
     try:
         data = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
-        raise ClientError(BAD_BODY) from exc
+        raise ClientError(BAD_REQUEST) from exc
     return parse(PublicEmissionBody, data)
 
 
