@@ -11,7 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.domain.commissions.rules import Split
-from core.domain.policies.schedule import FREQUENCIES, add_months, schedule, split_cents
+from core.domain.policies.schedule import (
+    FREQUENCIES,
+    add_months,
+    instalment_amounts,
+    schedule,
+    split_cents,
+)
 from core.money import amount
 
 CENTS = st.integers(min_value=0, max_value=1_000_000_000)
@@ -108,3 +114,29 @@ def test_amounts_refuse_what_is_not_money(value: object) -> None:
 def test_amounts_read_floats_through_their_text() -> None:
     assert amount(0.1) == Decimal("0.1")
     assert amount(480.35) == Decimal("480.35")
+
+
+@given(CENTS, FREQUENCY, DAYS)
+def test_the_customer_page_shows_the_instalments_the_policy_will_have(
+    premium: int, frequency: str, start: date
+) -> None:
+    """What the customer's link shows for an offer is what issuing will schedule, to the cent."""
+    shown = instalment_amounts(euros(premium), frequency)
+    issued = schedule(euros(premium), agent_only(Decimal(0)), frequency, start)
+    assert shown == [r.total for r in issued]
+    if shown:
+        assert sum(shown) == euros(premium)
+
+
+def test_a_worked_example_of_the_customer_instalments() -> None:
+    # 1000.07 € monthly: 100,007 cents / 12 = 8,333 r 11, so 83.44 first and 83.33 after
+    # (83.44 + 11 × 83.33 = 83.44 + 916.63 = 1000.07)
+    assert (
+        instalment_amounts(Decimal("1000.07"), "MEN")
+        == [Decimal("83.44")] + [Decimal("83.33")] * 11
+    )
+    # 950 € four-monthly: 95,000 cents / 3 = 31,666 r 2 → 316.68, 316.66, 316.66
+    assert instalment_amounts(Decimal(950), "QUAD") == [
+        Decimal("316.68"), Decimal("316.66"), Decimal("316.66"),
+    ]  # fmt: skip
+    assert instalment_amounts(Decimal(950), "UNICO") == []

@@ -51,6 +51,8 @@ NOT_PRICED = (
 )
 MAX_PUBLIC_BODY = 2048
 """Bytes a public request body may carry (a company's name and little else)."""
+MAX_ID, MAX_CODE = 32, 2048
+"""A quote id's and a link code's longest: anything longer opens nothing."""
 
 
 def mint_code(
@@ -118,6 +120,8 @@ async def linked_record(
 
 def _open_link(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> datetime:
     """The code's expiry; a code that does not open this quote is the same 404 as no quote."""
+    if len(quote_id) > MAX_ID or len(code) > MAX_CODE:
+        raise NotFound(INVALID)
     try:
         return open_code(settings, tenant, quote_id, code)
     except Forbidden as exc:

@@ -62,7 +62,7 @@ async def test_a_tampered_code_is_refused(clients: ClientFactory, seeded: Runtim
     head, payload, signature = code.split(".")
     forged = f"{head}.{payload}.{signature[:-3]}{'AAA' if signature[-3:] != 'AAA' else 'BBB'}"
     async with clients("assicurapp") as client:
-        for bad in (forged, "nonvalido", code[:-1]):
+        for bad in (forged, "nonvalido", code[:-1], code + "A" * 3000):
             status, body = await _open(client, quote.id, bad)
             assert (status, body["error"]["message"]) == (404, "Link non valido")
 
@@ -103,7 +103,7 @@ async def test_codes_of_other_tenants_quotes_or_purposes_are_refused(
             assert (status, body["error"]["message"]) == (404, "Link non valido")
     foreign = await agent_quote(seeded, "rcadealer")
     async with clients("assicurapp") as client:  # rcadealer's quote through assicurapp's host
-        for code in (_code(seeded, "assicurapp", foreign.id), "nonvalido"):
+        for code in (_code(seeded, "assicurapp", foreign.id), "nonvalido", "x" * 3000):
             status, body = await _open(client, foreign.id, code)
             assert (status, body["error"]["message"]) == (404, "Link non valido")
             emission = await client.post(f"/api/public/quotes/{foreign.id}/{code}/emission")
