@@ -240,4 +240,8 @@ async def public_emission(
     state = await set_emission(
         db_session, runtime, quote, by=quote.agent_id, payload=payload, undo=False
     )
-    return {"requestEmission": state["requestEmission"], "chosen": chosen(quote)}
+    return {
+        "requestEmission": state["requestEmission"],
+        "chosen": chosen(quote),
+        "status": quote.status,
+    }

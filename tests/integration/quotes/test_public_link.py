@@ -127,6 +127,7 @@ async def test_the_customer_requests_the_emission_once(
     assert first.status_code == 200
     assert first.json()["requestEmission"]["by"] == quote.agent_id
     assert first.json()["chosen"]["company"] == "Allianz"  # the only offer
+    assert first.json()["status"] == "Emissione richiesta"
     assert second.json() == first.json()
     assert body["quote"]["status"] == "Emissione richiesta"
     stored = await load(seeded, "assicurapp", m.Quote, quote.id)
@@ -219,6 +220,7 @@ async def test_no_request_without_a_choice_among_several_offers(
         _status, shown = await _open(client, quote_id, code)
     assert answer.status_code == 200
     assert answer.json()["chosen"] == {"company": "Generali", "premium": 950, "via": "link"}
+    assert answer.json()["status"] == "Emissione richiesta"
     assert shown["quote"]["chosen"]["company"] == "Generali"
     stored = await load(seeded, "assicurapp", m.Quote, quote_id)
     assert stored.status == "Emissione richiesta"

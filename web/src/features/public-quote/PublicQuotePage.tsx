@@ -53,7 +53,7 @@ export default function PublicQuotePage() {
     try {
       const answer = await requestPublicEmission(id, code, company);
       setQuote((q) =>
-        q ? { ...q, requestEmission: answer.requestEmission ?? { at: new Date().toISOString() }, chosen: answer.chosen ?? q.chosen } : q,
+        q ? { ...q, requestEmission: answer.requestEmission ?? { at: new Date().toISOString() }, chosen: answer.chosen ?? q.chosen, status: answer.status ?? q.status } : q,
       );
       setJustRequested(true);
     } catch (e) {

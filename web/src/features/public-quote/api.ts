@@ -56,7 +56,7 @@ export function getPublicQuote(id: string, code: string, signal?: AbortSignal) {
 
 /** Ask for the emission, with the offer chosen (needed when there are several). */
 export function requestPublicEmission(id: string, code: string, company?: string | null) {
-  return requestJson<{ requestEmission: PublicQuote['requestEmission']; chosen?: PublicChoice | null }>(`${base(id, code)}/emission`, {
+  return requestJson<{ requestEmission: PublicQuote['requestEmission']; chosen?: PublicChoice | null; status?: string | null }>(`${base(id, code)}/emission`, {
     method: 'POST',
     json: company ? { company } : {},
   });
