@@ -36,7 +36,9 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
   const [busy, setBusy] = useState(false);
   const { settings } = useSession();
   const limit = typeof settings?.retrodatazioneMaxGiorni === 'number' ? settings.retrodatazioneMaxGiorni : DEFAULT_MAX_PAST_DAYS;
-  const [documents, setDocuments] = useState<'refused' | 'missing' | null>(quote.docStatus === -1 ? 'refused' : null);
+  // the server's answer, else what the live quote says (documents refused while the dialog is open)
+  const [answered, setDocuments] = useState<'refused' | 'missing' | null>(null);
+  const documents = answered ?? (quote.docStatus === -1 ? 'refused' : null);
   const [reason, setReason] = useState('');
   const [pastAsked, setPastAsked] = useState(false);
   const [pastConfirmed, setPastConfirmed] = useState(false);
