@@ -40,7 +40,7 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
     try:
         result = await _handle(runtime, socket, packet)
     except SportelloError as exc:
-        await _answer_error(socket, packet, exc.name, exc.message)
+        await _answer_error(socket, packet, exc.name, exc.message, exc.extra)
         if isinstance(exc, SessionEnded):  # answered first, so the client knows why
             await socket.close(protocol.CLOSE_LOGGED_OUT, SESSION_ENDED)
     except pydantic.ValidationError:
@@ -57,10 +57,15 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
 
 
 async def _answer_error(
-    socket: RealtimeSocket, packet: protocol.Packet, name: str, message: str
+    socket: RealtimeSocket,
+    packet: protocol.Packet,
+    name: str,
+    message: str,
+    extra: object = None,
 ) -> None:
     if packet.cid is not None:
-        await socket.send(protocol.failure(packet.cid, name, message))
+        details = extra if isinstance(extra, dict) else None
+        await socket.send(protocol.failure(packet.cid, name, message, details))
 
 
 async def _handle(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:

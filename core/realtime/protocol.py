@@ -5,6 +5,7 @@ Pure functions: parse a frame into packets, build the packets the server sends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,8 +129,12 @@ def reply(rid: int | str, data: Any = None) -> dict[str, Any]:
     return {"rid": rid, "data": data} if data is not None else {"rid": rid}
 
 
-def failure(rid: int | str, name: str, message: str) -> dict[str, Any]:
-    return {"rid": rid, "error": {"name": name, "message": message}}
+def failure(
+    rid: int | str, name: str, message: str, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A call's refusal; ``extra`` adds what the error names beside its message (the check
+    that refused, the problems of each field)."""
+    return {"rid": rid, "error": {**(extra or {}), "name": name, "message": message}}
 
 
 def encode(packet: dict[str, Any] | list[dict[str, Any]]) -> str:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from core.db.base import Base, tenant_owned_tables
 from core.db.engine import make_engine, owner_url
@@ -48,7 +50,7 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
 
     before = await versions()
     await upgrade(settings, load_plugins())
-    assert await versions() == before == {"core_0013", "rca_0001", "noleggio_auto_0001"}
+    assert await versions() == before == {"core_0014", "rca_0001", "noleggio_auto_0001"}
 
 
 async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> None:
@@ -189,3 +191,72 @@ async def test_existing_users_get_base_50_and_methods_become_codes(tmp_path: Pat
     assert tuple(user) == ("50", 23, None, None)
     assert policy == ("bonifico", None)  # its stored payload is stale now
     assert methods == ["bonifico", "contanti", "Satispay"]
+
+
+async def test_duplicate_policy_numbers_do_not_stop_the_upgrade(
+    tmp_path: Path, is_postgres: bool
+) -> None:
+    """Two policies of one company already share a number (in other case and spacing): the
+    upgrade to core_0014 keeps both, the first issued keeps the key, the later has none, and
+    from then on the index refuses a third."""
+    if is_postgres:
+        import os
+        import secrets
+
+        import psycopg
+
+        schema = f"sportello_mig_{secrets.token_hex(4)}"
+        base = os.environ["TEST_DATABASE_URL"]
+        plain = base.replace("postgresql+psycopg", "postgresql")
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+        joiner = "&" if "?" in base else "?"
+        settings = Settings(db={"url": f"{base}{joiner}options=-csearch_path%3D{schema}"})
+    else:
+        settings = Settings(db={"url": f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"})
+    await upgrade(settings, load_plugins(), target="core_0011")
+    engine = make_engine(owner_url(settings), settings)
+    insert = (
+        "INSERT INTO policies (id, tenant_id, company, number, frequency, prepaid, paid, pr, "
+        "quote, allegati, created_at, updated_at) VALUES (:id, :tenant, :company, :number, "
+        "'ANN', false, false, '{}', '{}', '{}', :at, :at)"
+    )
+    rows = [
+        ("p1", "t", "Allianz", "AZ 0001", "2026-01-01"),
+        ("p2", "t", "Allianz", "az0001", "2026-02-01"),  # the same key, later: no key
+        ("p3", "t", "Generali", "AZ 0001", "2026-03-01"),  # another company: its own key
+        ("p4", "u", "Allianz", "AZ0001", "2026-04-01"),  # another tenant: its own key
+        ("p5", "t", "Allianz", None, "2026-05-01"),
+    ]
+    try:
+        async with engine.begin() as conn:
+            for row_id, tenant, company, number, at in rows:
+                await conn.execute(
+                    text(insert),
+                    {"id": row_id, "tenant": tenant, "company": company, "number": number,
+                     "at": at},
+                )  # fmt: skip
+        await upgrade(settings, load_plugins())
+        async with engine.connect() as conn:
+            found = await conn.execute(text("SELECT id, number, number_key FROM policies"))
+            keys = {row_id: (number, key) for row_id, number, key in found}
+        assert keys == {
+            "p1": ("AZ 0001", "AZ0001"), "p2": ("az0001", None), "p3": ("AZ 0001", "AZ0001"),
+            "p4": ("AZ0001", "AZ0001"), "p5": (None, None),
+        }  # fmt: skip
+        with pytest.raises(IntegrityError):
+            async with engine.begin() as conn:
+                await conn.execute(
+                    text(
+                        insert.replace("frequency,", "number_key, frequency,").replace(
+                            "'ANN',", "'AZ0001', 'ANN',"
+                        )
+                    ),
+                    {"id": "p6", "tenant": "t", "company": "Allianz", "number": "AZ-0001",
+                     "at": "2026-06-01"},
+                )  # fmt: skip
+    finally:
+        await engine.dispose()
+        if is_postgres:
+            with psycopg.connect(plain, autocommit=True) as conn:
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')

@@ -17,6 +17,7 @@ class CallFailed(Exception):
         super().__init__(error.get("message"))
         self.name = error.get("name")
         self.message = error.get("message")
+        self.error = error
 
 
 class ScClient:

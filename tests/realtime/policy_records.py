@@ -19,8 +19,12 @@ CUSTOMER: list[dict[str, Any]] = [
 ]
 
 
-async def new_quote(runtime: Runtime, tenant: str, owner: str = "agente") -> str:
-    """A new plain RC Auto quote of demo account ``owner``, 'In attesa di quotazione'."""
+async def new_quote(
+    runtime: Runtime, tenant: str, owner: str = "agente", *, documents: bool = True
+) -> str:
+    """A new plain RC Auto quote of demo account ``owner``, 'In attesa di quotazione', with
+    one document uploaded (its row; the file itself is not needed) unless ``documents`` is
+    false."""
     ids = await user_ids(runtime, tenant)
     with tenant_scope(tenant):
         async with runtime.db.session() as session:
@@ -37,6 +41,15 @@ async def new_quote(runtime: Runtime, tenant: str, owner: str = "agente") -> str
             )  # fmt: skip
             session.add(quote)
             await session.flush()
+            if documents:
+                document = m.Document(
+                    owner_kind="preventivo", owner_id=quote.id, doc_type="libretto",
+                    name="libretto.pdf", uri=f"/upload/{tenant}/{quote.id}/libretto.pdf",
+                    storage_key=f"{quote.id}/libretto.pdf", size=10, uploaded_by=agent.id,
+                )  # fmt: skip
+                session.add(document)
+                await session.flush()
+                quote.allegati = {"libretto": {"name": "Libretto", "files": [document.id]}}
             return quote.id
 
 

@@ -19,7 +19,7 @@ from tests.realtime.quote_records import reload
 TENANT = "assicurapp"
 ISSUE = {
     "number": "AZ-2026-0001", "startDate": "2026-01-31", "endDate": "2027-01-31",
-    "paymentMethod": "bonifico",
+    "paymentMethod": "bonifico", "confirmPastStart": True,  # a start months back, confirmed
 }  # fmt: skip
 
 
@@ -179,7 +179,9 @@ async def test_another_tree_never_sees_or_touches_a_policy(live: Live) -> None:
     of_sub = await admin.invoke("emettiPolizza", {"pId": sub_quote, **ISSUE})
     assert (await _event_for(parent, "polizze", of_sub["_id"]))["aId"] == of_sub["aId"]
     assert (await _event_for(sub, "polizze", of_sub["_id"]))["_id"] == of_sub["_id"]
-    of_parent = await admin.invoke("emettiPolizza", {"pId": own_quote, **ISSUE})
+    of_parent = await admin.invoke(
+        "emettiPolizza", {"pId": own_quote, **ISSUE, "number": "AZ-2026-0002"}
+    )
     await admin.invoke("aggiornaRata", {"policyId": of_parent["_id"], "n": 1, "action": "paga"})
     assert (await _event_for(parent, "polizze", of_parent["_id"]))["_id"] == of_parent["_id"]
     await sentinel(live, sub, TENANT, "polizze")

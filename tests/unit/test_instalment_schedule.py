@@ -11,7 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.domain.commissions.rules import Split
-from core.domain.policies.schedule import FREQUENCIES, add_months, schedule, split_cents
+from core.domain.policies.schedule import (
+    FREQUENCIES,
+    add_months,
+    instalment_amounts,
+    schedule,
+    split_cents,
+)
 from core.money import amount
 
 CENTS = st.integers(min_value=0, max_value=1_000_000_000)
@@ -136,3 +142,48 @@ def test_a_taxed_premium_splits_net_and_taxes_by_the_same_rule() -> None:
     assert {(r.net, r.tax, r.total) for r in rate[1:]} == {
         (Decimal("83.33"), Decimal("22.08"), Decimal("105.41"))
     }
+
+
+@given(CENTS, FREQUENCY, DAYS)
+def test_the_customer_page_shows_the_instalments_the_policy_will_have(
+    premium: int, frequency: str, start: date
+) -> None:
+    """What the customer's link shows for an offer is what issuing will schedule, to the cent."""
+    shown = instalment_amounts(euros(premium), frequency)
+    issued = schedule(euros(premium), agent_only(Decimal(0)), frequency, start)
+    assert shown == [r.total for r in issued]
+    if shown:
+        assert sum(shown) == euros(premium)
+
+
+def test_a_worked_example_of_the_customer_instalments() -> None:
+    # 1000.07 € monthly: 100,007 cents / 12 = 8,333 r 11, so 83.44 first and 83.33 after
+    # (83.44 + 11 × 83.33 = 83.44 + 916.63 = 1000.07)
+    assert (
+        instalment_amounts(Decimal("1000.07"), "MEN")
+        == [Decimal("83.44")] + [Decimal("83.33")] * 11
+    )
+    # 950 € four-monthly: 95,000 cents / 3 = 31,666 r 2 → 316.68, 316.66, 316.66
+    assert instalment_amounts(Decimal(950), "QUAD") == [
+        Decimal("316.68"), Decimal("316.66"), Decimal("316.66"),
+    ]  # fmt: skip
+    assert instalment_amounts(Decimal(950), "UNICO") == []
+
+
+@given(CENTS, CENTS, FREQUENCY, DAYS)
+def test_the_customer_page_splits_a_taxed_premium_as_issuing_will(
+    net: int, tax: int, frequency: str, start: date
+) -> None:
+    """With the offer's net premium, the customer's instalments are the policy's, to the cent."""
+    premium = euros(net + tax)
+    shown = instalment_amounts(premium, frequency, euros(net))
+    issued = schedule(premium, agent_only(Decimal(0)), frequency, start, euros(net))
+    assert shown == [r.total for r in issued]
+
+
+def test_a_taxed_premium_shows_the_instalments_of_its_split() -> None:
+    # as the worked case above: 1,265.09 = 1,000.07 net + 265.02 taxes, monthly → 105.58 first
+    # (83.44 + 22.14), then 105.41 (83.33 + 22.08); the gross alone would give 105.47 + 11 × 105.42
+    assert instalment_amounts(Decimal("1265.09"), "MEN", Decimal("1000.07")) == [
+        Decimal("105.58"), *[Decimal("105.41")] * 11,
+    ]  # fmt: skip

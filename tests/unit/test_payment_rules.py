@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from types import SimpleNamespace
 
 import pytest
 
+from core.db import models as m
 from core.domain.commissions.iban import is_iban
 from core.domain.commissions.tax_profile import TaxProfileBody
 from core.domain.policies.payment_rules import (
@@ -53,12 +53,11 @@ def test_cash_messages_name_their_source() -> None:
     assert "231/2007" in CASH_OVER_GENERAL
 
 
-def test_ramos_are_read_defensively() -> None:
-    assert ramos_of(SimpleNamespace()) == set()
-    assert ramos_of(SimpleNamespace(ramo="RCA", taxes=None)) == {"rca"}
+def test_ramos_are_the_policys_and_its_tax_lines() -> None:
+    assert ramos_of(m.Policy(ramo=None, taxes=[])) == set()
+    assert ramos_of(m.Policy(ramo="RCA", taxes=None)) == {"rca"}
     taxes = [{"ramo": "rca"}, {"ramo": "cvt"}, "x", {"other": 1}]
-    assert ramos_of(SimpleNamespace(ramo=None, taxes=taxes)) == {"rca", "cvt"}
-    assert ramos_of(SimpleNamespace(ramo=3, taxes="rca")) == set()
+    assert ramos_of(m.Policy(ramo=None, taxes=taxes)) == {"rca", "cvt"}
 
 
 def test_the_policy_year_runs_from_an_anniversary() -> None:

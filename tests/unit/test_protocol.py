@@ -49,4 +49,7 @@ def test_server_packets_have_the_wire_shape() -> None:
         "data": {"channel": "c", "data": {"x": 1}},
     }
     assert protocol.failure(3, "E", "m") == {"rid": 3, "error": {"name": "E", "message": "m"}}
+    assert protocol.failure(3, "E", "m", {"check": "documents", "name": "X"}) == {
+        "rid": 3, "error": {"check": "documents", "name": "E", "message": "m"},
+    }  # fmt: skip
     assert protocol.encode(protocol.reply(1)) == '{"rid":1}'

@@ -89,6 +89,10 @@ describe('policies (SPEC §2–§4, §9)', () => {
       await dialog.getByTestId('issue-start').fill('2026-01-31');
       await dialog.getByTestId('issue-end').fill('2027-01-31');
       assert.equal(await dialog.getByTestId('issue-frequency').inputValue(), 'MEN');
+      // a start months back is issued only once confirmed
+      await dialog.getByTestId('issue-past-start').waitFor();
+      assert.equal(await dialog.getByTestId('issue-confirm').isDisabled(), true);
+      await dialog.getByTestId('issue-confirm-past').check();
       await expectAccessible(admin.page, 'issue dialog');
       await dialog.getByTestId('issue-confirm').click();
       await admin.page.waitForURL(/\/polizza\/[^/]+$/);

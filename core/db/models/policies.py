@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -11,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     ForeignKey,
+    Index,
     Integer,
     Numeric,
     String,
@@ -23,9 +25,23 @@ from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
 from core.db.stored_payload import StoredPayload
 from core.db.types import JSONType, utcnow
 
+_SPACES = re.compile(r"\s+")
+
+
+def number_key(number: str | None) -> str | None:
+    """A policy number's key: upper case, every space removed; ``None`` when nothing is left.
+    One per company and tenant (:mod:`core.domain.policies.numbers`)."""
+    key = _SPACES.sub("", number or "").upper()
+    return key or None
+
 
 class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     __tablename__ = "policies"
+    __table_args__ = (
+        Index(
+            "ux_policies_tenant_company_number", "tenant_id", "company", "number_key", unique=True
+        ),
+    )
     __audited__ = True
 
     type: Mapped[str | None] = mapped_column(String(64), index=True)
@@ -72,6 +88,11 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     allegati: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     purchase: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     """What the customer declared on the purchase page: ``{method, at}``."""
+    number_key: Mapped[str | None] = mapped_column(String(100))
+    """The number's key, unique per company (:mod:`core.domain.policies.numbers`); set on
+    insert from ``number``."""
+    issue_override: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    """Issued despite refused or missing documents: ``{reason, documents, by, at}``."""
 
     instalments: Mapped[list[Instalment]] = relationship(
         back_populates="policy",
@@ -163,6 +184,12 @@ class CommissionMonth(Base, HasId, TenantOwned):
     agent: Mapped[int] = mapped_column(BigInteger, default=0)
     parent: Mapped[int] = mapped_column(BigInteger, default=0)
     referrer: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+@event.listens_for(Policy, "before_insert")
+def _key_the_number(_mapper: Any, _connection: Any, target: Policy) -> None:
+    if target.number_key is None:
+        target.number_key = number_key(target.number)
 
 
 @event.listens_for(Policy, "init")

@@ -1,13 +1,21 @@
 """``emettiPolizza``: an admin issues the policy of a quote whose emission was requested.
 
-``{pId, number, startDate, endDate, paymentMethod, prepaid?, company?, frequency?}`` →
-the policy. The company and premium are the ones the agent chose (or the rectified and
-confirmed premium, its split derived over the offer's lines); the frequency defaults to the
-offer's. The company commission is on the net premium. The policy keeps the quote's
-customer (``pr.usrData`` with Nome and Cognome), type, agent and parent agent; its
+``{pId, number, startDate, endDate, paymentMethod, prepaid?, company?, frequency?,
+overrideReason?, confirmPastStart?}`` → the policy. The company and premium are the ones the
+agent chose (or the rectified and confirmed premium, its split derived over the offer's
+lines); the frequency defaults to the offer's. The company commission is on the net premium.
+The policy keeps the quote's customer (``pr.usrData`` with Nome and Cognome), type, agent and
+parent agent; its
 instalments follow :mod:`core.domain.policies.schedule`, with the agent's part of each from
 :mod:`core.domain.policies.money`. A prepaid policy starts with its first instalment (UNICO:
-the whole premium) paid. The quote moves to 'In lavorazione compagnia' and links the policy.
+the whole premium) paid. The quote moves to 'In lavorazione compagnia' and links the policy
+(``quote.policyId`` and ``quote.policyNumber``: screens read the quote as issued from them).
+
+Before issuing (:mod:`core.domain.policies.issue_checks`, :mod:`core.domain.policies.numbers`):
+the number must be free for the company (409), the quote's documents neither refused nor
+missing unless ``overrideReason`` says why, and a start date further in the past than the
+tenant allows must come with ``confirmPastStart``. After issue the quote's documents belong to
+the policy.
 """
 
 from __future__ import annotations
@@ -18,13 +26,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from core.db import models as m
 from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
+from core.domain.policies.issue_checks import (
+    check_documents,
+    check_start,
+    documents_problem,
+    max_past_days,
+    move_documents,
+)
 from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
-from core.domain.policies.payment_rules import checked_method
+from core.domain.policies.numbers import duplicate, ensure_free, is_duplicate
+from core.domain.policies.payment_rules import CASH, check_cash, checked_method
 from core.domain.policies.schedule import Frequency
 from core.domain.policies.serialize import policy_payload
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
@@ -39,12 +56,13 @@ from core.domain.quotes.quotation import (
     offers,
     product_ramo,
 )
-from core.domain.taxes.save import tax_table, today_in_rome
+from core.domain.settings.payload import tenant_data
+from core.domain.taxes.save import tax_table
 from core.domain.taxes.split import TaxError
 from core.domain.taxes.wire import premium_for_gross
 from core.errors import ClientError, Conflict, Forbidden, NotFound
 from core.extensions import CallContext
-from core.i18n import rome_day
+from core.i18n import rome_day, today_in_rome
 from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
 from core.money import ZERO, amount
 from core.realtime.guard import logged_in
@@ -55,6 +73,8 @@ AWAITING_AGENT = "Il collaboratore deve ancora confermare il premio rettificato"
 NO_OFFER = "Nessuna offerta scelta: quota il preventivo e fai scegliere la compagnia"
 IN_COMPANY = 3
 """The status a quote takes once its policy is issued: 'In lavorazione compagnia'."""
+POLICY_NUMBER = "policyNumber"
+"""Key in the quote's ``quote`` details: the number of the policy issued from it."""
 
 
 class IssueBody(BaseModel):
@@ -67,6 +87,8 @@ class IssueBody(BaseModel):
     prepaid: StrictBool = False
     company: str | None = Field(default=None, min_length=1, max_length=100)
     frequency: Frequency | None = None
+    overrideReason: str | None = Field(default=None, min_length=10, max_length=500)  # noqa: N815
+    confirmPastStart: StrictBool = False  # noqa: N815 (wire name)
 
     @model_validator(mode="after")
     def _dates(self) -> IssueBody:
@@ -75,6 +97,10 @@ class IssueBody(BaseModel):
                 raise ValueError("Le date vanno dal 01/01/1900 al 31/12/2099")
         if self.endDate <= self.startDate:
             raise ValueError("La scadenza deve seguire la decorrenza")
+        if self.overrideReason is not None:
+            self.overrideReason = self.overrideReason.strip()
+            if len(self.overrideReason) < 10:
+                raise ValueError("Il motivo deve avere almeno 10 caratteri")
         return self
 
 
@@ -111,6 +137,12 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     company = body.company or emission.get("company")
     if not company or company not in available:
         raise ClientError(NO_OFFER)
+    await ensure_free(ctx.session, company, body.number.strip())
+    override = check_documents(
+        await documents_problem(ctx.session, quote), body.overrideReason, principal.id
+    )
+    limit = max_past_days(await tenant_data(ctx.session, ctx.host))
+    check_start(body.startDate, today_in_rome(), limit, body.confirmPastStart)
     offer = available[company]
     chosen = emission.get("company") == company
     premium = amount(emission.get("premium") if chosen else offer.get("tot")) or ZERO
@@ -127,7 +159,7 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         product_id=quote.product_id,
         number=body.number.strip(), start_date=body.startDate, end_date=body.endDate,
         frequency=frequency, payment_method=await checked_method(ctx.session, body.paymentMethod),
-        prepaid=body.prepaid,
+        prepaid=body.prepaid, issue_override=override,
         pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,
             "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
     )  # fmt: skip
@@ -158,16 +190,28 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         policy.instalments.append(row)
     if body.prepaid and not policy.instalments:
         policy.paid, policy.paid_at = True, now
+    if body.prepaid and policy.payment_method == CASH:  # collected now: within the cash limits
+        first = policy.instalments[0] if policy.instalments else None
+        check_cash(policy, first, first.total if first else policy.premium)
     ctx.session.add(policy)
-    await ctx.session.flush()
+    try:
+        async with ctx.session.begin_nested():  # the unique index decides between two at once
+            await ctx.session.flush()
+    except IntegrityError as exc:
+        if is_duplicate(exc):
+            raise duplicate(policy.number or "", company) from exc
+        raise
     await settle(ctx.session, policy, by=principal.id)
 
     price = dict(quote.price or {})
     priced = dict(price.get("company") or {})
     priced[company] = {**priced[company], "nPolizza": policy.number}
     quote.price = {**price, "company": priced}
-    quote.quote = {**(quote.quote or {}), POLICY_ID: policy.id, EMISSION: emission or {
-        "company": company, "premium": offer.get("tot")}}  # fmt: skip
+    quote.quote = {
+        **(quote.quote or {}), POLICY_ID: policy.id, POLICY_NUMBER: policy.number,
+        EMISSION: emission or {"company": company, "premium": offer.get("tot")},
+    }  # fmt: skip
     quote.status = statuses.name_of(ctx.host.statuses, IN_COMPANY)
+    await move_documents(ctx.session, quote, policy)
     await ctx.session.flush()
     return policy_payload(policy)

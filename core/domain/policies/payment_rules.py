@@ -25,7 +25,7 @@ closed in the cash sheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -131,12 +131,12 @@ def check_day(day: date) -> None:
         raise ClientError(FUTURE_DAY.format(today=f"{today:%d/%m/%Y}"))
 
 
-def ramos_of(policy: Any) -> set[str]:
-    """The policy's ramo codes: its ``ramo`` and each of its ``taxes`` lines' (read
-    defensively: a policy stored before they existed has none)."""
-    found = {getattr(policy, "ramo", None)}
-    taxes = getattr(policy, "taxes", None)
-    if isinstance(taxes, Iterable) and not isinstance(taxes, str | bytes | Mapping):
+def ramos_of(policy: m.Policy) -> set[str]:
+    """The policy's ramo codes: its ``ramo`` and each of its ``taxes`` lines' (a policy whose
+    split was derived without a ramo has none)."""
+    found: set[object] = {policy.ramo}
+    taxes = policy.taxes
+    if isinstance(taxes, list):
         found |= {line.get("ramo") for line in taxes if isinstance(line, Mapping)}
     return {str(code).lower() for code in found if isinstance(code, str) and code}
 

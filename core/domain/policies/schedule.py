@@ -71,8 +71,7 @@ def schedule(
     if count == 0:
         return []
     step = 12 // count
-    nets = split_cents(to_cents(premium if net is None else net), count)
-    taxes = split_cents(to_cents(premium) - sum(nets), count)
+    nets, taxes = _nets_and_taxes(premium, net, count)
     agent, commission, parent, referrer = (
         split_cents(to_cents(value), count)
         for value in (shares.agent, shares.commission, shares.parent, shares.referrer)
@@ -91,3 +90,24 @@ def schedule(
         )
         for k in range(count)
     ]
+
+
+def _nets_and_taxes(
+    premium: Decimal, net: Decimal | None, count: int
+) -> tuple[list[int], list[int]]:
+    """The cents of net premium and of taxes in each of ``count`` instalments: each part split
+    in equal cents with the rest on the first, so each sums to its whole."""
+    nets = split_cents(to_cents(premium if net is None else net), count)
+    return nets, split_cents(to_cents(premium) - sum(nets), count)
+
+
+def instalment_amounts(
+    premium: Decimal, frequency: str, net: Decimal | None = None
+) -> list[Decimal]:
+    """What each instalment of ``premium`` (of which ``net`` is the net premium) comes to under
+    ``frequency``, by the rule of :func:`schedule`; empty for UNICO."""
+    count = FREQUENCIES[frequency]
+    if not count:
+        return []
+    nets, taxes = _nets_and_taxes(premium, net, count)
+    return [from_cents(n + t) for n, t in zip(nets, taxes, strict=True)]

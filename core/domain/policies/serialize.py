@@ -63,4 +63,6 @@ def policy_own_payload(policy: m.Policy) -> dict[str, Any]:
         "at": iso(policy.created_at),
         "pr": policy.pr or {},
         "quote": policy.quote or {},
+        "allegati": policy.allegati or {},
+        "issueOverride": policy.issue_override,
     }

@@ -2,8 +2,13 @@
 
 The link is ``{origin}/preventivo-email/{id}/{code}``; the code is a JWT signed with the app's
 key, of purpose ``preventivo``, naming the quote (``sub``) and the tenant (``tid``), valid
-30 days. A code of another tenant or another quote, or a tampered one, is refused with 403
-'Link non valido'; an expired one with 410 'Il link è scaduto'.
+30 days. A code of another tenant or another quote, a tampered one, or a quote that is not
+there (another tenant's id) all get the same 404 'Link non valido', so the page tells nothing
+about which quotes exist; an expired code gets 410 'Il link è scaduto'.
+
+The page shows a plain quote's offers (:mod:`core.domain.quotes.public_offers`); the customer
+asks for the emission choosing one (``{company}``, required when there are several) once the
+quote is priced. Each request body is at most :data:`MAX_PUBLIC_BODY` bytes.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+import msgspec
 from litestar import Request, get, post
 from litestar.params import FromPath
 from pydantic import BaseModel, ConfigDict, Field
@@ -20,15 +26,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth import tokens
 from core.db import models as m
 from core.domain.quotes.emission import emission_state, set_emission
+from core.domain.quotes.public_offers import chosen, issued_policy, priced, public_offers
 from core.domain.quotes.queries import in_agent_tree
-from core.errors import Forbidden, Gone, NotAuthenticated, NotFound
+from core.errors import ClientError, Forbidden, Gone, NotAuthenticated, NotFound
 from core.extensions import CallContext, Host
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
-from core.messages import QUOTE_NOT_FOUND
+from core.messages import BAD_REQUEST, QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.settings import Settings
+from core.validation import parse
 from tenants.config import Tenant
 
 PURPOSE = "preventivo"
@@ -37,6 +45,14 @@ INVALID = "Link non valido"
 EXPIRED = "Il link è scaduto"
 VIA_LINK = {"via": "link"}
 """The payload ``emission_request`` hears when a customer asks through the public link."""
+NOT_PRICED = (
+    "Il preventivo non è ancora stato quotato: potrai richiedere l'emissione quando "
+    "riceverai le offerte"
+)
+MAX_PUBLIC_BODY = 2048
+"""Bytes a public request body may carry (a company's name and little else)."""
+MAX_ID, MAX_CODE = 32, 2048
+"""A quote id's and a link code's longest: anything longer opens nothing."""
 
 
 def mint_code(
@@ -102,8 +118,36 @@ async def linked_record(
     return record
 
 
+def _open_link(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> datetime:
+    """The code's expiry; a code that does not open this quote is the same 404 as no quote."""
+    if len(quote_id) > MAX_ID or len(code) > MAX_CODE:
+        raise NotFound(INVALID)
+    try:
+        return open_code(settings, tenant, quote_id, code)
+    except Forbidden as exc:
+        raise NotFound(INVALID) from exc
+
+
 async def _quote(session: AsyncSession, runtime: Host, tenant: Tenant, quote_id: str) -> m.Quote:
-    return await linked_record(session, runtime, tenant.id, m.Quote, quote_id, QUOTE_NOT_FOUND)
+    return await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+
+
+class PublicEmissionBody(BaseModel):
+    """What the customer sends with the request: the offer chosen, if any."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    company: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+async def _emission_body(request: Request[Any, Any, Any]) -> PublicEmissionBody:
+    raw = await request.body()
+    if not raw.strip():
+        return PublicEmissionBody()
+    try:
+        data = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise ClientError(BAD_REQUEST) from exc
+    return parse(PublicEmissionBody, data)
 
 
 async def public_quote_payload(
@@ -115,6 +159,7 @@ async def public_quote_payload(
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
     line = runtime.product_lines.get(quote.type or "")
     customer = record_customer(quote)
+    name_field = "nome" if customer else None  # shown once, as ``customer``
     return {
         "_id": quote.id,
         "type": quote.type,
@@ -125,10 +170,14 @@ async def public_quote_payload(
         "usrData": [
             entry
             for entry in quote.usr_data or []
-            if isinstance(entry, dict) and not entry.get("hide")
+            if isinstance(entry, dict) and not entry.get("hide") and entry.get("_id") != name_field
         ],
         "car": quote.car or {},
-        "price": quote.price or {},
+        "price": {k: v for k, v in (quote.price or {}).items() if k not in ("company", "platform")},
+        "offers": public_offers(quote),
+        "priced": priced(runtime, quote),
+        "chosen": chosen(quote),
+        "issued": issued_policy(quote),
         "requestEmission": emission_state(quote)["requestEmission"],
     }
 
@@ -145,6 +194,7 @@ async def limit_public(
     "/api/public/quotes/{quote_id:str}/{code:str}",
     summary="A quote as its customer sees it (link code, no login)",
     tags=["public"],
+    request_max_body_size=MAX_PUBLIC_BODY,
 )
 async def public_quote(
     request: Request[Any, Any, Any],
@@ -155,7 +205,7 @@ async def public_quote(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     await limit_public(request, runtime, tenant)
-    expires = open_code(runtime.settings, tenant, quote_id, code)
+    expires = _open_link(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     return {
         "quote": await public_quote_payload(db_session, runtime, quote),
@@ -168,6 +218,7 @@ async def public_quote(
     summary="The customer asks for the emission (link code, no login)",
     tags=["public"],
     status_code=200,
+    request_max_body_size=MAX_PUBLIC_BODY,
 )
 async def public_emission(
     request: Request[Any, Any, Any],
@@ -177,11 +228,20 @@ async def public_emission(
     tenant: TenantDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:
-    """Asks on behalf of the quote's agent; asking twice changes nothing."""
+    """Asks on behalf of the quote's agent with the offer chosen (``{company}``, needed when
+    there are several); refused before the quote is priced; asking twice changes nothing."""
     await limit_public(request, runtime, tenant)
-    open_code(runtime.settings, tenant, quote_id, code)
+    _open_link(runtime.settings, tenant, quote_id, code)
+    body = await _emission_body(request)
     quote = await _quote(db_session, runtime, tenant, quote_id)
+    if quote.emission_requested_at is None and not priced(runtime, quote):
+        raise ClientError(NOT_PRICED)
+    payload = {**VIA_LINK, **({"company": body.company} if body.company else {})}
     state = await set_emission(
-        db_session, runtime, quote, by=quote.agent_id, payload=VIA_LINK, undo=False
+        db_session, runtime, quote, by=quote.agent_id, payload=payload, undo=False
     )
-    return {"requestEmission": state["requestEmission"]}
+    return {
+        "requestEmission": state["requestEmission"],
+        "chosen": chosen(quote),
+        "status": quote.status,
+    }

@@ -34,7 +34,7 @@ from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.settings.payload import tenant_data
 from core.domain.taxes.rami import RAMI
-from core.domain.taxes.save import tax_table, today_in_rome
+from core.domain.taxes.save import tax_table
 from core.domain.taxes.split import (
     Line,
     Premium,
@@ -46,6 +46,7 @@ from core.domain.taxes.split import (
 from core.domain.taxes.table import TaxTable
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext
+from core.i18n import today_in_rome
 from core.messages import EMISSION_NOT_REQUESTED, POLICY_ISSUED, QUOTE_NOT_FOUND
 from core.money import amount, as_number
 from core.realtime.guard import logged_in
@@ -134,15 +135,15 @@ def issued(quote: m.Quote) -> bool:
 
 
 def choose_offer(quote: m.Quote, payload: Mapping[str, Any]) -> None:
-    """Record the offer the agent picks with the emission request (nothing without offers)."""
+    """Record the offer picked with the emission request — by the agent, or by the customer
+    through the link (``via: 'link'``, kept) — nothing without offers; one is needed when
+    there are several."""
     available = offers(quote)
     if not available:
         return
     company = payload.get("company")
     if company is None and len(available) == 1:
         company = next(iter(available))
-    if company is None and payload.get("via") == "link":
-        return  # the customer cannot choose: the office picks the offer when issuing
     if not isinstance(company, str) or not company:
         raise ClientError(PICK_OFFER)
     if company not in available:
@@ -155,6 +156,7 @@ def choose_offer(quote: m.Quote, payload: Mapping[str, Any]) -> None:
             "company": company,
             "premium": offer["tot"],
             "frazionamento": offer.get("frazionamento", "ANN"),
+            **({"via": "link"} if payload.get("via") == "link" else {}),
         },
     }
 

@@ -12,6 +12,7 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.domain.policies.issue_checks import DEFAULT_MAX_PAST_DAYS, MAX_PAST_SETTING
 from core.domain.settings.calls import save_settings_call
 from core.domain.settings.controllers import (
     activity_log,
@@ -81,4 +82,5 @@ def default_settings() -> Mapping[str, Any]:
         "rami": [],
         "slides": [],
         "plateInQuote": False,
+        MAX_PAST_SETTING: DEFAULT_MAX_PAST_DAYS,
     }

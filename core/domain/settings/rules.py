@@ -102,6 +102,7 @@ class SettingsChanges(BaseModel):
     metodiPagamento: list[str] | None = Field(default=None, min_length=1, max_length=6)  # noqa: N815
     plateInQuote: StrictBool | None = None  # noqa: N815
     maxUploadMb: Annotated[int, Field(strict=True, ge=1, le=500)] | None = None  # noqa: N815
+    retrodatazioneMaxGiorni: Annotated[int, Field(strict=True, ge=0, le=3650)] | None = None  # noqa: N815
 
     @field_validator("colors")
     @classmethod

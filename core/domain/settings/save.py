@@ -22,6 +22,7 @@ from tenants.config import Tenant
 DATA_FIELDS = (
     "title", "colors", "template", "compagnie", "rami", "frazionamenti", "slides",
     "plateInQuote", "maxUploadMb", "metodiPagamento",
+    "retrodatazioneMaxGiorni",
 )  # fmt: skip
 
 

@@ -3,21 +3,18 @@ audited change, which the ``settings`` stream announces to every open client."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
-from core.db.types import utcnow
 from core.domain.settings.payload import tenant_data
 from core.domain.settings.save import stored_or_new
 from core.domain.taxes.seed import TABLE_KEY, seeded_table
 from core.domain.taxes.table import TaxTable, TaxTableBody
 from core.errors import Forbidden
 from core.extensions import Host
-from core.i18n import rome_day
 
 ADMINS_ONLY = "Solo gli amministratori modificano la tabella delle imposte"
 
@@ -39,8 +36,3 @@ async def tax_table(session: AsyncSession, host: Host) -> TaxTable:
     """The tenant's table (the seeded one until an admin saves one)."""
     stored = (await tenant_data(session, host)).get(TABLE_KEY)
     return TaxTable.of(stored if stored is not None else seeded_table())
-
-
-def today_in_rome() -> date:
-    """The day in Italy: the rates in force on it price an offer."""
-    return rome_day(utcnow())

@@ -151,8 +151,8 @@ async def test_an_extension_request_becomes_a_quote_for_the_admins(
 async def test_a_customer_asks_for_emission_of_a_quote_with_several_offers(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    """The customer's link cannot pick an offer: the request goes through without a choice,
-    and the office picks the company when it issues the policy."""
+    """With several offers the customer's request must name one: without it the request is
+    refused and nothing changes; with it the office reads the customer's choice."""
     from core.domain.quotes.links import mint_code as quote_code
     from tests.integration.quotes.helpers import agent_quote
 
@@ -162,13 +162,23 @@ async def test_a_customer_asks_for_emission_of_a_quote_with_several_offers(
             stored = await session.get(m.Quote, quote.id)
             assert stored is not None
             stored.price = {"company": {"Allianz": {"tot": 500}, "Generali": {"tot": 450}}}
+            stored.status = "Preventivato"
     code = quote_code(seeded.settings, seeded.tenants.get(TENANT), quote.id, "admin")  # type: ignore[arg-type]
+    url = f"/api/public/quotes/{quote.id}/{code}/emission"
     async with clients(TENANT) as client:
-        answer = await client.post(f"/api/public/quotes/{quote.id}/{code}/emission", json={})
+        refused = await client.post(url, json={})
+        assert refused.status_code == 400, refused.text
+        with tenant_scope(TENANT):
+            async with seeded.db.session() as session:
+                before = await session.get(m.Quote, quote.id)
+        assert before is not None
+        assert before.emission_requested_at is None
+        answer = await client.post(url, json={"company": "Generali"})
     assert answer.status_code == 200, answer.text
     with tenant_scope(TENANT):
         async with seeded.db.session() as session:
             after = await session.get(m.Quote, quote.id)
     assert after is not None
     assert after.emission_requested_at is not None
-    assert "emission" not in after.quote
+    assert after.quote["emission"]["company"] == "Generali"
+    assert after.quote["emission"]["via"] == "link"

@@ -1,6 +1,6 @@
 /**
  * The frame of the customer's pages behind a link (quote, policy purchase, extension): the
- * tenant's logo, a title, a loader, and the link's failures (403, 404, 410 or another error),
+ * tenant's logo (or its name, without one), a title, a loader, and the link's failures (403, 404, 410 or another error),
  * worded by the page's namespace (`errors.{kind}.title|text`).
  */
 import { Box, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -51,8 +51,12 @@ export default function PublicFrame({ title, failure, loading, ns, errorTestId, 
     <Box py={40} px="md">
       <Stack maw={760} mx="auto" gap="md">
         <Group gap="sm">
-          <Image src={tenant.logo} alt={tenant.title} h={36} w="auto" fit="contain" />
-          <Text fw={700}>{tenant.title}</Text>
+          {/* the logo is the brand's wordmark: its name once, as the image's text */}
+          {tenant.logo ? (
+            <Image src={tenant.logo} alt={tenant.title} h={36} w="auto" fit="contain" />
+          ) : (
+            <Text fw={700}>{tenant.title}</Text>
+          )}
         </Group>
         <Title order={2}>{title}</Title>
         <Paper withBorder radius="lg" p="xl" shadow="sm">

@@ -18,6 +18,7 @@ import CustomerLinksButton from './components/CustomerLinksButton';
 import InstalmentsTable from './components/InstalmentsTable';
 import PremiumSplit from './components/PremiumSplit';
 import { useMethodLabel } from './paymentMethods';
+import IssueOverrideNote from './components/IssueOverrideNote';
 import { euros, instalmentsOf, policyCustomer, policyTotals, romeToday, shortDate, toCents } from './policyLogic';
 import './policies.css';
 import InfoField from '../../components/InfoField';
@@ -117,6 +118,7 @@ export default function PolicyDetailPage() {
       </Paper>
       <PremiumSplit policy={policy} />
       <Purchase policy={policy} />
+      <IssueOverrideNote policy={policy} />
       <Paper withBorder radius="lg" p="lg">
         <Title order={4} mb="md">
           {t('rate.title')}

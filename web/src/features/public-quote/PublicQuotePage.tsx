@@ -1,10 +1,13 @@
 /**
  * `/preventivo-email/:id/:code` and `/richiesta-emissione/:id/:code` (no login): the quote a
- * customer received by link, with 'Richiedi emissione'. Invalid (403), missing (404) and
- * expired (410) links get their own clear message.
+ * customer received by link. An insurance quote shows its companies' offers (gross, net and
+ * taxes, frequency and instalments, guarantees); the customer chooses one and asks for the
+ * emission ('Richiedi emissione'), which waits until the quote is priced. A rental quote shows
+ * its own terms. Invalid or missing (404) and expired (410) links get their own clear message.
  */
-import { Alert, Button, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { Alert, Badge, Button, Divider, Group, Image, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatEuro, formatNumber } from '@sportello/host-api';
+import { IconCircleCheck, IconClockHour4, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,9 +16,8 @@ import StatusBadge from '../quotes/components/StatusBadge';
 import { fieldText, romeDateTime } from '../quotes/fieldText';
 import InfoField from '../../components/InfoField';
 import PublicFrame from '../../components/PublicFrame';
-import { errorKind, getPublicQuote, type PublicQuote, requestPublicEmission } from './api';
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+import { errorKind, getPublicQuote, offerToSend, type PublicQuote, requestPublicEmission } from './api';
+import OfferCard from './OfferCard';
 
 export default function PublicQuotePage() {
   const { t } = useTranslation('publicQuote');
@@ -27,6 +29,7 @@ export default function PublicQuotePage() {
   const [sending, setSending] = useState(false);
   const [requestError, setRequestError] = useState<string | null>(null);
   const [justRequested, setJustRequested] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,12 +44,17 @@ export default function PublicQuotePage() {
     return () => controller.abort();
   }, [id, code]);
 
+  const offers = quote?.offers ?? [];
+  const company = offerToSend(offers, picked);
+
   const request = async () => {
     setSending(true);
     setRequestError(null);
     try {
-      const answer = await requestPublicEmission(id, code);
-      setQuote((q) => (q ? { ...q, requestEmission: answer.requestEmission ?? { at: new Date().toISOString() } } : q));
+      const answer = await requestPublicEmission(id, code, company);
+      setQuote((q) =>
+        q ? { ...q, requestEmission: answer.requestEmission ?? { at: new Date().toISOString() }, chosen: answer.chosen ?? q.chosen, status: answer.status ?? q.status } : q,
+      );
       setJustRequested(true);
     } catch (e) {
       const status = e instanceof HttpError ? e.status : 0;
@@ -61,6 +69,11 @@ export default function PublicQuotePage() {
   if (quote) {
     const price = quote.price ?? {};
     const hasPrice = ['durata', 'km_annuali', 'canone', 'anticipo'].some((k) => price[k as keyof typeof price] != null);
+    const insurance = quote.type === null || quote.type === undefined;
+    const requested = Boolean(quote.requestEmission);
+    const issued = quote.issued ?? null;
+    const waiting = insurance && !quote.priced;
+    const needsChoice = insurance && offers.length > 1 && !company;
     body = (
       <Stack gap="lg" data-testid="public-quote">
         <Group justify="space-between" align="flex-start">
@@ -70,7 +83,13 @@ export default function PublicQuotePage() {
             </Text>
             <Title order={3}>{quote.productName || '—'}</Title>
           </div>
-          <StatusBadge status={quote.status} />
+          {issued ? (
+            <Badge color="green" variant="light" radius="sm" tt="none" fw={600} data-testid="status-badge">
+              {t('issued.badge')}
+            </Badge>
+          ) : (
+            <StatusBadge status={quote.status} />
+          )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <InfoField label={t('customer')} value={quote.customer ?? ''} />
@@ -99,14 +118,39 @@ export default function PublicQuotePage() {
             <Divider label={t('offer')} labelPosition="left" />
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <InfoField label={t('price.durata')} value={price.durata != null ? t('price.months', { count: price.durata }) : ''} />
-              <InfoField label={t('price.km')} value={price.km_annuali != null ? new Intl.NumberFormat('it-IT').format(price.km_annuali) : ''} />
-              <InfoField label={t('price.canone')} value={price.canone != null ? euro.format(price.canone) : ''} />
-              <InfoField label={t('price.anticipo')} value={price.anticipo != null ? euro.format(price.anticipo) : ''} />
+              <InfoField label={t('price.km')} value={price.km_annuali != null ? formatNumber(price.km_annuali, 0) : ''} />
+              <InfoField label={t('price.canone')} value={formatEuro(price.canone)} />
+              <InfoField label={t('price.anticipo')} value={formatEuro(price.anticipo)} />
             </SimpleGrid>
           </>
         ) : null}
+        {insurance && offers.length ? (
+          <>
+            <Divider label={t('offers.title', { count: offers.length })} labelPosition="left" />
+            <Radio.Group value={picked ?? quote.chosen?.company ?? null} onChange={setPicked} name="offer" aria-label={t('offers.title', { count: offers.length })}>
+              <Stack gap="sm" data-testid="public-offers">
+                {offers.map((offer) => (
+                  <OfferCard
+                    key={offer.company}
+                    offer={offer}
+                    choosable={!requested && !issued && offers.length > 1}
+                    chosen={(requested || Boolean(issued)) && quote.chosen?.company === offer.company}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          </>
+        ) : null}
         <Divider />
-        {quote.requestEmission ? (
+        {issued ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="public-issued">
+            {issued.number ? t('issued.text', { number: issued.number }) : t('issued.textNoNumber')}
+          </Alert>
+        ) : waiting && !requested ? (
+          <Alert color="blue" variant="light" icon={<IconClockHour4 />} data-testid="public-waiting">
+            {t('waiting')}
+          </Alert>
+        ) : quote.requestEmission ? (
           <Alert
             color="green"
             variant="light"
@@ -114,12 +158,19 @@ export default function PublicQuotePage() {
             title={justRequested ? t('requestedOk') : undefined}
             data-testid="public-emission-done"
           >
-            {t('requested', { date: romeDateTime(quote.requestEmission.at) })}
+            {quote.chosen?.company
+              ? t('requestedOffer', { date: romeDateTime(quote.requestEmission.at), company: quote.chosen.company })
+              : t('requested', { date: romeDateTime(quote.requestEmission.at) })}
           </Alert>
         ) : (
-          <Group justify="flex-end">
-            <Button size="md" leftSection={<IconSend size={18} />} loading={sending} onClick={() => void request()}>
-              {t('request')}
+          <Group justify="flex-end" align="center">
+            {needsChoice ? (
+              <Text size="sm" c="dimmed" data-testid="public-pick-hint">
+                {t('offers.pickFirst')}
+              </Text>
+            ) : null}
+            <Button size="md" leftSection={<IconSend size={18} />} loading={sending} disabled={needsChoice} onClick={() => void request()} data-testid="public-request">
+              {company && offers.length > 1 ? t('requestWith', { company }) : t('request')}
             </Button>
           </Group>
         )}

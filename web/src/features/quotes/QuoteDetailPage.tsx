@@ -20,7 +20,7 @@ import StatusBadge from './components/StatusBadge';
 import StatusChanger from './components/StatusChanger';
 import { errorText, notify, useCollection, useQuoteEnv } from './env';
 import { romeDateTime } from './fieldText';
-import { policyIdOf } from './quotation';
+import { issuedPolicyOf, policyIdOf } from './quotation';
 import { customerName } from './quoteLogic';
 import './quotes.css';
 import { PageLoader } from '../../components/PageLoader';
@@ -134,7 +134,7 @@ export default function QuoteDetailPage() {
         <div>
           <Group gap="sm">
             <Title order={2}>{customerName(quote) || t('detail.title')}</Title>
-            <StatusBadge status={quote.status as string | null} />
+            <StatusBadge status={quote.status as string | null} policy={issuedPolicyOf(quote)} />
             {quote.archived ? (
               <Badge color="gray" variant="outline">
                 {t('detail.archived')}
@@ -169,7 +169,12 @@ export default function QuoteDetailPage() {
         <CustomerCard quote={quote} />
         <QuotationCard quote={quote} choice={choice} onChoice={setChoice} />
       </SimpleGrid>
-      <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
+      {/* once issued, the quote's documents belong to the policy */}
+      {issuedPolicyOf(quote) ? (
+        <DocumentsSection ownerKind="polizza" ownerId={issuedPolicyOf(quote)?.id ?? ''} title={t('docs.ofPolicy')} />
+      ) : (
+        <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
+      )}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import CollaboratorSelect from './components/CollaboratorSelect';
 import QuoteToolbar from './components/QuoteToolbar';
 import StatusBadge from './components/StatusBadge';
 import { useCollection, useQuoteEnv } from './env';
+import { issuedPolicyOf } from './quotation';
 import { romeDateTime } from './fieldText';
 import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, prepareSearch, sortQuotes, valueText } from './quoteLogic';
 import './quotes.css';
@@ -111,7 +112,7 @@ export default function QuotesPage() {
           {productName || '—'}
         </Text>
         <div className="sp-cell" role="cell">
-          <StatusBadge status={quote.status as string | null} />
+          <StatusBadge status={quote.status as string | null} policy={issuedPolicyOf(quote)} />
         </div>
         <Text className="sp-cell" role="cell" size="sm">
           {romeDateTime(quote.at)}

@@ -33,6 +33,8 @@ export interface Emission {
   premium?: number;
   original?: number;
   frazionamento?: string;
+  /** 'link' when the customer chose the offer on the quote's page. */
+  via?: string;
 }
 
 /** The second status set of SPEC §4. */
@@ -60,3 +62,13 @@ export const policyIdOf = (quote: HostItem): string | null => {
   const id = (quote.quote as { policyId?: unknown } | undefined)?.policyId;
   return typeof id === 'string' && id ? id : null;
 };
+
+/** The policy issued from the quote (`quote.policyId`, `quote.policyNumber`), or null: once
+ * issued, a quote reads 'Polizza emessa n. …' wherever its status shows (SPEC's status table
+ * keeps 'In lavorazione compagnia' underneath). */
+export function issuedPolicyOf(quote: HostItem): { id: string; number: string | null } | null {
+  const id = policyIdOf(quote);
+  if (!id) return null;
+  const number = (quote.quote as { policyNumber?: unknown } | undefined)?.policyNumber;
+  return { id, number: typeof number === 'string' && number ? number : null };
+}

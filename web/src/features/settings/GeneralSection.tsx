@@ -1,4 +1,5 @@
-/** Title, logo, colours, body template, upload limit, plate in quote and the support text. */
+/** Title, logo, colours, body template, upload limit, how far back a policy may start without a
+ * confirmation, plate in quote and the support text. */
 import { Button, Checkbox, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, TypographyStylesProvider } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { IconUpload } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ export default function GeneralSection() {
     template: tenant.template,
     maxUploadMb: tenant.maxUploadMb,
     plateInQuote: Boolean(settings?.plateInQuote),
+    retrodatazioneMaxGiorni: typeof settings?.retrodatazioneMaxGiorni === 'number' ? settings.retrodatazioneMaxGiorni : 30,
     assistenza: settings?.assistenza ?? '',
   };
   const [draft, setDraft] = useLiveDraft(saved);
@@ -75,6 +77,17 @@ export default function GeneralSection() {
             rightSection="MB"
             inputMode="numeric"
             w={160}
+          />
+          <TextInput
+            label={t('general.maxPastStart')}
+            description={t('general.maxPastStartHelp')}
+            value={String(draft.retrodatazioneMaxGiorni)}
+            onChange={(e) => setDraft({ ...draft, retrodatazioneMaxGiorni: Math.min(3650, Number(e.currentTarget.value.replace(/\D/g, '')) || 0) })}
+            rightSection={t('general.days')}
+            rightSectionWidth={56}
+            inputMode="numeric"
+            w={260}
+            data-testid="settings-max-past-start"
           />
           <Checkbox label={t('general.plateInQuote')} checked={draft.plateInQuote} onChange={(e) => setDraft({ ...draft, plateInQuote: e.currentTarget.checked })} />
         </Group>

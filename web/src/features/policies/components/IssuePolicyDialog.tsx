@@ -1,16 +1,21 @@
 /**
  * 'Emetti polizza' (admins): company, policy number, start and end dates, payment method,
  * frequency and prepaid; the server builds the instalments (`emettiPolizza`) and the new
- * policy opens.
+ * policy opens. What the server checks shows here: documents refused or missing stop the issue
+ * until a reason is given (recorded on the policy); a start further back than the tenant's
+ * `retrodatazioneMaxGiorni` asks to be confirmed; a number already used for the company says so.
  */
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlainSelect, type HostItem } from '@sportello/host-api';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
 import { emissionOf, FREQUENCIES, offersOf } from '../../quotes/quotation';
+import { useSession } from '../../../session/context';
 import { euros, romeToday, toCents } from '../policyLogic';
+import { daysBefore, DEFAULT_MAX_PAST_DAYS, issueRefusal, OVERRIDE_MAX, OVERRIDE_MIN } from '../issueChecks';
 
 const nextYear = (iso: string) => `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`;
 
@@ -29,6 +34,18 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
   const [method, setMethod] = useState('Bonifico');
   const [prepaid, setPrepaid] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { settings } = useSession();
+  const limit = typeof settings?.retrodatazioneMaxGiorni === 'number' ? settings.retrodatazioneMaxGiorni : DEFAULT_MAX_PAST_DAYS;
+  // the server's answer, else what the live quote says (documents refused while the dialog is open)
+  const [answered, setDocuments] = useState<'refused' | 'missing' | null>(null);
+  const documents = answered ?? (quote.docStatus === -1 ? 'refused' : null);
+  const [reason, setReason] = useState('');
+  const [pastAsked, setPastAsked] = useState(false);
+  const [pastConfirmed, setPastConfirmed] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const back = start ? daysBefore(start, romeToday()) : 0;
+  const pastStart = pastAsked || back > limit;
+  const reasonOk = reason.trim().length >= OVERRIDE_MIN;
   const premium = emission.company === company && typeof emission.premium === 'number' ? emission.premium : offer?.tot;
 
   const issue = async () => {
@@ -43,12 +60,17 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
         paymentMethod: method.trim(),
         frequency,
         prepaid,
+        ...(documents ? { overrideReason: reason.trim() } : {}),
+        ...(pastStart ? { confirmPastStart: pastConfirmed } : {}),
       });
       notify.success(t('issue.done'));
       onClose();
       void navigate(`/polizza/${policy._id}`);
     } catch (error) {
-      notify.error(errorText(error));
+      const why = issueRefusal(error);
+      if (why?.check === 'documents') setDocuments(why.documents);
+      else if (why?.check === 'pastStart') setPastAsked(true);
+      setRefusal(errorText(error));
     } finally {
       setBusy(false);
     }
@@ -77,12 +99,59 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
         </Group>
         <TextInput label={t('issue.paymentMethod')} value={method} maxLength={50} required onChange={(e) => setMethod(e.currentTarget.value)} />
         <Checkbox label={t('issue.prepaid')} checked={prepaid} onChange={(e) => setPrepaid(e.currentTarget.checked)} />
+        {pastStart ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} data-testid="issue-past-start">
+            <Stack gap="xs">
+              <Text size="sm">{t('issue.pastStart', { days: back, max: limit })}</Text>
+              <Checkbox
+                label={t('issue.confirmPastStart')}
+                checked={pastConfirmed}
+                onChange={(e) => setPastConfirmed(e.currentTarget.checked)}
+                data-testid="issue-confirm-past"
+              />
+            </Stack>
+          </Alert>
+        ) : null}
+        {documents ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t(`issue.documents.${documents}`)} data-testid="issue-documents">
+            <Stack gap="xs">
+              <Text size="sm">{t('issue.documents.override')}</Text>
+              <Textarea
+                label={t('issue.documents.reason')}
+                description={t('issue.documents.reasonHint', { min: OVERRIDE_MIN, max: OVERRIDE_MAX })}
+                value={reason}
+                maxLength={OVERRIDE_MAX}
+                autosize
+                minRows={2}
+                required
+                onChange={(e) => setReason(e.currentTarget.value)}
+                data-testid="issue-override-reason"
+              />
+            </Stack>
+          </Alert>
+        ) : null}
+        {refusal && !documents && !pastStart ? (
+          <Alert color="red" variant="light" data-testid="issue-refusal">
+            {refusal}
+          </Alert>
+        ) : null}
+        {refusal && (documents || pastStart) ? (
+          <Text size="sm" c="red" data-testid="issue-refusal">
+            {refusal}
+          </Text>
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button loading={busy} disabled={!number.trim() || !start || !end || !method.trim() || !company} onClick={() => void issue()} data-testid="issue-confirm">
-            {t('issue.confirm')}
+          <Button
+            loading={busy}
+            color={documents ? 'red' : undefined}
+            disabled={!number.trim() || !start || !end || !method.trim() || !company || (documents !== null && !reasonOk) || (pastStart && !pastConfirmed)}
+            onClick={() => void issue()}
+            data-testid="issue-confirm"
+          >
+            {documents ? t('issue.confirmOverride') : t('issue.confirm')}
           </Button>
         </Group>
       </Stack>

@@ -77,7 +77,18 @@ export interface DocumentSlot {
   nRata?: number;
 }
 
-export default function DocumentsSection({ ownerKind, ownerId, slots = NO_SLOTS }: { ownerKind: OwnerKind; ownerId: string; slots?: DocumentSlot[] }) {
+export default function DocumentsSection({
+  ownerKind,
+  ownerId,
+  slots = NO_SLOTS,
+  title,
+}: {
+  ownerKind: OwnerKind;
+  ownerId: string;
+  slots?: DocumentSlot[];
+  /** The heading, when not 'Documenti'. */
+  title?: string;
+}) {
   const { t } = useTranslation('quotes');
   const { canEdit, appName, maxUploadMb: tenantMb, token, call, lookups, store } = useQuoteEnv();
   const owner = useCollection(ownerKind === 'preventivo' ? 'preventivi' : 'polizze')[ownerId];
@@ -162,7 +173,7 @@ export default function DocumentsSection({ ownerKind, ownerId, slots = NO_SLOTS 
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="documents-section">
       <Title order={4} mb="md">
-        {t('docs.title')}
+        {title ?? t('docs.title')}
       </Title>
       <Stack gap="lg">
         {sections.map((section) => (

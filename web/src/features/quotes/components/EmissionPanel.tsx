@@ -50,7 +50,12 @@ export default function EmissionPanel({ quote }: { quote: HostItem }) {
               <Badge color={state === 2 ? 'orange' : state === 3 ? 'green' : 'blue'} variant="light" data-testid="emission-state">
                 {EMISSION_STATES[state]}
               </Badge>
-              <Text size="sm">
+              {emission.via === 'link' ? (
+                <Badge color="teal" variant="outline" data-testid="emission-by-customer">
+                  {t('premium.byCustomer')}
+                </Badge>
+              ) : null}
+              <Text size="sm" data-testid="emission-choice">
                 {emission.company} · <strong data-testid="emission-premium">{typeof emission.premium === 'number' ? formatEuro(emission.premium) : '—'}</strong>
               </Text>
               {state !== 1 && typeof emission.original === 'number' && emission.original !== emission.premium ? (
