@@ -193,9 +193,9 @@ async def test_the_agents_overview_per_role(clients: ClientFactory, seeded: Runt
     sub = next(a for a in admin if a["_id"] == ids["subagente"])
     assert sub["aId"] == ids["agente"]
     assert sub["quotes"] > 0
-    agent = (await call(clients, seeded, "agente", "GET", "/api/agents")).json()
-    assert {a["_id"] for a in agent} == {ids["agente"], ids["subagente"]}
-    own = (await call(clients, seeded, "subagente", "GET", "/api/agents")).json()
-    assert {a["_id"] for a in own} == {ids["subagente"]}
-    referrer = await call(clients, seeded, "segnalatore", "GET", "/api/agents")
-    assert referrer.status_code == 403
+    employee = (await call(clients, seeded, "dipendente", "GET", "/api/agents")).json()
+    assert {a["_id"] for a in employee} == {a["_id"] for a in admin}
+    # the overview opens from the users' list (SPEC §6: admin and employee), like its page
+    for who in ("responsabile", "agente", "subagente", "segnalatore"):
+        answer = await call(clients, seeded, who, "GET", "/api/agents")
+        assert answer.status_code == 403, who
