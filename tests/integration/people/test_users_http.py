@@ -71,8 +71,8 @@ async def test_an_admin_makes_a_sub_agent_with_rates_and_withholding(
         ("dipendente", "agente", {"role": {"e": True}}, 403, "Non puoi assegnare questo ruolo"),
         ("admin", "admin", {"role": {"e": True}}, 409, "togliere a te stesso"),
         ("admin", "agente", {"role": {"a": {"aId": "AGENTE"}}}, 409, "se stesso"),
-        ("admin", "agente", {"role": {"segnalatore": True}}, 409, "ha dei subagenti"),
-        ("admin", "segnalatore", {"role": {"a": {"aId": "SUBAGENTE"}}}, 400, "Agente di rifer"),
+        ("admin", "agente", {"role": {"segnalatore": True}}, 409, "ha una sua rete"),
+        ("admin", "segnalatore", {"role": {"a": {"aId": "SUBAGENTE"}}}, 400, "di riferimento"),
         ("admin", "agente", {"role": {"capo": True}}, 400, "Dati non validi"),
         ("admin", "agente", {"role": {}}, 400, "Dati non validi"),
         ("admin", "agente", {"extraProducts": ["yacht"]}, 400, "Prodotto extra sconosciuto: yacht"),
@@ -183,7 +183,8 @@ async def test_nothing_crosses_tenants(clients: ClientFactory, seeded: Runtime) 
     foreign_parent = {"role": {"a": {"aId": theirs["agente"]}}}
     response = await call(clients, seeded, "admin", "PATCH", f"/api/users/{ids['segnalatore']}",
                           foreign_parent)  # fmt: skip
-    assert (response.status_code, message(response)) == (400, "Agente di riferimento inesistente")
+    assert response.status_code == 400
+    assert message(response) == "Collaboratore di riferimento inesistente"
 
 
 async def test_the_agents_overview_per_role(clients: ClientFactory, seeded: Runtime) -> None:
