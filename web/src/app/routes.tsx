@@ -29,7 +29,7 @@ const page = (path: string, load: () => Promise<ScreenModule>, namespaces: strin
   lazy: screen(load, namespaces),
 });
 
-/** The route's gate, kept on the route so the rule can be read back (`gateOf`). */
+/** The route's gate, kept on the route so the rule can be read back (`opens`). */
 export interface RouteHandle {
   gate: Gate;
 }
