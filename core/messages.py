@@ -42,10 +42,12 @@ POLICY_ISSUED = "La polizza di questo preventivo è già stata emessa"
 ABOVE_YOUR_ROLE = "Non puoi modificare un utente con un ruolo superiore al tuo"
 NOT_YOURSELF = "Non puoi farlo sul tuo stesso utente"
 KEEP_OWN_ADMIN = "Non puoi togliere a te stesso il ruolo di amministratore"
+# The messages name no role the tenant words its own way (SPEC §1: 'Agente' is 'Car Dealer' on
+# rcadealer): they speak of collaborators, the word every tenant shares.
 PARENT_HAS_SUBAGENTS = (
-    "Questo agente ha dei subagenti: resta agente principale finché non li sposti"
+    "Questo collaboratore ha una sua rete: resta di primo livello finché non la sposti"
 )
-PARENT_IS_SELF = "Un agente non può essere subagente di se stesso"
+PARENT_IS_SELF = "Un collaboratore non può fare riferimento a se stesso"
 UNKNOWN_EXTRA_PRODUCT = "Prodotto extra sconosciuto: {product}"
 UNKNOWN_REFERRED_USER = "Utente segnalato inesistente: {user}"
 ALREADY_SUSPENDED = "Utente già sospeso"

@@ -59,4 +59,4 @@ async def check_grant(session: AsyncSession, granter: Principal, role: Role) -> 
         parent = await session.get(m.User, parent_id)  # scoped: another tenant's id is None
         agent = parent.role.get("a") if parent else None
         if parent is None or not isinstance(agent, dict) or agent.get("aId"):
-            raise ClientError("Agente di riferimento inesistente")
+            raise ClientError("Collaboratore di riferimento inesistente")

@@ -58,7 +58,7 @@ async def test_a_hand_posted_entry_is_posted_once(live: Live) -> None:
          {"userId": "agente", "kind": "pagamento", "amount": 0, "reason": "Zero",
           "requestId": "sock-zero-0001"}, "Importo non valido"),
         ("dipendente", "reportProvvigioni", {}, "non è disponibile per i dipendenti"),
-        ("subagente", "provvigioniAgente", {"agentId": "agente"}, "tue e dei tuoi subagenti"),
+        ("subagente", "provvigioniAgente", {"agentId": "agente"}, "tue e della tua rete"),
         ("responsabile", "cassa", {}, "Solo gli amministratori"),
         ("agente", "chiudiCassa", {"day": "2026-01-01"}, "Solo gli amministratori"),
         ("admin", "chiudiCassa", {"day": "2099-12-31"}, "giornata futura"),

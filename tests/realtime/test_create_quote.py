@@ -111,9 +111,9 @@ async def test_a_wrong_codice_fiscale_writes_nothing(live: Live) -> None:
     [
         ("agente", "subagente", "solo per te stesso"),
         ("subagente", "agente", "solo per te stesso"),
-        ("admin", None, "Indica l'agente"),
-        ("admin", "responsabile", "Agente non trovato"),
-        ("responsabile", "nessuno", "Agente non trovato"),
+        ("admin", None, "Indica il collaboratore"),
+        ("admin", "responsabile", "Collaboratore non trovato"),
+        ("responsabile", "nessuno", "Collaboratore non trovato"),
         ("dipendente", "agente", "non può creare preventivi"),
         ("dipendente", None, "non può creare preventivi"),
         ("segnalatore", None, "non può creare preventivi"),

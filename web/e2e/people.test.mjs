@@ -1,9 +1,10 @@
 // End-to-end: people and the tenant on assicurapp (SPEC §2, §3, §6). An admin invites an agent;
 // the invitation mail (dev outbox) opens the registration page and the new agent logs in; the
 // admin makes them a sub-agent of agente@demo.it with a 10% rate and 23% withholding and the
-// parent's /Agenti shows them live; the admin suspends them and their open browser is logged out
+// employee's /Agenti (the agents' tree opens from the users' list: admin and employee) shows
+// them live; the admin suspends them and their open browser is logged out
 // at once; the admin changes the primary colour and the support text and a second browser shows
-// both without reload; a document uploaded to the document area appears live for an agent and
+// both without reload; a document uploaded to the document area appears live for the employee and
 // downloads.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -39,7 +40,7 @@ async function invitationPath(token, email) {
 describe('people and the tenant (SPEC §2, §3, §6)', () => {
   test('invite, register, sub-agent live, suspension, live settings, document area', async () => {
     const admin = await openPage(browser);
-    const parent = await openPage(browser);
+    const watcher = await openPage(browser);
     const newcomer = await openPage(browser);
     try {
       // the admin invites an agent from /utenti
@@ -66,12 +67,12 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await newcomer.page.getByRole('button', { name: 'Accedi' }).click();
       await newcomer.page.getByTestId('side-menu').waitFor();
 
-      // the parent agent watches /Agenti
-      await login(parent.page, server, 'assicurapp', 'agente@demo.it');
-      await parent.page.goto(server.url('assicurapp', '/Agenti'));
-      await parent.page.getByTestId('agent-row').first().waitFor();
-      assert.equal(await parent.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).count(), 0);
-      await expectAccessible(parent.page, 'agents (parent agent)');
+      // the employee watches /Agenti
+      await login(watcher.page, server, 'assicurapp', 'dipendente@demo.it');
+      await watcher.page.goto(server.url('assicurapp', '/Agenti'));
+      await watcher.page.getByTestId('agent-row').first().waitFor();
+      assert.equal(await watcher.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).count(), 0);
+      await expectAccessible(watcher.page, 'agents (employee)');
 
       // the admin makes the new agent a sub-agent with a 10% rate and 23% withholding
       await admin.page.getByTestId('user-row').filter({ hasText: NEW_AGENT.email }).click();
@@ -83,8 +84,8 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await admin.page.getByText('Utente aggiornato').waitFor(LIVE);
       await expectAccessible(admin.page, 'user detail');
 
-      // live on the parent's /Agenti, with no reload
-      await parent.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).waitFor(LIVE);
+      // live on the employee's /Agenti, under its parent, with no reload
+      await watcher.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).waitFor(LIVE);
 
       // a role change ends the new agent's sessions; they log in again, then get suspended
       await newcomer.page.getByRole('button', { name: 'Accedi' }).waitFor(LIVE);
@@ -101,8 +102,8 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await newcomer.page.getByRole('button', { name: 'Accedi' }).click();
       await newcomer.page.getByText(/sospeso il .* da Alessandra Amministratrice/).first().waitFor(LIVE);
 
-      // the admin changes the primary colour and the support text; the agent's open browser follows
-      const primary = () => parent.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-filled').trim());
+      // the admin changes the primary colour and the support text; the employee's open browser follows
+      const primary = () => watcher.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-filled').trim());
       assert.notEqual(await primary(), '#aa3300');
       await admin.page.goto(server.url('assicurapp', '/impostazioni'));
       await admin.page.getByTestId('settings-color-primary').fill('#aa3300');
@@ -110,37 +111,37 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await admin.page.getByTestId('settings-save').click();
       await admin.page.getByText('Impostazioni salvate').waitFor(LIVE);
       await expectAccessible(admin.page, 'settings');
-      await parent.page.waitForFunction(
+      await watcher.page.waitForFunction(
         () => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-filled').trim() === '#aa3300',
         null,
         LIVE,
       );
-      await parent.page.getByTestId('support-button').click();
-      await parent.page.getByRole('dialog').getByText('06 555 0101').waitFor(LIVE);
-      await parent.page.keyboard.press('Escape');
+      await watcher.page.getByTestId('support-button').click();
+      await watcher.page.getByRole('dialog').getByText('06 555 0101').waitFor(LIVE);
+      await watcher.page.keyboard.press('Escape');
 
-      // a document uploaded to the document area appears live for the agent and downloads
+      // a document uploaded to the document area appears live for the employee and downloads
       await admin.page.goto(server.url('assicurapp', '/area-documentale'));
       await admin.page.getByTestId('folder-new').click();
       await admin.page.getByTestId('folder-name').fill('Modulistica');
       await admin.page.getByTestId('folder-save').click();
       await admin.page.getByTestId('area-folder').filter({ hasText: 'Modulistica' }).click();
-      await parent.page.goto(admin.page.url());
-      await parent.page.getByText('Nessun documento.').waitFor(LIVE);
+      await watcher.page.goto(admin.page.url());
+      await watcher.page.getByText('Nessun documento.').waitFor(LIVE);
       const chooser = admin.page.waitForEvent('filechooser');
       await admin.page.getByTestId('area-upload').click();
       await (await chooser).setFiles({ name: 'Listino 2027.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%listino\n') });
-      const row = parent.page.getByTestId('area-file').filter({ hasText: 'Listino 2027.pdf' });
+      const row = watcher.page.getByTestId('area-file').filter({ hasText: 'Listino 2027.pdf' });
       await row.waitFor(LIVE);
-      await expectAccessible(parent.page, 'document area folder (agent)');
-      const download = parent.page.waitForEvent('download');
+      await expectAccessible(watcher.page, 'document area folder (employee)');
+      const download = watcher.page.waitForEvent('download');
       await row.getByTestId('area-download').click();
       const file = await download;
       assert.equal(file.suggestedFilename(), 'Listino 2027.pdf');
 
-      for (const { page } of [admin, parent, newcomer]) assert.deepEqual(page.errors, []);
+      for (const { page } of [admin, watcher, newcomer]) assert.deepEqual(page.errors, []);
     } finally {
-      await Promise.all([admin, parent, newcomer].map(({ context }) => context.close()));
+      await Promise.all([admin, watcher, newcomer].map(({ context }) => context.close()));
     }
   });
 });

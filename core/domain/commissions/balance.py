@@ -28,7 +28,7 @@ from core.money import as_number, cents
 from core.validation import parse
 
 OVERVIEW_ADMINS_ONLY = "Solo gli amministratori vedono i saldi di tutti i collaboratori"
-NOT_A_BALANCE = "Il saldo è dei collaboratori senza agente superiore e dei segnalatori"
+NOT_A_BALANCE = "Il saldo è dei collaboratori di primo livello e dei segnalatori"
 NOT_YOURS = "Puoi vedere solo il tuo saldo"
 ADMINS_ONLY = "Solo gli amministratori registrano pagamenti, anticipi e rettifiche"
 BAD_RANGE = "L'intervallo va dal 01/01/1900 al 31/12/2099, con l'inizio prima della fine"

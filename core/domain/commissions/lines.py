@@ -22,7 +22,7 @@ from core.messages import USER_NOT_FOUND
 from core.money import ZERO, as_number
 
 MAX_LINES = 2000
-NOT_YOUR_AGENT = "Puoi vedere solo le provvigioni tue e dei tuoi subagenti"
+NOT_YOUR_AGENT = "Puoi vedere solo le provvigioni tue e della tua rete"
 
 
 async def agent_for(session: AsyncSession, principal: Principal, agent_id: str) -> m.User:

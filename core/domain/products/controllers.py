@@ -54,6 +54,8 @@ class ProductController(Controller):
     async def list_products(
         self, principal: PrincipalDep, db_session: SessionDep
     ) -> list[dict[str, Any]]:
+        # the roles whose screens show products: not the employee (SPEC §6), nor no role
+        require(perm.sees_work, principal)
         stmt = select(m.Product).order_by(m.Product.name, m.Product.id)
         if not perm.sees_products(principal):
             stmt = stmt.where(m.Product.active)
@@ -63,6 +65,7 @@ class ProductController(Controller):
     async def get_product(
         self, product_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep
     ) -> dict[str, Any]:
+        require(perm.sees_work, principal)
         return product_payload(await _product(db_session, product_id, principal))
 
     @post("/", summary="Create a product (admin, responsabile)")

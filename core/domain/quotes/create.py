@@ -30,8 +30,8 @@ from core.realtime.guard import logged_in
 PRODUCT_INACTIVE = "Prodotto non attivo"
 ROLE_REFUSED = "Il tuo ruolo non può creare preventivi"
 OTHER_AGENT = "Puoi creare preventivi solo per te stesso"
-AGENT_REQUIRED = "Indica l'agente per cui creare il preventivo"
-AGENT_UNKNOWN = "Agente non trovato"
+AGENT_REQUIRED = "Indica il collaboratore per cui creare il preventivo"
+AGENT_UNKNOWN = "Collaboratore non trovato"
 UNKNOWN_KEYS = "Campi non previsti: {keys}"
 BAD_EXTRAS = "Il prodotto ha restituito dati non validi"
 INVALID = INVALID_DATA

@@ -16,8 +16,9 @@ from core.messages import NOT_FOR_YOUR_ROLE
 
 
 def sees_agents(principal: Principal) -> bool:
-    """Managers and employees see every agent; an agent sees itself and its sub-agents."""
-    return perm.manages(principal) or principal.is_employee or principal.is_agent
+    """The agents' overview opens from the users' list: those who see users (SPEC §6, admin
+    and employee), as the shell's route for it."""
+    return perm.sees_users(principal)
 
 
 async def _counts(session: AsyncSession, model: type[m.Quote] | type[m.Policy]) -> dict[str, int]:

@@ -295,7 +295,7 @@ async def test_a_sub_agent_needs_a_parent_agent_of_this_tenant(world: World) -> 
     own = await world.invite("sub@example.it", role={"a": {"aId": own_agent.id}})
 
     assert foreign.status_code == 400
-    assert error_message(foreign) == "Agente di riferimento inesistente"
+    assert error_message(foreign) == "Collaboratore di riferimento inesistente"
     assert own.status_code == 201
 
 

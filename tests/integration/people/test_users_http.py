@@ -71,8 +71,8 @@ async def test_an_admin_makes_a_sub_agent_with_rates_and_withholding(
         ("dipendente", "agente", {"role": {"e": True}}, 403, "Non puoi assegnare questo ruolo"),
         ("admin", "admin", {"role": {"e": True}}, 409, "togliere a te stesso"),
         ("admin", "agente", {"role": {"a": {"aId": "AGENTE"}}}, 409, "se stesso"),
-        ("admin", "agente", {"role": {"segnalatore": True}}, 409, "ha dei subagenti"),
-        ("admin", "segnalatore", {"role": {"a": {"aId": "SUBAGENTE"}}}, 400, "Agente di rifer"),
+        ("admin", "agente", {"role": {"segnalatore": True}}, 409, "ha una sua rete"),
+        ("admin", "segnalatore", {"role": {"a": {"aId": "SUBAGENTE"}}}, 400, "di riferimento"),
         ("admin", "agente", {"role": {"capo": True}}, 400, "Dati non validi"),
         ("admin", "agente", {"role": {}}, 400, "Dati non validi"),
         ("admin", "agente", {"extraProducts": ["yacht"]}, 400, "Prodotto extra sconosciuto: yacht"),
@@ -183,7 +183,8 @@ async def test_nothing_crosses_tenants(clients: ClientFactory, seeded: Runtime) 
     foreign_parent = {"role": {"a": {"aId": theirs["agente"]}}}
     response = await call(clients, seeded, "admin", "PATCH", f"/api/users/{ids['segnalatore']}",
                           foreign_parent)  # fmt: skip
-    assert (response.status_code, message(response)) == (400, "Agente di riferimento inesistente")
+    assert response.status_code == 400
+    assert message(response) == "Collaboratore di riferimento inesistente"
 
 
 async def test_the_agents_overview_per_role(clients: ClientFactory, seeded: Runtime) -> None:
@@ -193,9 +194,9 @@ async def test_the_agents_overview_per_role(clients: ClientFactory, seeded: Runt
     sub = next(a for a in admin if a["_id"] == ids["subagente"])
     assert sub["aId"] == ids["agente"]
     assert sub["quotes"] > 0
-    agent = (await call(clients, seeded, "agente", "GET", "/api/agents")).json()
-    assert {a["_id"] for a in agent} == {ids["agente"], ids["subagente"]}
-    own = (await call(clients, seeded, "subagente", "GET", "/api/agents")).json()
-    assert {a["_id"] for a in own} == {ids["subagente"]}
-    referrer = await call(clients, seeded, "segnalatore", "GET", "/api/agents")
-    assert referrer.status_code == 403
+    employee = (await call(clients, seeded, "dipendente", "GET", "/api/agents")).json()
+    assert {a["_id"] for a in employee} == {a["_id"] for a in admin}
+    # the overview opens from the users' list (SPEC §6: admin and employee), like its page
+    for who in ("responsabile", "agente", "subagente", "segnalatore"):
+        answer = await call(clients, seeded, who, "GET", "/api/agents")
+        assert answer.status_code == 403, who

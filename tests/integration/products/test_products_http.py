@@ -72,13 +72,17 @@ async def test_an_admin_creates_a_product_and_everyone_reads_it(
     }
     stored = (await _stored(seeded))[created["_id"]]
     assert stored["fields"] == FIELDS
-    for role in ("agente", "dipendente", "responsabile"):
+    for role in ("agente", "segnalatore", "responsabile"):
         headers = await login(client, role)
         listed = await client.get(URL, headers=headers)
         assert listed.status_code == 200, listed.text
         assert created["_id"] in {p["_id"] for p in listed.json()}, role
         one = await client.get(f"{URL}/{created['_id']}", headers=headers)
         assert one.json() == created, role
+    # the employee works on users and documents only (SPEC §6): no product screen, no products
+    employee = await login(client, "dipendente")
+    assert (await client.get(URL, headers=employee)).status_code == 403
+    assert (await client.get(f"{URL}/{created['_id']}", headers=employee)).status_code == 403
 
 
 async def test_a_responsabile_manages_products_too(seeded: Runtime, clients: ClientFactory) -> None:

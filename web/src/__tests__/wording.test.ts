@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleFlags, roleLabel } from '../lib/roles';
+import { roleFlags, roleKeyLabel, roleLabel } from '../lib/roles';
 import { tenantWording, wordingForAppName } from '../lib/wording';
 
 describe('wording (SPEC §1)', () => {
@@ -23,5 +23,19 @@ describe('wording (SPEC §1)', () => {
     expect(roleLabel(roleFlags({ role: { a: { aId: 'p1' } } }), wordingForAppName('assicurapp'), t)).toBe('Subagente');
     expect(roleLabel(roleFlags({ role: { admin: true, a: {} } }), dealer, t)).toBe('admin');
     expect(roleLabel(roleFlags({ role: {} }), dealer, t)).toBe('none');
+  });
+});
+
+describe("a role's badge", () => {
+  const t = (key: string) => key;
+  it.each([
+    ['rcadealer', 'Car Dealer', 'Venditore'],
+    ['assicurapp', 'Agente', 'Subagente'],
+  ])('on %s names the agent %s and the sub-agent %s', (app, agent, sub) => {
+    const wording = wordingForAppName(app);
+    expect(roleKeyLabel('a', { role: { a: { type: 'agente' } } }, wording, t)).toBe(agent);
+    expect(roleKeyLabel('a', { role: { a: { type: 'subagente', aId: 'p1' } } }, wording, t)).toBe(sub);
+    expect(roleKeyLabel('a', undefined, wording, t)).toBe(agent);
+    expect(roleKeyLabel('segnalatore', undefined, wording, t)).toBe('layout:roles.segnalatore');
   });
 });

@@ -1,11 +1,13 @@
 /**
- * Every route of SPEC §2, lazy-loaded. Screens that later work builds show 'in arrivo'.
- * Extra products live under `/{productId}/*`, served by their federated modules.
+ * Every route of SPEC §2, lazy-loaded. Extra products live under `/{productId}/*`, served by
+ * their federated modules. Each private route names its gate (./access): who may open it, read
+ * from the menu the server sent; anyone else gets the 404 of an unknown path.
  */
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import RouteError from '../features/errors/RouteError';
 import RootLayout from '../layout/RootLayout';
 import { i18next } from '../lib/i18n';
+import { admins, either, inMenu, productLine, signedIn, supportChat, type Access, type Gate } from './access';
 
 type Lazy = RouteObject['lazy'];
 type ScreenModule = { default: React.ComponentType };
@@ -27,25 +29,55 @@ const page = (path: string, load: () => Promise<ScreenModule>, namespaces: strin
   lazy: screen(load, namespaces),
 });
 
+/** The route's gate, kept on the route so the rule can be read back (`opens`). */
+export interface RouteHandle {
+  gate: Gate;
+}
+
+/** A private page behind `gate`: its screen, or the 404 of an unknown path. */
+const guardedPage = (
+  path: string | undefined,
+  gate: Gate,
+  load: () => Promise<ScreenModule>,
+  namespaces: string[] = [],
+): RouteObject => {
+  const handle: RouteHandle = { gate };
+  const lazy = () =>
+    Promise.all([load(), import('./Guarded'), i18next.loadNamespaces(namespaces)]).then(([m, g]) => ({
+      Component: g.guarded(m.default, gate),
+    }));
+  return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
+};
+
+const quotes = inMenu('preventivi');
+const policies = inMenu('polizze');
+const users = inMenu('utenti');
+const report = inMenu('report');
+
 /** The people and tenant screens. */
 const PEOPLE_ROUTES: RouteObject[] = [
-  page('utenti', () => import('../features/people/UsersPage'), ['people']),
-  page('utenti/:id', () => import('../features/people/UserDetailPage'), ['people']),
-  page('Agenti', () => import('../features/people/AgentsPage'), ['people']),
-  page('account', () => import('../features/people/AccountPage'), ['people']),
-  page('impostazioni', () => import('../features/settings/SettingsPage'), ['settings']),
-  page('area-documentale/:id?', () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
+  guardedPage('utenti', users, () => import('../features/people/UsersPage'), ['people']),
+  guardedPage('utenti/:id', users, () => import('../features/people/UserDetailPage'), ['people']),
+  // the agents' tree opens from the users' list
+  guardedPage('Agenti', users, () => import('../features/people/AgentsPage'), ['people']),
+  guardedPage('account', signedIn, () => import('../features/people/AccountPage'), ['people']),
+  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings']),
+  guardedPage('area-documentale/:id?', inMenu('area-documentale'), () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
 ];
 
 /** The chat: the rooms and the open room. */
-const CHAT_ROUTES: RouteObject[] = [page('chat/:chatId?', () => import('../features/chat/ChatPage'), ['chat'])];
+const CHAT_ROUTES: RouteObject[] = [
+  guardedPage('chat/:chatId?', either(inMenu('chat'), supportChat), () => import('../features/chat/ChatPage'), ['chat']),
+];
 
 /** The money screens: commissions, an agent's lines, the balance ledger, the cash sheet. */
 const MONEY_ROUTES: RouteObject[] = [
-  page('Report', () => import('../features/money/ReportPage'), ['money']),
-  page('ProvvigioniAgente/:aId', () => import('../features/money/AgentCommissionsPage'), ['money']),
-  page('saldo-collaboratore/:id?', () => import('../features/money/BalancePage'), ['money']),
-  page('cassa', () => import('../features/money/CashPage'), ['money']),
+  guardedPage('Report', report, () => import('../features/money/ReportPage'), ['money']),
+  // an earner's lines open from the report
+  guardedPage('ProvvigioniAgente/:aId', report, () => import('../features/money/AgentCommissionsPage'), ['money']),
+  guardedPage('saldo-collaboratore', inMenu('saldo-collaboratore'), () => import('../features/money/BalancePage'), ['money']),
+  guardedPage('saldo-collaboratore/:id', admins, () => import('../features/money/BalancePage'), ['money']),
+  guardedPage('cassa', inMenu('cassa'), () => import('../features/money/CashPage'), ['money']),
 ];
 
 /** Public screens owned by later work. */
@@ -82,23 +114,31 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('../layout/PrivateLayout').then((m) => ({ Component: m.default })),
         children: [
-          { index: true, lazy: screen(() => import('../features/home/HomePage'), ['home']) },
+          guardedPage(undefined, signedIn, () => import('../features/home/HomePage'), ['home']),
           ...CHAT_ROUTES,
           ...PEOPLE_ROUTES,
-          page('prodotti', () => import('../features/products/ProductsPage')),
-          page('prodotti/:id', () => import('../features/products/ProductEditPage'), ['products']),
-          page('preventivi', () => import('../features/quotes/QuotesPage'), ['quotes']),
-          page('preventivi/:id', () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
-          page('polizze', () => import('../features/policies/PoliciesPage'), ['policies']),
-          page('polizza/:id', () => import('../features/policies/PolicyDetailPage'), ['policies']),
-          page('clienti', () => import('../features/clients/ClientsPage'), ['clients']),
-          page('clienti/:id', () => import('../features/clients/ClientDetailPage'), ['clients']),
-          { path: 'targhe', lazy: () => import('../features/placeholder/GuardedPages').then((m) => ({ Component: m.PlatesPage })) },
+          // agents reach 'Nuova quotazione' on the same path
+          guardedPage('prodotti', inMenu('prodotti', 'nuova-quotazione'), () => import('../features/products/ProductsPage')),
+          guardedPage('prodotti/:id', inMenu('prodotti'), () => import('../features/products/ProductEditPage'), ['products']),
+          guardedPage('preventivi', quotes, () => import('../features/quotes/QuotesPage'), ['quotes']),
+          guardedPage('preventivi/:id', quotes, () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
+          guardedPage('polizze', policies, () => import('../features/policies/PoliciesPage'), ['policies']),
+          guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies']),
+          guardedPage('clienti', inMenu('clienti'), () => import('../features/clients/ClientsPage'), ['clients']),
+          guardedPage('clienti/:id', inMenu('clienti'), () => import('../features/clients/ClientDetailPage'), ['clients']),
+          guardedPage('targhe', inMenu('targhe'), () => import('../features/placeholder/GuardedPages').then((m) => ({ default: m.PlatesPage }))),
           ...MONEY_ROUTES,
-          page(':productId/*', () => import('../federation/ProductRoute')),
+          guardedPage(':productId/*', productLine, () => import('../federation/ProductRoute')),
           { path: '*', lazy: notFound },
         ],
       },
     ],
   },
 ];
+
+/** Whether `access` opens the private page at `pathname`: false for an unknown or public path. */
+export function opens(pathname: string, access: Access): boolean {
+  const match = (matchRoutes(routes, pathname) ?? []).at(-1);
+  const gate = (match?.route.handle as RouteHandle | undefined)?.gate;
+  return gate !== undefined && gate(access, match!.params);
+}

@@ -1,6 +1,6 @@
 /**
- * Top bar (SPEC §2): logo, back button (paths with more than two segments), page title and the
- * user's name, the notifications button and the user menu. The background darkens with the
+ * Top bar (SPEC §2): logo, back button (paths with more than two segments), page title (what
+ * the page shows, by name: ./pageTitles) and the user's name, the notifications button and the user menu. The background darkens with the
  * scroll, up to 0.3 (scrollTop / 200).
  */
 import { ActionIcon, Group, Image, Text, Title } from '@mantine/core';
@@ -9,9 +9,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/context';
-import { pageTitle, showsBackButton } from '../lib/format';
+import { showsBackButton } from '../lib/format';
 import { NotificationsButton } from './NotificationsButton';
 import { UserMenu } from './UserMenu';
+import { usePageTitleText } from './usePageTitleText';
 
 export const MAX_SHADE = 0.3;
 
@@ -32,7 +33,7 @@ export function TopBar() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const title = pageTitle(pathname);
+  const title = usePageTitleText();
   return (
     <header className="top-bar" data-testid="top-bar">
       <div className="top-bar-shade" style={{ opacity: shade }} data-testid="top-bar-shade" />

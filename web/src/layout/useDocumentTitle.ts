@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { useSession } from '../session/context';
-import { pageTitle } from '../lib/format';
+import { usePageTitleText } from './usePageTitleText';
 
 export const TITLE_DEBOUNCE_MS = 10;
 
-/** The browser title: the page title and the tenant's product name. */
+/** The browser title: the page title (the top bar's) and the tenant's product name. */
 export function useDocumentTitle(): void {
-  const { pathname } = useLocation();
+  const title = usePageTitleText();
   const { tenant } = useSession();
   useEffect(() => {
     const timer = setTimeout(() => {
-      document.title = `${pageTitle(pathname)} · ${tenant.title}`;
+      document.title = `${title} · ${tenant.title}`;
     }, TITLE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [pathname, tenant.title]);
+  }, [title, tenant.title]);
 }

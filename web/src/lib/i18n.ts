@@ -4,7 +4,8 @@
  * The shell's own namespaces (NAMESPACES) load with the language; a feature's namespace
  * (`locales/{lang}/{feature}.json`) loads the first time a screen asks for it, so screens
  * behind lazy routes add nothing to the login page.
- * The tenant's wording is a default variable every string may use: {{agent}}, {{agents}}…
+ * The tenant's wording is a default variable every string may use: {{agent}}, {{agents}}…,
+ * and `{{agent, lowercase}}` inside a sentence ('Tipo di agente', 'Tipo di car dealer').
  */
 import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -91,6 +92,7 @@ export async function initI18n(language: string, wording: Wording, instance: I18
     returnNull: false,
     showSupportNotice: false,
   });
+  instance.services.formatter?.add('lowercase', (value: unknown) => String(value).toLocaleLowerCase(language));
   await loadLanguage(language, instance);
   await instance.changeLanguage(language); // re-render with the bundles just added
   document.documentElement.lang = language;

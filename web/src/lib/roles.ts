@@ -82,3 +82,10 @@ export function roleLabel(flags: RoleFlags, wording: Wording, t: Translate): str
   if (flags.referrer) return t('layout:roles.segnalatore');
   return t('layout:roles.none');
 }
+
+/** A role key's name ('a', 'e'…) in the tenant's wording; given its holder, an agent with a
+ * parent is named as the tenant's sub-agent ('Subagente', 'Venditore'). */
+export function roleKeyLabel(role: string, holder: Pick<User, 'role'> | undefined, wording: Wording, t: Translate): string {
+  if (role !== 'a') return t(`layout:roles.${role}`);
+  return holder && roleFlags(holder).parentAgentId ? wording.subagent : wording.agent;
+}

@@ -1,9 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../layout/pageTitleStore';
 
 export function NotFound() {
   const { t } = useTranslation('common');
+  // the same title for an unknown path and a page the user may not open
+  usePageTitle(t('notFound.title'));
   return (
     <Center className="page-center" data-testid="not-found">
       <Stack align="center" gap="xs" ta="center">

@@ -1,18 +1,39 @@
 /**
- * Home for agents: the tenant's slides, what needs attention (open quotes by status, policies
- * ending within 16 days), counted live from the synced data, and the shortcuts.
+ * Home: for those who work on quotes and policies, the tenant's slides, what needs attention
+ * (open quotes by status, policies ending within 16 days), counted live from the synced data,
+ * and the shortcuts; for the employee, the users and the document area (EmployeeHome); for a
+ * user with no role yet, a word on what to expect. No link here leads back to the home.
  */
-import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconCirclePlus, IconFileText, IconMessages, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { formatDay } from '@sportello/host-api';
+import { IconArrowRight, IconCirclePlus, IconFileText, IconMessages, IconShieldCheck, IconUserQuestion } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useSession, useStoreSelector } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
 import { policyAlerts, selectMenuChips } from '../../store/selectors';
 import type { Item, StoreState } from '../../store/store';
-import { ComingSoon } from '../placeholder/ComingSoonPage';
+import EmployeeHome from './EmployeeHome';
 import { listedQuotes, openQuotesByStatus } from './homeFigures';
+
+/** A user with no role: an empty menu (SPEC §6) and nothing to open yet. */
+function NoRoleHome() {
+  const { t } = useTranslation('home');
+  return (
+    <Center className="page-center" data-testid="no-role-home">
+      <Paper withBorder radius="lg" p="xl" maw={520} w="100%" shadow="xs">
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            <IconUserQuestion size={34} stroke={1.5} />
+          </ThemeIcon>
+          <Title order={2}>{t('noRole.title')}</Title>
+          <Text c="dimmed">{t('noRole.text')}</Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
 
 function StatCard({ icon, title, total, alerts, alertLabel, to }: {
   icon: React.ReactNode; title: string; total: number; alerts: number; alertLabel: string; to: string;
@@ -64,7 +85,12 @@ export default function HomePage() {
   const data = useStoreSelector(select);
   const slides = (settings?.slides ?? []) as { title: string; text?: string; link?: string | null }[];
   const sees = (key: string) => menu.some((entry) => entry.key === key);
-  if (!sees('preventivi') && !sees('polizze')) return <ComingSoon title="Home" />;
+  if (!sees('preventivi') && !sees('polizze')) {
+    if (sees('utenti') || sees('area-documentale')) return <EmployeeHome sees={sees} />;
+    // any other cut of the menu: its first entry is where the user works
+    const first = menu.find((entry) => entry.path !== '/');
+    return first ? <Navigate to={first.path} replace /> : <NoRoleHome />;
+  }
   return (
     <Stack gap="lg" className="page">
       <div>
@@ -146,7 +172,7 @@ export default function HomePage() {
                     {policyLabel(policy)}
                   </Anchor>
                   <Text size="sm" c="dimmed">
-                    {new Date(String(policy.endDate)).toLocaleDateString('it-IT')}
+                    {formatDay(String(policy.endDate))}
                   </Text>
                 </Group>
               ))

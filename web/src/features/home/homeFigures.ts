@@ -2,6 +2,7 @@
  * The home's figures, from the synced quotes: the same quotes the /preventivi list holds, so
  * the card's total is what its 'Apri' leads to.
  */
+import type { RoleFlags, User } from '../../lib/roles';
 import type { Item } from '../../store/store';
 
 /** A quote of the /preventivi list: no product line of its own, not archived. */
@@ -30,4 +31,16 @@ export function openQuotesByStatus(quotes: Iterable<Item>, noStatus: string): [s
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'it'));
+}
+
+/** The employee's figures from the synced users: how many, who has no role yet (newest
+ * registrations wait for one), how many are suspended. */
+export function usersAtWork(
+  users: readonly User[],
+  flagsOf: (user: User) => RoleFlags,
+): { total: number; waiting: User[]; suspended: number } {
+  const waiting = users
+    .filter((user) => !flagsOf(user).any && !user.suspended)
+    .sort((a, b) => String(a.name || a.email).localeCompare(String(b.name || b.email), 'it'));
+  return { total: users.length, waiting, suspended: users.filter((user) => user.suspended).length };
 }

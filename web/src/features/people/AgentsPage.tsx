@@ -17,6 +17,9 @@ import { agentTree } from './people';
 
 function AgentRow({ user, counts, sub }: { user: User; counts?: AgentCounts; sub?: boolean }) {
   const { t } = useTranslation('people');
+  // links only where the viewer's menu leads: the report's lines, an admin's balances
+  const { menu, flags } = useAccess();
+  const seesReport = menu.some((entry) => entry.key === 'report');
   return (
     <Table.Tr data-testid={sub ? 'subagent-row' : 'agent-row'}>
       <Table.Td pl={sub ? 48 : undefined}>
@@ -41,10 +44,12 @@ function AgentRow({ user, counts, sub }: { user: User; counts?: AgentCounts; sub
       <Table.Td ta="center">{counts?.policies ?? '—'}</Table.Td>
       <Table.Td>
         <Group gap="md">
-          <Anchor component={Link} to={`/ProvvigioniAgente/${user._id}`} size="sm">
-            {t('agents.commissions')}
-          </Anchor>
-          {!sub ? (
+          {seesReport ? (
+            <Anchor component={Link} to={`/ProvvigioniAgente/${user._id}`} size="sm">
+              {t('agents.commissions')}
+            </Anchor>
+          ) : null}
+          {!sub && flags.admin ? (
             <Anchor component={Link} to={`/saldo-collaboratore/${user._id}`} size="sm">
               {t('agents.balance')}
             </Anchor>

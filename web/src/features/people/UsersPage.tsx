@@ -112,7 +112,7 @@ export default function UsersPage() {
                       <Group gap={4}>
                         {heldRoles(user.role).map((r) => (
                           <Badge key={r} variant="light" radius="sm">
-                            {roleLabel(r)}
+                            {roleLabel(r, user)}
                           </Badge>
                         ))}
                         {user.suspended ? (

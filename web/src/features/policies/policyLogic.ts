@@ -4,6 +4,7 @@
  * filters and sort. `due` follows the server's rule (core/domain/policies/links.py): the unpaid,
  * unsuspended instalments already due, else the next unpaid one; UNICO: the premium until paid.
  */
+import { formatCents } from '@sportello/host-api';
 import { rangeBounds } from '../quotes/dates';
 import { policyAlerts } from '../../store/selectors';
 
@@ -139,9 +140,8 @@ export function filterPolicies<T extends PolicyLike>(policies: readonly T[], fil
     .sort((a, b) => String(a.endDate ?? '9999').localeCompare(String(b.endDate ?? '9999')) || (a._id < b._id ? -1 : 1));
 }
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-/** Cents as it-IT euros ('1.012,50 €'). */
-export const euros = (cents: number) => euro.format(cents / 100);
+/** Cents as it-IT euros, always grouped ('1.012,50 €'). */
+export const euros = (cents: number) => formatCents(cents);
 
 /** YYYY-MM-DD → DD/MM/YYYY. */
 export function shortDate(value: unknown): string {

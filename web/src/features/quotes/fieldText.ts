@@ -1,9 +1,9 @@
 /** A customer field value as readable text (SPEC §3 field types). */
+import { formatEuro } from '@sportello/host-api';
 import { formatManualDate } from './dates';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 const AMOUNTS = new Set(['importo', 'massimale', 'fatturato', 'valore']);
 const isoDay = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatManualDate(value.slice(0, 10)) : '');
 
@@ -28,7 +28,7 @@ export function fieldText(type: unknown, value: unknown, t: Translate): string {
     case 'Selezione multipla':
       return Array.isArray(value) ? value.join(', ') : String(value);
     default:
-      if (AMOUNTS.has(String(type)) && typeof value === 'number') return euro.format(value);
+      if (AMOUNTS.has(String(type)) && typeof value === 'number') return formatEuro(value);
       if (Array.isArray(value)) return value.join(', ');
       return typeof value === 'object' ? String(v.value ?? JSON.stringify(value)) : String(value);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import shared from './shared-cases.json';
-import { DEFAULT_POLICY_FILTERS, filterPolicies, policyCustomer, policyTotals, toCents, type PolicyLike } from '../policyLogic';
+import { fieldText } from '../../quotes/fieldText';
+import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, policyCustomer, policyTotals, toCents, type PolicyLike } from '../policyLogic';
 
 const asPolicy = (c: (typeof shared.cases)[number]): PolicyLike => ({
   _id: c.name,
@@ -21,6 +22,16 @@ describe('money in cents', () => {
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(toCents('12')).toBe(0);
     expect(toCents(Number.NaN)).toBe(0);
+  });
+
+  // Intl separates the sign with a no-break space; compare with a plain one.
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it('groups thousands in the shell as the host API does', () => {
+    // 105000 cents = 1.050,00 € with the thousands point, never '1050,00 €'
+    expect(plain(euros(105000))).toBe('1.050,00 €');
+    expect(plain(fieldText('importo', 1050, (key) => key))).toBe('1.050,00 €');
+    expect(plain(fieldText('massimale', 1000000, (key) => key))).toBe('1.000.000,00 €');
   });
 });
 

@@ -2,11 +2,12 @@
  * The inputs of the customer field types that are more than a text box: dates,
  * plates, claims history (ATR), make and model, registration and previous insurance (amounts:
  * the host API's AmountInput).
- * Each takes the field's value and gives back the next one. Only light Mantine parts (text
- * inputs and checkboxes): the pickers and number inputs would pull Popover and Combobox
- * into the shared Mantine bundle every page downloads (web/federation/shared.mjs).
+ * Each takes the field's value and gives back the next one. Light Mantine parts (text
+ * inputs and checkboxes) but the date, the host API's DateField (dd/mm/yyyy whatever the
+ * browser's language), which stays out of the login screen's JavaScript (its own entry).
  */
 import { Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
+import HostDateField from '@sportello/host-api/DateField';
 import { useTranslation } from 'react-i18next';
 import {
   isValidDate,
@@ -39,9 +40,9 @@ export function parseItalianDate(text: string): string | null {
 }
 
 /**
- * The browser's date input, limited to 1900..2099; its value is `AAAA-MM-GG` (what is typed
- * where the browser has no date input, GG/MM/AAAA, is read too). A date out of range is passed
- * on as typed, so the validator can say it is wrong; an incomplete one is null.
+ * A date (SPEC §5) within 1900..2099, shown and typed as GG/MM/AAAA with a calendar, whatever
+ * the browser's language; the value is `AAAA-MM-GG`, null when empty. Text that is no date, or
+ * a date out of range, says so under the field and gives null.
  */
 export function DateField({
   label,
@@ -51,22 +52,24 @@ export function DateField({
   onBlur,
   error,
 }: InputProps<string | null> & { label: string; required?: boolean }) {
-  const { t } = useTranslation('fields');
+  const { t, i18n } = useTranslation('fields');
   return (
-    <TextInput
-      type="date"
+    <HostDateField
       label={label}
-      withAsterisk={required}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(e) => {
-        const typed = e.currentTarget.value.trim();
-        onChange(parseItalianDate(typed) ?? (typed || null));
-      }}
+      required={required}
+      value={typeof value === 'string' ? value : null}
+      onChange={onChange}
       onBlur={onBlur}
       error={error}
       min={MIN_DATE}
       max={MAX_DATE}
       placeholder={t('date.placeholder')}
+      locale={i18n.language === 'en' ? 'en' : 'it'}
+      messages={{
+        invalid: t('date.invalid'),
+        before: (min) => t('date.before', { min }),
+        after: (max) => t('date.after', { max }),
+      }}
     />
   );
 }

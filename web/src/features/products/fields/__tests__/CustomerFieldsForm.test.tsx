@@ -172,18 +172,26 @@ describe('CustomerFieldsForm', () => {
     expect(onValues).toHaveBeenLastCalledWith({ extra: ['Assistenza'] });
   });
 
-  it('takes dates as AAAA-MM-GG within 1900..2099', async () => {
+  it('takes dates as GG/MM/AAAA within 1900..2099, whatever the browser speaks', async () => {
     const onValues = vi.fn();
     await renderForm({ onValues, fields: MORE_FIELDS });
     const date = screen.getByLabelText('Data di nascita') as HTMLInputElement;
-    expect([date.type, date.min, date.max]).toEqual(['date', '1900-01-01', '2099-12-31']);
-    fireEvent.change(date, { target: { value: '1985-12-10' } });
+    expect([date.type, date.placeholder]).toEqual(['text', 'GG/MM/AAAA']);
+    fireEvent.change(date, { target: { value: '10/12/1985' } });
     expect(onValues).toHaveBeenLastCalledWith({ nascita: '1985-12-10' });
-    fireEvent.change(date, { target: { value: '1850-01-01' } });
     fireEvent.blur(date);
-    expect(screen.getByText('Data non valida')).toBeTruthy();
-    fireEvent.change(date, { target: { value: '' } });
+    expect(date.value).toBe('10/12/1985');
+    fireEvent.change(date, { target: { value: '01/01/1850' } });
+    fireEvent.blur(date);
+    expect(screen.getByText('La data non può essere prima del 01/01/1900')).toBeTruthy();
     expect(onValues).toHaveBeenLastCalledWith({ nascita: null });
+    fireEvent.change(date, { target: { value: '31/02/2020' } });
+    fireEvent.blur(date);
+    expect(screen.getByText('Data non valida: scrivila come GG/MM/AAAA')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2/3/2020' } });
+    expect(onValues).toHaveBeenLastCalledWith({ nascita: '2020-03-02' });
+    fireEvent.blur(date);
+    expect(screen.queryByText(/Data non valida/)).toBeNull();
   });
 
   it('takes amounts in euro: no minus, two decimals, it-IT once left', async () => {
