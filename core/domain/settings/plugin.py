@@ -12,6 +12,8 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.audit_kinds import RecordKind
+from core.domain.settings.activity_kinds import CORE_KINDS
 from core.domain.settings.calls import save_settings_call
 from core.domain.settings.controllers import (
     activity_log,
@@ -50,6 +52,11 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 @hookimpl
 def register_calls() -> Mapping[str, CallHandler]:
     return {"salvaImpostazioni": save_settings_call}
+
+
+@hookimpl
+def audit_record_kinds() -> Sequence[RecordKind]:
+    return CORE_KINDS
 
 
 @hookimpl
