@@ -18,7 +18,7 @@ from sqlalchemy import inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
-from core.db.audit_kinds import NOTHING, AuditField, Names, RecordKind, cut, text
+from core.db.audit_kinds import NOTHING, AuditField, Names, RecordKind, changed_only, cut, text
 from core.db.base import Base, HasId
 
 MAX_FIELDS = 12
@@ -124,9 +124,12 @@ def _lines(
                 (names.words(field.label), _shown(field, old, names), _shown(field, new, names))
             ]
         for label, before, after in parts:
+            if action != "update" and (before if action == "delete" else after) == NOTHING:
+                continue  # a record created or removed: its empty fields say nothing
+            hidden = field.show is changed_only  # 'Provvigioni: modificato', no value either side
             lines.append({
                 "label": cut(label, 60),
-                "old": None if action == "insert" else cut(before),
+                "old": None if action == "insert" or hidden else cut(before),
                 "new": None if action == "delete" else cut(after),
             })  # fmt: skip
     return lines

@@ -179,3 +179,11 @@ async def activity_log(
         stmt = stmt.where(m.AuditEntry.at < _utc(before))
     entries = (await db_session.execute(stmt)).scalars().all()
     return await describe(db_session, entries, runtime.record_kinds, tenant.wording.model_dump())
+
+
+@get("/api/audit/kinds", summary="The kinds of record the activity log names (admins)",
+     tags=["settings"])  # fmt: skip
+async def activity_kinds(principal: PrincipalDep, runtime: RuntimeDep) -> list[dict[str, str]]:
+    """``[{value: table, label}]`` in the registered order, for the log's filter."""
+    require(perm.sees_settings, principal)
+    return [{"value": kind.table, "label": kind.label} for kind in runtime.record_kinds.values()]

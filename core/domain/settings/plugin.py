@@ -16,6 +16,7 @@ from core.db.audit_kinds import RecordKind
 from core.domain.settings.activity_kinds import CORE_KINDS
 from core.domain.settings.calls import save_settings_call
 from core.domain.settings.controllers import (
+    activity_kinds,
     activity_log,
     product_lines,
     put_settings,
@@ -46,7 +47,15 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [toggle_product, product_lines, put_settings, upload_logo, tenant_logo, activity_log]
+    return [
+        toggle_product,
+        product_lines,
+        put_settings,
+        upload_logo,
+        tenant_logo,
+        activity_log,
+        activity_kinds,
+    ]
 
 
 @hookimpl

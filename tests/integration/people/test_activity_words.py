@@ -112,7 +112,7 @@ async def test_secrets_never_show_and_long_values_are_cut(
         await _log(clients, seeded, f"entity=users&entityId={ids['dipendente']}&action=update")
     )[0]
     assert changed["what"] == "ha cambiato la password dell'utente"
-    assert changed["changes"] == [{"label": "Password", "old": "modificato", "new": "modificato"}]
+    assert changed["changes"] == [{"label": "Password", "old": None, "new": "modificato"}]
     everything = str(await _log(clients, seeded, ""))
     assert "argon2" not in everything
     assert "secret-hash" not in everything
@@ -160,3 +160,13 @@ def test_the_formatters_show_values_as_the_screens_do() -> None:
     assert k.Names(wording={"agent": "Car Dealer"}).words("Provvigione {agent}") == (
         "Provvigione Car Dealer"
     )
+
+
+async def test_the_filter_lists_every_registered_kind(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    kinds = (await call(clients, seeded, "admin", "GET", "/api/audit/kinds")).json()
+    assert {"value": "quotes", "label": "Preventivi"} in kinds
+    assert {"value": "noleggio_auto_cars", "label": "Auto a noleggio"} in kinds
+    refused = await call(clients, seeded, "agente", "GET", "/api/audit/kinds")
+    assert refused.status_code == 403

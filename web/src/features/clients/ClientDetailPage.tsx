@@ -134,7 +134,7 @@ export default function ClientDetailPage() {
           <Field
             label={t('detail.idDocument')}
             value={
-              client.idType || client.idNumber ? (
+              client.idType || client.idNumber || client.idExpiry ? (
                 <>
                   {[client.idType ? t(`idTypes.${client.idType}`) : '', client.idNumber ?? ''].filter(Boolean).join(' · ')}
                   {client.idExpiry ? (

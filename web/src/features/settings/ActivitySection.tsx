@@ -5,9 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../lib/roles';
 import { errorText, notify, useCollection } from '../quotes/env';
-import { type AuditChange, type AuditEntry, fetchActivity } from './api';
+import { type AuditChange, type AuditEntry, fetchActivity, fetchActivityKinds } from './api';
 
-const ENTITIES = ['quotes', 'policies', 'policy_instalments', 'clients', 'documents', 'users', 'balance_log', 'products', 'tenant_settings'] as const;
 
 /** A changed field in a line: `Stato: Preventivato → In lavorazione compagnia`, or its value
  * alone for a creation or a deletion. */
@@ -24,6 +23,10 @@ export default function ActivitySection() {
   const [actor, setActor] = useState('');
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState(false);
+  const [kinds, setKinds] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    fetchActivityKinds().then(setKinds, () => setKinds([]));
+  }, []);
   const load = useCallback(
     async (before?: string) => {
       try {
@@ -42,7 +45,7 @@ export default function ActivitySection() {
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
         <Group gap="md" align="flex-end">
-          <PlainSelect label={t('activity.entity')} data={[{ value: '', label: t('activity.all') }, ...ENTITIES.map((e) => ({ value: e, label: t(`activity.entities.${e}`) }))]} value={entity} onChange={setEntity} w={220} data-testid="activity-entity" />
+          <PlainSelect label={t('activity.entity')} data={[{ value: '', label: t('activity.all') }, ...kinds]} value={entity} onChange={setEntity} w={220} data-testid="activity-entity" />
           <PlainSelect
             label={t('activity.actor')}
             data={[{ value: '', label: t('activity.everyone') }, ...(Object.values(users) as User[]).map((u) => ({ value: u._id, label: String(u.name || u.email || u._id) }))]}

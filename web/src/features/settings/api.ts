@@ -39,3 +39,8 @@ export function fetchActivity(filter: { entity?: string; actor?: string; before?
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => Boolean(v)) as [string, string][]);
   return requestJson<AuditEntry[]>(`/api/audit${query.size ? `?${query}` : ''}`);
 }
+
+/** The kinds of record the activity log names (core's and the product lines'), for its filter. */
+export function fetchActivityKinds(): Promise<{ value: string; label: string }[]> {
+  return requestJson<{ value: string; label: string }[]>('/api/audit/kinds');
+}
