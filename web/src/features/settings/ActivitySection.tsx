@@ -10,7 +10,7 @@ import { type AuditChange, type AuditEntry, fetchActivity, fetchActivityKinds } 
 
 /** A changed field in a line: `Stato: Preventivato → In lavorazione compagnia`, or its value
  * alone for a creation or a deletion. */
-function changeText(change: AuditChange): string {
+export function changeText(change: AuditChange): string {
   if (change.old === null) return `${change.label}: ${change.new ?? '—'}`;
   if (change.new === null) return `${change.label}: ${change.old}`;
   return `${change.label}: ${change.old} → ${change.new}`;
