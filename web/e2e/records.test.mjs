@@ -2,8 +2,12 @@
 // date and the town (BNCLCU80A01H501Q: 01/01/1980, Roma); the admin edits the client's PEC,
 // address and identity document, a bad PEC is refused in Italian and changes nothing, the
 // saved values show on the detail (the expired document badged) and reach the agent's open
-// page live; the activity log then reads the change in words, dated dd/mm/yyyy HH:mm.
+// page live; the activity log then reads the change in words, dated dd/mm/yyyy HH:mm. A renewal
+// quote shows the policy it renews (number, company, expiry, last premium) and links to it.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
 
@@ -20,6 +24,7 @@ after(async () => {
 });
 
 const LIVE = { timeout: 10_000 };
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function openLuca(page) {
   await page.goto(server.url('assicurapp', '/clienti?q=Luca%20Bianchi'));
@@ -81,6 +86,43 @@ describe('records a broker reads', () => {
       assert.deepEqual(agent.page.errors, []);
     } finally {
       await admin.context.close();
+      await agent.context.close();
+    }
+  });
+
+  test('a renewal quote shows the policy it renews', async () => {
+    // the day's renewals, as the daily job creates them (the e2e server runs no daily jobs)
+    execFileSync(join(REPO, '.venv', 'bin', 'sportello'), ['renewals', '--tenant', 'assicurapp'], {
+      cwd: REPO, env: { ...process.env, DATA_DIR: server.dataDir, ENVIRONMENT: 'development' },
+    });
+    const agent = await openPage(browser);
+    try {
+      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(server.url('assicurapp', '/polizze'));
+      await agent.page.getByTestId('policy-row').first().waitFor();
+      const token = (await agent.context.cookies()).find((cookie) => cookie.name === 't')?.value;
+      const policies = await (await server.api('assicurapp', '/api/polizze?limit=50', { token })).json();
+      const soonest = policies[0]; // soonest end first: renewed by today's run
+      // its renewal among the quotes in 'Preventivo di rinnovo'
+      await agent.page.goto(server.url('assicurapp', '/preventivi'));
+      const rows = agent.page.getByTestId('quote-row').filter({ hasText: 'Preventivo di rinnovo' });
+      await rows.first().waitFor();
+      let card = null;
+      for (let i = 0; i < (await rows.count()) && !card; i += 1) {
+        await rows.nth(i).click();
+        await agent.page.getByTestId('renewal-card').waitFor();
+        const text = (await agent.page.getByTestId('renewal-card').innerText()).replace(/\s+/g, ' ');
+        if (text.includes(soonest.number)) card = text;
+        else await agent.page.goBack();
+      }
+      assert.ok(card, `no renewal card names ${soonest.number}`);
+      assert.match(card, /Allianz/);
+      assert.match(card, /\d{2}\/\d{2}\/\d{4}/);
+      assert.match(card, /\d+,\d{2} €/);
+      await agent.page.getByTestId('renewal-card').getByRole('link', { name: soonest.number }).click();
+      await agent.page.waitForURL(/\/polizza\//);
+      assert.deepEqual(agent.page.errors, []);
+    } finally {
       await agent.context.close();
     }
   });

@@ -55,7 +55,19 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 export default function RenewalCard({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
   const renewed = renewedPolicy(quote, useCollection('polizze') as Record<string, HostItem>);
-  if (!renewed) return null;
+  if (!renewed) {
+    // a renewal written before renewals named their policy says so rather than nothing
+    return quote.renew === true ? (
+      <Paper withBorder radius="lg" p="lg" data-testid="renewal-card">
+        <Title order={4} mb={4}>
+          {t('renewal.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('renewal.unknown')}
+        </Text>
+      </Paper>
+    ) : null;
+  }
   const number = renewed.number ?? t('renewal.noNumber');
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="renewal-card">
