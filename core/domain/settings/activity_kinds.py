@@ -263,6 +263,7 @@ SETTINGS = RecordKind(
         "extra_stati": F("Stati dei preventivi", _statuses),
         "assistenza": F("Testo di assistenza", k.changed_only),
         "data": F("Altre impostazioni", k.changed_only),
+        "demo_seeded_at": F("Dati dimostrativi creati il", k.rome_time),
     },
     updated="ha modificato le impostazioni",
 )  # fmt: skip
