@@ -1,8 +1,8 @@
 """Editing a client's contacts and identity document (``PATCH /api/clients/{id}``).
 
-Who may: an admin (or responsabile) for any client of the tenant, an agent for the clients of
-its own tree (it is the tree's top agent and sees the client); a sub-agent or a referrer reads
-only. Another tree's or another tenant's client is not found, as on the detail page.
+Who may: those who open the clients screen (SPEC §6: agents and admins) — an admin any
+client of the tenant, an agent the clients of the tree it heads; a sub-agent reads only.
+Another tree's or another tenant's client is not found, as on the detail page.
 
 The address, PEC and identity document live in the client's ``data`` (``address``, ``pec``,
 ``idType``, ``idNumber``, ``idExpiry``); e-mail and phone in their columns. Each value is

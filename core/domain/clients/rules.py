@@ -26,7 +26,8 @@ def contact_payload(client: m.Client, today: date | None = None) -> dict[str, An
 
 
 def may_edit(principal: Principal, client: m.Client) -> bool:
-    """Admins and responsabili any client; an agent the clients of the tree it heads."""
+    """Managers any client (the clients screen opens to admins only among them); an agent
+    the clients of the tree it heads."""
     scope = perm.agent_scope(principal)
     if scope.all:
         return True

@@ -96,6 +96,7 @@ async def test_the_trees_agent_edits_its_client(clients: ClientFactory, seeded: 
     [
         ("subagente@demo.it", 403),  # reads the client through its own quote, may not edit
         ("dipendente@demo.it", 403),
+        ("responsabile@demo.it", 403),  # the clients screen is for agents and admins
         ("segnalatore@demo.it", 403),
         (OUTSIDER, 404),  # another agent's client is not found, as on the detail page
     ],
