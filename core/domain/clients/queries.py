@@ -207,9 +207,11 @@ async def client_detail(
     )
     last = max((q.at for q in quotes), default=None)
     payload = client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last)
+    contacts = contact_payload(client)
     if not _sees_whole_tree(principal, client):
         payload.update(_as_seen(quotes, policies))
-    payload.update(contact_payload(client))
+        contacts = dict.fromkeys(contacts)  # the tree's own contacts stay with the tree
+    payload.update(contacts)
     facts = decode(payload["fiscalCode"] or "")
     payload["fiscalCodeFacts"] = facts.as_payload() if facts else None
     payload["editable"] = may_edit(principal, client)

@@ -112,6 +112,12 @@ async def test_others_may_not_edit(
     answer = await _patch(clients, seeded, who, luca.id, {"address": "Via Falsa 1"})
     assert answer.status_code == status, answer.text
     assert (await _luca(seeded)).data.get("address") is None
+    if who.startswith("subagente"):  # it reads the client, not the tree's own contacts
+        await _patch(clients, seeded, "admin@demo.it", luca.id, {"pec": "luca@pec.it"})
+        async with clients(TENANT) as http:
+            headers = bearer(await token_for(seeded, TENANT, who))
+            seen = (await http.get(f"/api/clients/{luca.id}", headers=headers)).json()["client"]
+        assert (seen["pec"], seen["editable"]) == (None, False)
 
 
 async def test_another_tenants_client_is_not_found(clients: ClientFactory, seeded: Runtime) -> None:
