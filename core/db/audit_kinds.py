@@ -88,6 +88,11 @@ class RecordKind:
     phrases: Sequence[AuditPhrase] = ()
     updated: str = ""
     deleted: str = ""
+    parent: tuple[str, str] | None = None
+    """``(column, table)``: the record this one belongs to, named after it ('rata 2 della
+    polizza AZ-876B20')."""
+    of_noun: str = ""
+    """How a child names this kind before its name: 'della polizza'."""
 
     def updated_text(self) -> str:
         return self.updated or f"ha modificato {self.noun}"

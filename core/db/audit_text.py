@@ -62,23 +62,59 @@ def _values(obj: Any) -> dict[str, Any]:
     return {a.key: getattr(obj, a.key) for a in state.mapper.column_attrs if a.key not in unloaded}
 
 
-async def _rows(
-    session: AsyncSession, entries: Sequence[m.AuditEntry]
-) -> dict[tuple[str, str], dict[str, Any]]:
-    """The present column values of every record the entries name (one query per table)."""
-    wanted: dict[str, set[str]] = defaultdict(set)
-    for entry in entries:
-        wanted[entry.entity].add(entry.entity_id)
+async def _load(
+    session: AsyncSession,
+    wanted: Mapping[str, set[str]],
+    rows: dict[tuple[str, str], dict[str, Any]],
+) -> None:
     classes = _classes()
-    rows: dict[tuple[str, str], dict[str, Any]] = {}
     for table, ids in wanted.items():
         cls = classes.get(table)
-        if cls is None:
+        if cls is None or not ids:
             continue
         found = await session.execute(select(cls).where(cls.id.in_(ids)))
         for obj in found.scalars():
             rows[(table, obj.id)] = _values(obj)
+
+
+async def _rows(
+    session: AsyncSession, entries: Sequence[m.AuditEntry], kinds: Mapping[str, RecordKind]
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """The present column values of every record the entries name, and of the records those
+    belong to (one query per table)."""
+    wanted: dict[str, set[str]] = defaultdict(set)
+    for entry in entries:
+        wanted[entry.entity].add(entry.entity_id)
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    await _load(session, wanted, rows)
+    parents: dict[str, set[str]] = defaultdict(set)
+    for entry in entries:
+        kind = kinds.get(entry.entity)
+        if kind is not None and kind.parent is not None:
+            column, table = kind.parent
+            parent_id = _record_values(entry, rows).get(column)
+            if parent_id and (table, str(parent_id)) not in rows:
+                parents[table].add(str(parent_id))
+    await _load(session, parents, rows)
     return rows
+
+
+def _record_name(
+    kind: RecordKind,
+    values: Mapping[str, Any],
+    kinds: Mapping[str, RecordKind],
+    names: Names,
+    rows: Mapping[tuple[str, str], dict[str, Any]],
+) -> str:
+    """The record's name, followed by its parent's ('rata 2 della polizza AZ-876B20')."""
+    name = kind.name(values, names)
+    if kind.parent is None:
+        return name
+    column, table = kind.parent
+    parent_kind, parent = kinds.get(table), rows.get((table, str(values.get(column))))
+    if parent_kind is None or parent is None:
+        return name
+    return f"{name} {parent_kind.of_noun} {parent_kind.name(parent, names)}".strip()
 
 
 async def load_names(
@@ -180,7 +216,8 @@ def describe_entries(
         changes = entry.changes or {}
         lines = _lines(kind, entry.action, changes, names)
         try:
-            record = kind.name(_record_values(entry, rows), names) if kind else ""
+            values = _record_values(entry, rows)
+            record = _record_name(kind, values, kinds, names, rows) if kind else ""
         except (KeyError, TypeError, ValueError, AttributeError):
             record = ""
         actor = entry.actor_id
@@ -210,5 +247,5 @@ async def describe(
 ) -> list[dict[str, Any]]:
     """Load what naming the entries needs, then :func:`describe_entries`."""
     names, roles = await load_names(session, wording)
-    rows = await _rows(session, entries)
+    rows = await _rows(session, entries, kinds)
     return describe_entries(entries, kinds, names, roles, rows)

@@ -42,9 +42,14 @@ def test_an_instalment_collected() -> None:
         {"paid": [False, True], "paid_at": [None, "2026-03-05T09:07:01+00:00"],
          "paid_method": [None, "Bonifico"]},
     )  # fmt: skip
-    described = _one(entry, {"number": 2})
+    policy = {"number": "AZ-876B20", "company": "Allianz", "pr": {}}
+    rows = {
+        ("policy_instalments", "r1"): {"number": 2, "policy_id": "p9"},
+        ("policies", "p9"): policy,
+    }
+    [described] = describe_entries([entry], KINDS, NAMES, ROLES, rows)
     assert described["what"] == "ha incassato la rata"
-    assert described["record"] == "rata 2"
+    assert described["record"] == "rata 2 della polizza AZ-876B20 Allianz"
     assert described["changes"] == [
         {"label": "Incassata", "old": "No", "new": "Sì"},
         # 09:07 UTC is 10:07 in Rome in March (CET, +1)

@@ -169,6 +169,7 @@ POLICIES = RecordKind(
     },
     phrases=(P("paid", "ha segnato come pagata la polizza", "set"),
              P("number", "ha cambiato il numero della polizza")),
+    of_noun="della polizza",
 )  # fmt: skip
 
 INSTALMENTS = RecordKind(
@@ -181,6 +182,7 @@ INSTALMENTS = RecordKind(
     },
     phrases=(P("paid", "ha incassato la rata", "set"),
              P("paid", "ha annullato l'incasso della rata", "cleared")),
+    parent=("policy_id", "policies"),
 )  # fmt: skip
 
 CASH_DAYS = RecordKind(

@@ -54,7 +54,13 @@ async def test_an_issued_policy_and_a_status_change_read_in_words(
             )
             assert quote is not None
             quote.status = "In lavorazione compagnia"
+            rata = m.Instalment(number=1, total=Decimal("525.00"), cassa_date=date(2026, 3, 5))
+            policy.instalments.append(rata)
         policy_id, quote_id = policy.id, quote.id
+        async with seeded.db.session() as session:
+            stored = await session.get(m.Instalment, rata.id)
+            assert stored is not None
+            stored.paid, stored.paid_method = True, "Bonifico"
 
     [issued] = await _log(clients, seeded, f"entity=policies&entityId={policy_id}")
     assert issued["who"] == "Alessandra Amministratrice"
@@ -68,6 +74,13 @@ async def test_an_issued_policy_and_a_status_change_read_in_words(
     assert _line(issued, "Frazionamento")["new"] == "Semestrale"
     assert _line(issued, "Agente")["new"] == "Mario Rossi"
     assert policy_id not in str(issued["changes"])
+
+    [collected] = await _log(
+        clients, seeded, f"entity=policy_instalments&entityId={rata.id}&action=update"
+    )
+    assert collected["what"] == "ha incassato la rata"
+    assert collected["record"] == "rata 1 della polizza AZ-876B20 Allianz · Lucia Verdi"
+    assert {"label": "Metodo di pagamento", "old": "—", "new": "Bonifico"} in collected["changes"]
 
     [moved] = await _log(clients, seeded, f"entity=quotes&entityId={quote_id}&action=update")
     assert moved["what"] == "ha cambiato lo stato del preventivo"
