@@ -42,7 +42,7 @@ def test_an_instalment_collected() -> None:
         {"paid": [False, True], "paid_at": [None, "2026-03-05T09:07:01+00:00"],
          "paid_method": [None, "Bonifico"]},
     )  # fmt: skip
-    policy = {"number": "AZ-876B20", "company": "Allianz", "pr": {}}
+    policy: dict[str, Any] = {"number": "AZ-876B20", "company": "Allianz", "pr": {}}
     rows = {
         ("policy_instalments", "r1"): {"number": 2, "policy_id": "p9"},
         ("policies", "p9"): policy,
