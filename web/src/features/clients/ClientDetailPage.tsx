@@ -57,6 +57,8 @@ export default function ClientDetailPage() {
   const [data, setData] = useState<ClientDetail | null>(null);
   const [error, setError] = useState<{ status: number; message: string } | null>(null);
 
+  useEffect(() => setData(null), [id]); // another client: no stale page while it loads
+
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
