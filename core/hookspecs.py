@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import DeclarativeBase
 
     from core.db import models as m
+    from core.db.audit_kinds import RecordKind
     from core.extensions import (
         Call,
         CallHandler,
@@ -135,3 +136,11 @@ def commission_items(
 ) -> Sequence[CommissionItem] | Awaitable[Sequence[CommissionItem]] | None:
     """The commissions your line's own records earn from ``start`` to ``end`` (the report
     adds them to the policies' instalments and filters them by the viewer's tree)."""
+
+
+@hookspec
+def audit_record_kinds() -> Sequence[RecordKind]:
+    """How the activity log reads your audited tables: for each, its phrases ('ha emesso la
+    polizza'), how one record is named and which columns show, with their labels and value
+    formatters (:mod:`core.db.audit_kinds`). Columns left out are never shown. A later
+    plugin's kind for the same table wins."""

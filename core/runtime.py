@@ -15,6 +15,7 @@ from core.auth.hashing import HashGate
 from core.auth.kicks import kicker
 from core.auth.service import Attempt
 from core.db import models as m
+from core.db.audit_kinds import RecordKind
 from core.db.engine import Database
 from core.domain.documents.images import Thumbnailer
 from core.domain.quotes.statuses import merge_statuses
@@ -61,6 +62,8 @@ class Runtime:
     publications: dict[str, Publication] = field(default_factory=dict)
     client_publish: list[ClientPublish] = field(default_factory=list)
     default_settings: dict[str, Any] = field(default_factory=dict)
+    record_kinds: dict[str, RecordKind] = field(default_factory=dict)
+    """The activity log's words for each audited table (``audit_record_kinds``)."""
 
     @classmethod
     def build(cls, settings: Settings, pm: pluggy.PluginManager | None = None) -> Runtime:
@@ -106,6 +109,9 @@ class Runtime:
         for contributed in reversed(hook.default_settings()):
             defaults.update(contributed or {})
         self.default_settings = defaults
+        self.record_kinds = {
+            kind.table: kind for kind in flatten(reversed(hook.audit_record_kinds()))
+        }
         self.hub = Hub(
             self.bus, self.publications, self.settings.bus.heartbeat_s, self.settings.realtime
         )

@@ -15,7 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
+from core.db import audit_kinds as ak
 from core.db import models as m
+from core.db.audit_kinds import AuditField, AuditPhrase, RecordKind
 from core.extensions import (
     Call,
     CommissionItem,
@@ -107,3 +109,23 @@ async def seed_demo_data(ctx: DemoContext) -> None:
     from plugins.noleggio_auto.demo import seed_rentals
 
     await seed_rentals(ctx)
+
+
+@hookimpl
+def audit_record_kinds() -> Sequence[RecordKind]:
+    """The rental catalogue's cars in the activity log."""
+    return [
+        RecordKind(
+            table="noleggio_auto_cars", label="Auto a noleggio", noun="l'auto a noleggio",
+            created="ha aggiunto al catalogo l'auto",
+            name=lambda row, _names: str(row.get("name") or ""),
+            fields={
+                "name": AuditField("Auto"), "company": AuditField("Società di noleggio"),
+                "months": AuditField("Durata (mesi)"), "km_per_year": AuditField("Km all'anno"),
+                "monthly_fee": AuditField("Canone mensile", ak.euro),
+                "down_payment": AuditField("Anticipo", ak.euro),
+                "active": AuditField("Attiva", ak.yes_no),
+            },
+            phrases=(AuditPhrase("active", "ha tolto dal catalogo l'auto", "cleared"),),
+        )
+    ]  # fmt: skip

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
+from core.db.audit_kinds import AuditField, RecordKind
 from core.extensions import DemoContext, MenuEntry, MigrationSource, ProductLine, WebModule
 from core.guards import product_router, require
 from core.hookspecs import hookimpl
@@ -79,3 +80,18 @@ async def seed_demo_data(ctx: DemoContext) -> None:
         return
     for plate, bersani in (("AB123CD", "auto"), ("EF456GH", "auto"), ("XY12345", "moto")):
         ctx.session.add(Plate(plate=plate, tipo_bersani=bersani))
+
+
+@hookimpl
+def audit_record_kinds() -> Sequence[RecordKind]:
+    """The plates register in the activity log."""
+    return [
+        RecordKind(
+            table="rca_plates", label="Targhe", noun="la targa", created="ha registrato la targa",
+            name=lambda row, _names: str(row.get("plate") or ""),
+            fields={
+                "plate": AuditField("Targa"), "tipo_bersani": AuditField("Tipo Bersani"),
+                "targa_agev": AuditField("Targa agevolata"),
+            },
+        )
+    ]  # fmt: skip

@@ -22,6 +22,8 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.clients.derive import normal_plate, record_customer
+from core.domain.clients.fiscal_code import decode
+from core.domain.clients.rules import contact_payload, may_edit
 from core.domain.documents import document_payload
 from core.domain.policies.serialize import policy_payload
 from core.domain.quotes.queries import in_agent_tree
@@ -168,16 +170,29 @@ async def _records(
     return quotes.scalars().all(), policies.scalars().all()
 
 
+def _visible(
+    principal: Principal, client: m.Client, quotes: Sequence[m.Quote], policies: Sequence[m.Policy]
+) -> bool:
+    scope = perm.agent_scope(principal)
+    return bool(scope.all or quotes or policies or client.agent_id in scope.agent_ids)
+
+
+async def client_visible(session: AsyncSession, principal: Principal, client: m.Client) -> bool:
+    """Whether the principal may see ``client`` (one of its records, or first written by an
+    agent of its scope; managers every client)."""
+    return _visible(principal, client, *await _records(session, principal, client))
+
+
 async def client_detail(
     session: AsyncSession, principal: Principal, client_id: str
 ) -> dict[str, Any]:
-    """``{client, quotes, policies, documents}`` restricted to what the principal may see."""
+    """``{client, quotes, policies, documents}`` restricted to what the principal may see;
+    the client with its contacts, its decoded fiscal code and whether the user may edit it."""
     client = await session.get(m.Client, client_id)
     if client is None:
         raise NotFound(NOT_FOUND)
     quotes, policies = await _records(session, principal, client)
-    scope = perm.agent_scope(principal)
-    if not (scope.all or quotes or policies or client.agent_id in scope.agent_ids):
+    if not _visible(principal, client, quotes, policies):
         raise NotFound(NOT_FOUND)
     owned = or_(
         and_(
@@ -192,8 +207,14 @@ async def client_detail(
     )
     last = max((q.at for q in quotes), default=None)
     payload = client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last)
+    contacts = contact_payload(client)
     if not _sees_whole_tree(principal, client):
         payload.update(_as_seen(quotes, policies))
+        contacts = dict.fromkeys(contacts)  # the tree's own contacts stay with the tree
+    payload.update(contacts)
+    facts = decode(payload["fiscalCode"] or "")
+    payload["fiscalCodeFacts"] = facts.as_payload() if facts else None
+    payload["editable"] = may_edit(principal, client)
     return {
         "client": payload,
         "quotes": [quote_payload(q) for q in quotes],

@@ -2,7 +2,9 @@
 
 Every plain policy ending within the tenant's ``giorniRinnovo`` days (default 30) gets one
 quote in 'Preventivo di rinnovo', with ``renew`` naming the policy and the customer data
-copied from the quote it was issued from (else from the policy). The unique ``renew_of`` key
+copied from the quote it was issued from (else from the policy); its details
+(``quote``) keep what the renewal card shows of the policy: number, company, expiry and last
+premium. The unique ``renew_of`` key
 makes a second run create nothing, whoever runs it; the daily job also claims the day with
 one ``renewal_runs`` row per tenant, so with several workers or processes it runs once.
 """
@@ -59,7 +61,8 @@ async def create_renewals(
     stmt = (
         select(
             m.Policy.id, m.Policy.quote_id, m.Policy.agent_id, m.Policy.parent_agent_id,
-            m.Policy.client_id, m.Policy.company, m.Policy.premium, m.Policy.end_date, m.Policy.pr,
+            m.Policy.client_id, m.Policy.company, m.Policy.number, m.Policy.premium,
+            m.Policy.end_date, m.Policy.pr,
         )
         .where(
             m.Policy.type.is_(None), m.Policy.end_date >= today,
@@ -91,7 +94,7 @@ async def create_renewals(
                     agent_id=row.agent_id, parent_agent_id=row.parent_agent_id,
                     client_id=row.client_id, status=status, renew=True, renew_of=row.id,
                     usr_data=list(origin.usr_data) if origin else _customer_fields(row.pr or {}),
-                    quote={"renewOf": row.id, "company": row.company,
+                    quote={"renewOf": row.id, "company": row.company, "number": row.number,
                            "previousPremium": as_number(row.premium),
                            "endDate": row.end_date.isoformat()},
                 )

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from core import permissions as perm
 from core.db import models as m
+from core.db.audit_text import describe
 from core.domain.documents import files as f
 from core.domain.documents.images import check_avatar
 from core.domain.settings.branding import LOGO_PATH
@@ -146,9 +147,15 @@ def _utc(moment: datetime) -> datetime:
         raise ClientError(BAD_MOMENT) from exc
 
 
-@get("/api/audit", summary="The activity log: who changed what, when (admins)", tags=["settings"])
+@get(
+    "/api/audit",
+    summary="The activity log in words: who did what, to which record, when (admins)",
+    tags=["settings"],
+)
 async def activity_log(
     principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
     db_session: SessionDep,
     entity: Annotated[str | None, QueryParameter(max_length=64)] = None,
     actor: Annotated[str | None, QueryParameter(max_length=32)] = None,
@@ -156,6 +163,8 @@ async def activity_log(
     entity_id: Annotated[str | None, QueryParameter(name="entityId", max_length=64)] = None,
     before: Annotated[datetime | None, QueryParameter()] = None,
 ) -> list[dict[str, Any]]:
+    """Each entry with ``who`` and ``role`` (the tenant's words), ``what``, ``record`` (named,
+    not an id) and ``changes`` as ``{label, old, new}`` (see :mod:`core.db.audit_text`)."""
     require(perm.sees_settings, principal)
     stmt = select(m.AuditEntry).order_by(m.AuditEntry.at.desc()).limit(AUDIT_PAGE)
     if entity:
@@ -168,8 +177,13 @@ async def activity_log(
         stmt = stmt.where(m.AuditEntry.entity_id == entity_id)
     if before is not None:
         stmt = stmt.where(m.AuditEntry.at < _utc(before))
-    return [
-        {"_id": e.id, "at": e.at.isoformat(), "actor": e.actor_id, "entity": e.entity,
-         "entityId": e.entity_id, "action": e.action, "changes": e.changes}
-        for e in (await db_session.execute(stmt)).scalars()
-    ]  # fmt: skip
+    entries = (await db_session.execute(stmt)).scalars().all()
+    return await describe(db_session, entries, runtime.record_kinds, tenant.wording.model_dump())
+
+
+@get("/api/audit/kinds", summary="The kinds of record the activity log names (admins)",
+     tags=["settings"])  # fmt: skip
+async def activity_kinds(principal: PrincipalDep, runtime: RuntimeDep) -> list[dict[str, str]]:
+    """``[{value: table, label}]`` in the registered order, for the log's filter."""
+    require(perm.sees_settings, principal)
+    return [{"value": kind.table, "label": kind.label} for kind in runtime.record_kinds.values()]

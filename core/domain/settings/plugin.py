@@ -12,9 +12,12 @@ from sqlalchemy.orm import DeclarativeBase
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.audit_kinds import RecordKind
 from core.domain.policies.issue_checks import DEFAULT_MAX_PAST_DAYS, MAX_PAST_SETTING
+from core.domain.settings.activity_kinds import CORE_KINDS
 from core.domain.settings.calls import save_settings_call
 from core.domain.settings.controllers import (
+    activity_kinds,
     activity_log,
     product_lines,
     put_settings,
@@ -45,12 +48,25 @@ def register_publications() -> Sequence[Publication]:
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
-    return [toggle_product, product_lines, put_settings, upload_logo, tenant_logo, activity_log]
+    return [
+        toggle_product,
+        product_lines,
+        put_settings,
+        upload_logo,
+        tenant_logo,
+        activity_log,
+        activity_kinds,
+    ]
 
 
 @hookimpl
 def register_calls() -> Mapping[str, CallHandler]:
     return {"salvaImpostazioni": save_settings_call}
+
+
+@hookimpl
+def audit_record_kinds() -> Sequence[RecordKind]:
+    return CORE_KINDS
 
 
 @hookimpl

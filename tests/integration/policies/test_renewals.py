@@ -52,6 +52,12 @@ async def test_a_second_run_creates_nothing(seeded: Runtime) -> None:
     policy = await _policy(seeded, str(quote.renew_of))
     assert (quote.agent_id, quote.parent_agent_id) == (policy.agent_id, policy.parent_agent_id)
     assert quote.quote["renewOf"] == policy.id
+    # what the renewal card shows of the policy it renews
+    assert policy.number
+    assert quote.quote["number"] == policy.number
+    assert quote.quote["company"] == policy.company
+    assert quote.quote["endDate"] == policy.end_date.isoformat()  # type: ignore[union-attr]
+    assert quote.quote["previousPremium"] == float(policy.premium)
 
 
 async def _policy(runtime: Runtime, policy_id: str) -> m.Policy:

@@ -1,6 +1,7 @@
 /** `/clienti/:id`: the client's data, quotes, policies and documents. */
-import { Anchor, Badge, Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconFile } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatDay } from '@sportello/host-api';
+import { IconFile, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,13 +13,17 @@ import { romeDateTime } from '../quotes/fieldText';
 import { customerName } from '../quotes/quoteLogic';
 import { type ClientDetail, getClient } from './api';
 import { PageLoader } from '../../components/PageLoader';
+import { useServices } from '../../session/context';
+import { birthText } from './components/birthText';
+import ClientContactsForm from './components/ClientContactsForm';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Title order={4} mb="md">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{title}</Title>
+        {action}
+      </Group>
       {children}
     </Paper>
   );
@@ -41,16 +46,21 @@ const day = (value: unknown) => romeDateTime(value).slice(0, 10);
 
 export default function ClientDetailPage() {
   const { t } = useTranslation('clients');
+  const { t: tf } = useTranslation('fields');
+  const { session } = useServices();
   const { id = '' } = useParams();
+  const [editing, setEditing] = useState(false);
+  const [version, setVersion] = useState(0);
   const navigate = useNavigate();
   const { userName } = useQuoteEnv();
   const products = useCollection('products');
   const [data, setData] = useState<ClientDetail | null>(null);
   const [error, setError] = useState<{ status: number; message: string } | null>(null);
 
+  useEffect(() => setData(null), [id]); // another client: no stale page while it loads
+
   useEffect(() => {
     const controller = new AbortController();
-    setData(null);
     setError(null);
     getClient(id, controller.signal)
       .then(setData)
@@ -58,7 +68,17 @@ export default function ClientDetailPage() {
         if (!controller.signal.aborted) setError({ status: e instanceof HttpError ? e.status : 0, message: e.message });
       });
     return () => controller.abort();
-  }, [id]);
+  }, [id, version]);
+
+  // another screen's edit of this client: read it again
+  useEffect(
+    () =>
+      session.watch('clienti', (event) => {
+        const changed = event.c as { _id?: string } | undefined;
+        if (changed?._id === id) setVersion((v) => v + 1);
+      }),
+    [session, id],
+  );
 
   if (error) {
     return (
@@ -81,11 +101,60 @@ export default function ClientDetailPage() {
   return (
     <Stack gap="lg" className="page" maw={1300} data-testid="client-detail">
       <Title order={2}>{client.name}</Title>
-      <Section title={t('detail.data')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label={t('detail.fiscalCode')} value={client.fiscalCode} />
+      <Section
+        title={t('detail.data')}
+        action={
+          client.editable ? (
+            <Button variant="light" size="xs" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)} data-testid="client-edit">
+              {t('edit.open')}
+            </Button>
+          ) : null
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="client-data">
+          <Field
+            label={t('detail.fiscalCode')}
+            value={
+              client.fiscalCode ? (
+                <>
+                  <Text size="sm" fw={500} ff="monospace">
+                    {client.fiscalCode}
+                  </Text>
+                  {client.fiscalCodeFacts ? (
+                    <Text size="xs" c="dimmed" data-testid="client-birth">
+                      {birthText(tf, client.fiscalCodeFacts)}
+                    </Text>
+                  ) : null}
+                </>
+              ) : null
+            }
+          />
           <Field label={t('detail.email')} value={client.email} />
           <Field label={t('detail.phone')} value={client.phone} />
+          <Field label={t('detail.pec')} value={client.pec} />
+          <Field label={t('detail.address')} value={client.address} />
+          <Field
+            label={t('detail.idDocument')}
+            value={
+              client.idType || client.idNumber || client.idExpiry ? (
+                <>
+                  {[client.idType ? t(`idTypes.${client.idType}`) : '', client.idNumber ?? ''].filter(Boolean).join(' · ')}
+                  {client.idExpiry ? (
+                    <Group gap={6}>
+                      <Text size="xs" c="dimmed">
+                        {t('detail.idExpiry', { date: formatDay(client.idExpiry) })}
+                      </Text>
+                      {client.idExpired ? (
+                        <Badge size="xs" color="red" variant="light" data-testid="client-id-expired">
+                          {t('detail.expired')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  ) : null}
+                </>
+              ) : null
+            }
+          />
           <Field
             label={t('detail.plates')}
             value={
@@ -103,6 +172,7 @@ export default function ClientDetailPage() {
           <Field label={t('detail.collaborator')} value={userName(client.aId)} />
         </SimpleGrid>
       </Section>
+      {client.editable ? <ClientContactsForm client={client} opened={editing} onClose={() => setEditing(false)} onSaved={setData} /> : null}
       <Section title={t('detail.quotes')}>
         {quotes.length ? (
           <Table highlightOnHover data-testid="client-quotes">

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { romeDateTime } from '../quotes/fieldText';
 import { useQuoteEnv } from '../quotes/env';
+import { useServices } from '../../session/context';
 import { type ClientRow, SEARCH_DEBOUNCE_MS, searchClients } from './api';
 
 export default function ClientsPage() {
@@ -18,6 +19,11 @@ export default function ClientsPage() {
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [rows, setRows] = useState<ClientRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const { session } = useServices();
+
+  // a client changed on another screen: search again
+  useEffect(() => session.watch('clienti', () => setVersion((v) => v + 1)), [session]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -31,7 +37,7 @@ export default function ClientsPage() {
         if (!controller.signal.aborted) setError(e.message);
       });
     return () => controller.abort();
-  }, [query, setParams]);
+  }, [query, setParams, version]);
 
   return (
     <Stack gap="md" className="page" maw={1300} data-testid="clients-page">

@@ -16,6 +16,7 @@ import DocumentsSection from './components/DocumentsSection';
 import EmissionPanel from './components/EmissionPanel';
 import QuotationCard from './components/QuotationCard';
 import QuoteLinkButton from './components/QuoteLinkButton';
+import RenewalCard from './components/RenewalCard';
 import StatusBadge from './components/StatusBadge';
 import StatusChanger from './components/StatusChanger';
 import { errorText, notify, useCollection, useQuoteEnv } from './env';
@@ -165,6 +166,7 @@ export default function QuoteDetailPage() {
         </Badge>
       ) : null}
       <EmissionPanel quote={quote} />
+      <RenewalCard quote={quote} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <CustomerCard quote={quote} />
         <QuotationCard quote={quote} choice={choice} onChoice={setChoice} />

@@ -1,35 +1,32 @@
 /** The activity log: who changed what and when, filtered by kind of record and by user. */
-import { Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { PlainSelect } from '@sportello/host-api';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { PlainSelect, formatDateTime } from '@sportello/host-api';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortDateTime } from '../../lib/format';
 import type { User } from '../../lib/roles';
-import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
-import { type AuditEntry, fetchActivity } from './api';
+import { errorText, notify, useCollection } from '../quotes/env';
+import { type AuditChange, type AuditEntry, fetchActivity, fetchActivityKinds } from './api';
 
-const ENTITIES = ['users', 'tenant_settings', 'quotes', 'policies', 'products', 'documents', 'clients'] as const;
-const COLORS = { insert: 'green', update: 'blue', delete: 'red' } as const;
 
-/** A change in a line: `field: old → new` for updates, the fields for inserts and deletes. */
-function summary(entry: AuditEntry): string {
-  return Object.entries(entry.changes)
-    .slice(0, 6)
-    .map(([field, value]) => {
-      const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v).slice(0, 60) : String(v).slice(0, 60));
-      return entry.action === 'update' && Array.isArray(value) ? `${field}: ${show(value[0])} → ${show(value[1])}` : `${field}: ${show(value)}`;
-    })
-    .join(' · ');
+/** A changed field in a line: `Stato: Preventivato → In lavorazione compagnia`, or its value
+ * alone for a creation or a deletion. */
+export function changeText(change: AuditChange): string {
+  if (change.old === null) return `${change.label}: ${change.new ?? '—'}`;
+  if (change.new === null) return `${change.label}: ${change.old}`;
+  return `${change.label}: ${change.old} → ${change.new}`;
 }
 
 export default function ActivitySection() {
   const { t } = useTranslation('settings');
-  const { userName } = useQuoteEnv();
   const users = useCollection('usr');
   const [entity, setEntity] = useState('');
   const [actor, setActor] = useState('');
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState(false);
+  const [kinds, setKinds] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    fetchActivityKinds().then(setKinds, () => setKinds([]));
+  }, []);
   const load = useCallback(
     async (before?: string) => {
       try {
@@ -48,7 +45,7 @@ export default function ActivitySection() {
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
         <Group gap="md" align="flex-end">
-          <PlainSelect label={t('activity.entity')} data={[{ value: '', label: t('activity.all') }, ...ENTITIES.map((e) => ({ value: e, label: t(`activity.entities.${e}`) }))]} value={entity} onChange={setEntity} w={220} data-testid="activity-entity" />
+          <PlainSelect label={t('activity.entity')} data={[{ value: '', label: t('activity.all') }, ...kinds]} value={entity} onChange={setEntity} w={220} data-testid="activity-entity" />
           <PlainSelect
             label={t('activity.actor')}
             data={[{ value: '', label: t('activity.everyone') }, ...(Object.values(users) as User[]).map((u) => ({ value: u._id, label: String(u.name || u.email || u._id) }))]}
@@ -70,22 +67,45 @@ export default function ActivitySection() {
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry._id} data-testid="activity-row">
-                  <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {shortDateTime(entry.at.endsWith('Z') || entry.at.includes('+') ? entry.at : `${entry.at}Z`)}
+                  <Table.Td fz="sm" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {formatDateTime(entry.at.endsWith('Z') || entry.at.includes('+') ? entry.at : `${entry.at}Z`)}
                   </Table.Td>
-                  <Table.Td fz="sm">{entry.actor ? userName(entry.actor) || entry.actor : t('activity.system')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge size="sm" variant="light" color={COLORS[entry.action]}>
-                        {t(`activity.actions.${entry.action}`)}
-                      </Badge>
-                      <Text size="sm">{t(`activity.entities.${entry.entity}`, { defaultValue: entry.entity })}</Text>
-                    </Group>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <Text size="sm" fw={500}>
+                      {entry.actor ? entry.who : t('activity.system')}
+                    </Text>
+                    {entry.role ? (
+                      <Text size="xs" c="dimmed">
+                        {entry.role}
+                      </Text>
+                    ) : null}
                   </Table.Td>
-                  <Table.Td>
-                    <Code fz="xs" style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
-                      {summary(entry)}
-                    </Code>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <Text size="sm" data-testid="activity-what">
+                      {entry.what}
+                      {entry.record ? (
+                        <>
+                          {' '}
+                          <Text span fw={600}>
+                            {entry.record}
+                          </Text>
+                        </>
+                      ) : null}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <Stack gap={2} data-testid="activity-changes">
+                      {entry.changes.map((change, index) => (
+                        <Text key={index} size="xs" style={{ wordBreak: 'break-word' }}>
+                          {changeText(change)}
+                        </Text>
+                      ))}
+                      {entry.more ? (
+                        <Text size="xs" c="dimmed">
+                          {t('activity.moreFields', { count: entry.more })}
+                        </Text>
+                      ) : null}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}

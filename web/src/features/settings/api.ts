@@ -11,6 +11,14 @@ export async function uploadLogo(file: File): Promise<string> {
   return (await requestJson<{ logo: string }>('/api/settings/logo', { method: 'POST', body: form })).logo;
 }
 
+/** A changed field as the screens show it: `old` is null for a creation, `new` for a deletion. */
+export interface AuditChange {
+  label: string;
+  old: string | null;
+  new: string | null;
+}
+
+/** One activity-log entry in words (the server names the user, the record and the fields). */
 export interface AuditEntry {
   _id: string;
   at: string;
@@ -18,10 +26,21 @@ export interface AuditEntry {
   entity: string;
   entityId: string;
   action: 'insert' | 'update' | 'delete';
-  changes: Record<string, unknown>;
+  who: string;
+  role: string;
+  what: string;
+  kind: string;
+  record: string;
+  changes: AuditChange[];
+  more: number;
 }
 
 export function fetchActivity(filter: { entity?: string; actor?: string; before?: string }): Promise<AuditEntry[]> {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => Boolean(v)) as [string, string][]);
   return requestJson<AuditEntry[]>(`/api/audit${query.size ? `?${query}` : ''}`);
+}
+
+/** The kinds of record the activity log names (core's and the product lines'), for its filter. */
+export function fetchActivityKinds(): Promise<{ value: string; label: string }[]> {
+  return requestJson<{ value: string; label: string }[]>('/api/audit/kinds');
 }

@@ -27,6 +27,8 @@ import {
   type FieldDef,
   type Translate,
 } from './validators';
+import { decodeFiscalCode, type FiscalCodeFacts } from '../../clients/api';
+import { birthText } from '../../clients/components/birthText';
 
 export type CustomerFieldsFormProps = React.ComponentProps<HostContext['ui']['CustomerFieldsForm']>;
 
@@ -45,14 +47,24 @@ export function asFieldDef(item: HostItem | FieldDef): FieldDef {
 /** Field types laid out across the whole row; the others take half of it on wide screens. */
 const WIDE = new Set(['targa', 'atr', 'marcamodello', 'immatricolazione', 'pa', 'Selezione multipla']);
 
+/** Birth date, sex and town or state of a valid code (the place from the server's ISTAT
+ * list, the code standing in until it answers); 'Partita IVA' for a VAT number. */
 function FiscalCodeHint({ code }: { code: string }) {
-  const { t, i18n } = useTranslation('fields');
+  const { t } = useTranslation('fields');
   const decoded = code.length === 16 ? decodeCodiceFiscale(code) : null;
+  const valid = decoded !== null;
+  const [place, setPlace] = useState<{ code: string; facts: FiscalCodeFacts | null } | null>(null);
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    void decodeFiscalCode(code).then((facts) => live && setPlace({ code, facts }));
+    return () => {
+      live = false;
+    };
+  }, [code, valid]);
   if (decoded) {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeZone: 'UTC' }).format(
-      new Date(`${decoded.birthDate}T00:00:00Z`),
-    );
-    return <>{t(decoded.sex === 'F' ? 'cf.personF' : 'cf.person', { date, place: decoded.placeCode })}</>;
+    const facts = place?.code === code ? place.facts : null;
+    return <>{birthText(t, { ...decoded, place: facts?.place, abroad: facts?.abroad })}</>;
   }
   return code.length === 11 && isPartitaIva(code) ? <>{t('cf.company')}</> : null;
 }

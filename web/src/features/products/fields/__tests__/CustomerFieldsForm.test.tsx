@@ -110,9 +110,19 @@ describe('CustomerFieldsForm', () => {
     expect(screen.getByText('Codice fiscale errato')).toBeTruthy();
     expect(onValues).toHaveBeenLastCalledWith({ cf: 'RSSMRA85T10A562T' });
 
-    fireEvent.change(cf, { target: { value: 'RSSMRA85T10A562S' } });
-    expect(screen.queryByText('Codice fiscale errato')).toBeNull();
-    expect(screen.getByText(/Nato il 10\/12\/(19)?85 · codice luogo A562/)).toBeTruthy();
+    // the town comes from the server's ISTAT list; the place code stands in until it answers
+    const facts = { birthDate: '1985-12-10', sex: 'M', placeCode: 'A562', place: 'San Giuliano Terme (PI)', abroad: false };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(facts), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      fireEvent.change(cf, { target: { value: 'RSSMRA85T10A562S' } });
+      expect(screen.queryByText('Codice fiscale errato')).toBeNull();
+      expect(screen.getByText('Nato il 10/12/1985 · codice luogo A562')).toBeTruthy();
+      expect(await screen.findByText('Nato il 10/12/1985 a San Giuliano Terme (PI)')).toBeTruthy();
+      expect(fetch).toHaveBeenCalledWith('/api/codice-fiscale/RSSMRA85T10A562S', expect.anything());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('asks for required fields and checks plates', async () => {
