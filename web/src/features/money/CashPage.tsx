@@ -3,11 +3,12 @@
  * payment method and company; collect or undo from here; close a day (its payments are then
  * locked); XLSX export. It follows the policies stream, so every open cash sheet stays current.
  */
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import DayInput from '../../components/DayInput';
 import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { romeToday, shortDate } from '../policies/policyLogic';
@@ -71,8 +72,8 @@ export default function CashPage() {
       <Group justify="space-between" align="end">
         <Title order={2}>{t('cash.title')}</Title>
         <Group align="end">
-          <TextInput type="date" label={t('cash.from')} value={from} onChange={(e) => setRange([e.currentTarget.value, to])} />
-          <TextInput type="date" label={t('cash.to')} value={to} onChange={(e) => setRange([from, e.currentTarget.value])} />
+          <DayInput label={t('cash.from')} value={from} required onChange={(next) => next && setRange([next, to])} data-testid="cash-from" />
+          <DayInput label={t('cash.to')} value={to} min={from} required onChange={(next) => next && setRange([from, next])} data-testid="cash-to" />
           <Button component="a" href={cashExportUrl(from, to)} download variant="light">{t('cash.export')}</Button>
         </Group>
       </Group>
@@ -86,7 +87,7 @@ export default function CashPage() {
       ) : null}
       <Paper withBorder radius="lg" p="md">
         <Group align="end">
-          <TextInput type="date" label={t('cash.day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+          <DayInput label={t('cash.day')} value={day} max={romeToday()} onChange={(next) => setDay(next ?? '')} data-testid="cash-day" />
           <Button color="dark" onClick={confirmClose} disabled={!day} data-testid="cash-close">{t('cash.close')}</Button>
           <Text size="sm" c="dimmed">
             {t('cash.closedDays')}: {sheet?.closedDays.length ? sheet.closedDays.map((d) => shortDate(d.day)).join(', ') : '—'}

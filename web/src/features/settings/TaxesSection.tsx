@@ -10,6 +10,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput, formatRate, PlainSelect } from '@sportello/host-api';
+import DayInput from '../../components/DayInput';
 import { requestJson } from '../../lib/http';
 import { useLiveDraft } from '../../lib/liveDraft';
 import { useSession } from '../../session/context';
@@ -54,10 +55,10 @@ function RowsTable({ part, rows, keyLabel, keyOf, onChange, filter }: {
                 <AmountInput aria-label={t('taxes.rateOf', { name })} value={row.rate} suffix="%" onChange={(rate) => set(index, { rate: rate ?? 0 })} data-testid="tax-rate" />
               </Table.Td>
               <Table.Td>
-                <TextInput type="date" aria-label={t('taxes.fromOf', { name })} value={row.from} onChange={(e) => set(index, { from: e.currentTarget.value })} />
+                <DayInput aria-label={t('taxes.fromOf', { name })} value={row.from} required onChange={(next) => next && set(index, { from: next })} />
               </Table.Td>
               <Table.Td>
-                <TextInput type="date" aria-label={t('taxes.toOf', { name })} value={row.to ?? ''} onChange={(e) => set(index, { to: e.currentTarget.value || null })} />
+                <DayInput aria-label={t('taxes.toOf', { name })} value={row.to ?? null} min={row.from || undefined} onChange={(next) => set(index, { to: next })} />
               </Table.Td>
               <Table.Td>
                 <TextInput aria-label={t('taxes.sourceOf', { name })} value={row.source ?? ''} maxLength={300} onChange={(e) => set(index, { source: e.currentTarget.value })} />

@@ -4,11 +4,12 @@
  * day, with one of the tenant's payment methods), suspend and undo (`aggiornaRata`), and the
  * change reaches every open screen through the `polizze` stream.
  */
-import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainSelect, type HostItem } from '@sportello/host-api';
+import DayInput from '../../../components/DayInput';
 import { defaultMethod, useMethodLabel, usePaymentMethods } from '../paymentMethods';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
@@ -41,7 +42,7 @@ function PayDialog({ policy, rata, onClose }: { policy: HostItem; rata: Instalme
   return (
     <Modal opened={rata !== null} onClose={onClose} title={t('rate.payTitle', { n: rata?.n ?? '' })} centered>
       <Stack>
-        <TextInput type="date" label={t('rate.payDate')} value={date} max={today} onChange={(e) => setDate(e.currentTarget.value)} required
+        <DayInput label={t('rate.payDate')} value={date} max={today} onChange={(next) => setDate(next ?? '')} required
           error={future ? t('rate.futureDate') : undefined} data-testid="pay-date" />
         <PlainSelect label={t('rate.payMethod')} value={method} onChange={setMethod} data={methods.map((m) => ({ value: m.code, label: m.label }))} data-testid="pay-method" />
         <Group justify="flex-end">

@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlainSelect, type HostItem } from '@sportello/host-api';
+import DayInput from '../../../components/DayInput';
+import { defaultMethod, usePaymentMethods } from '../paymentMethods';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
 import { emissionOf, FREQUENCIES, offersOf } from '../../quotes/quotation';
 import { useSession } from '../../../session/context';
@@ -31,7 +33,8 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
   const [number, setNumber] = useState('');
   const [start, setStart] = useState(romeToday());
   const [end, setEnd] = useState(nextYear(romeToday()));
-  const [method, setMethod] = useState('Bonifico');
+  const methods = usePaymentMethods();
+  const [method, setMethod] = useState(() => defaultMethod(methods, 'bonifico'));
   const [prepaid, setPrepaid] = useState(false);
   const [busy, setBusy] = useState(false);
   const { settings } = useSession();
@@ -94,10 +97,10 @@ export default function IssuePolicyDialog({ quote, opened, onClose }: { quote: H
         </Text>
         <TextInput label={t('issue.number')} value={number} maxLength={100} required onChange={(e) => setNumber(e.currentTarget.value)} data-testid="issue-number" />
         <Group grow>
-          <TextInput type="date" label={t('issue.start')} value={start} required onChange={(e) => setStart(e.currentTarget.value)} data-testid="issue-start" />
-          <TextInput type="date" label={t('issue.end')} value={end} required onChange={(e) => setEnd(e.currentTarget.value)} data-testid="issue-end" />
+          <DayInput label={t('issue.start')} value={start} required onChange={(next) => setStart(next ?? '')} data-testid="issue-start" />
+          <DayInput label={t('issue.end')} value={end} min={start || undefined} required onChange={(next) => setEnd(next ?? '')} data-testid="issue-end" />
         </Group>
-        <TextInput label={t('issue.paymentMethod')} value={method} maxLength={50} required onChange={(e) => setMethod(e.currentTarget.value)} />
+        <PlainSelect label={t('issue.paymentMethod')} value={method} onChange={setMethod} data={methods.map((m) => ({ value: m.code, label: m.label }))} data-testid="issue-method" />
         <Checkbox label={t('issue.prepaid')} checked={prepaid} onChange={(e) => setPrepaid(e.currentTarget.checked)} />
         {pastStart ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle />} data-testid="issue-past-start">
