@@ -99,6 +99,24 @@ describe('premium and taxes', () => {
       assert.match(await text(agent.page.getByTestId('report-gross')), /8,00 €/);
       assert.doesNotMatch(await text(agent.page.getByTestId('report-gross')), /9,78/);
 
+      // the tax table: an overlapping row is refused in Italian; a new rate is saved and read back
+      await admin.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+      const taxes = admin.page.getByTestId('taxes-section');
+      await taxes.waitFor();
+      await expectAccessible(admin.page, 'tax table');
+      await taxes.getByTestId('taxes-add-ramo').click(); // Incendio from today, over the row in force
+      await taxes.getByTestId('taxes-save').click();
+      await admin.page.getByText(/Due aliquote di Incendio valgono insieme/).waitFor(LIVE);
+      await admin.page.reload();
+      await taxes.waitFor();
+      assert.equal(await taxes.getByTestId('taxes-rami-row').count(), 12);
+      await taxes.getByLabel('Aliquota: Infortuni').fill('3');
+      await taxes.getByTestId('taxes-save').click();
+      await admin.page.getByText('Impostazioni salvate').waitFor(LIVE);
+      await admin.page.reload();
+      await taxes.waitFor();
+      assert.equal(await taxes.getByLabel('Aliquota: Infortuni').inputValue(), '3,00');
+
       assert.deepEqual(admin.page.errors, []);
       assert.deepEqual(agent.page.errors, []);
     } finally {
