@@ -110,9 +110,25 @@ describe('premium and taxes', () => {
       await admin.page.reload();
       await taxes.waitFor();
       assert.equal(await taxes.getByTestId('taxes-rami-row').count(), 12);
-      await taxes.getByLabel('Aliquota: Infortuni').fill('3');
-      await taxes.getByTestId('taxes-save').click();
-      await admin.page.getByText('Impostazioni salvate').waitFor(LIVE);
+      // a second admin keeps the table open: the new rate reaches it without a reload
+      const other = await openPage(browser);
+      try {
+        await login(other.page, server, 'assicurapp', 'admin@demo.it');
+        await other.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+        await other.page.getByTestId('taxes-section').waitFor();
+        assert.equal(await other.page.getByLabel('Aliquota: Infortuni').inputValue(), '2,50');
+        await taxes.getByLabel('Aliquota: Infortuni').fill('3');
+        await taxes.getByTestId('taxes-save').click();
+        await admin.page.getByText('Impostazioni salvate').waitFor(LIVE);
+        await other.page.waitForFunction(
+          () => document.querySelector('[aria-label="Aliquota: Infortuni"]')?.value === '3,00',
+          null,
+          LIVE,
+        );
+        assert.deepEqual(other.page.errors, []);
+      } finally {
+        await other.context.close();
+      }
       await admin.page.reload();
       await taxes.waitFor();
       assert.equal(await taxes.getByLabel('Aliquota: Infortuni').inputValue(), '3,00');
