@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import secrets
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -81,48 +84,81 @@ async def test_a_table_copy_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> N
     assert keys == 1  # a new connection has its foreign keys on again
 
 
+def _fresh_database(tmp_path: Path, is_postgres: bool) -> tuple[Settings, str | None]:
+    """A database of its own: a new SQLite file, or a new PostgreSQL schema (returned, to drop)."""
+    if not is_postgres:
+        return Settings(db={"url": f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"}), None
+    import psycopg
+
+    base = Settings().database_url.split("?")[0]
+    schema = f"sportello_mig_{secrets.token_hex(4)}"
+    with psycopg.connect(base.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    return Settings(db={"url": f"{base}?options=-csearch_path%3D{schema}"}), schema
+
+
+def _drop_schema(schema: str | None) -> None:
+    if schema is None:
+        return
+    import psycopg
+
+    base = Settings().database_url.split("?")[0]
+    with psycopg.connect(base.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
 async def test_existing_policies_keep_their_gross_and_get_a_derived_split(
-    tmp_path: Path,
+    tmp_path: Path, is_postgres: bool
 ) -> None:
-    """core_0012: a policy's gross stays; its ramo being unknown, the derived split has no
-    tax (net = gross) and is flagged as derived; its instalments' net is their total."""
-    settings = Settings(db={"url": f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"})
-    await upgrade(settings, load_plugins(), target="core_0011")
-    engine = make_engine(owner_url(settings), settings)
-    stamp = "'2026-01-01', '2026-01-01'"
+    """core_0012, on SQLite and PostgreSQL: a policy's gross and commission stay; its ramo
+    being unknown, the derived split has no tax (net = gross) and is flagged as derived; its
+    instalments' net is their total."""
+    settings, schema = _fresh_database(tmp_path, is_postgres)
     try:
-        async with engine.begin() as conn:
-            await conn.exec_driver_sql(
-                "INSERT INTO policies (id, tenant_id, premium, agent_total, commission,"
-                " parent_total, referrer_total, rates, frequency, prepaid, paid, pr, quote,"
-                f" allegati, purchase, created_at, updated_at) VALUES ('p1', 't', 1222.50, 8,"
-                f" 97.80, 0, 0, '{{}}', 'SEM', 0, 0, '{{}}', '{{}}', '{{}}', '{{}}', {stamp})"
-            )
-            for number, total in ((1, "611.25"), (2, "611.25")):
+        await upgrade(settings, load_plugins(), target="core_0011")
+        engine = make_engine(owner_url(settings), settings)
+        stamp = "'2026-01-01', '2026-01-01'"
+        try:
+            async with engine.begin() as conn:
                 await conn.exec_driver_sql(
-                    "INSERT INTO policy_instalments (id, tenant_id, policy_id, number, total,"
-                    " agent_total, commission, parent_total, referrer_total, paid, info,"
-                    f" created_at, updated_at) VALUES ('i{number}', 't', 'p1', {number}, {total},"
-                    f" 4, 48.90, 0, 0, 0, '{{}}', {stamp})"
+                    "INSERT INTO policies (id, tenant_id, premium, agent_total, commission,"
+                    " parent_total, referrer_total, rates, frequency, prepaid, paid, pr, quote,"
+                    " allegati, purchase, created_at, updated_at) VALUES ('p1', 't', 1222.50, 8,"
+                    " 97.80, 0, 0, '{}', 'SEM', FALSE, FALSE, '{}', '{}', '{}', '{}',"
+                    f" {stamp})"
                 )
-        await upgrade(settings, load_plugins())
-        async with engine.connect() as conn:
-            found = await conn.exec_driver_sql(
-                "SELECT premium, net_premium, tax_total, taxes, tax_derived, ramo, commission"
-                " FROM policies"
-            )
-            policy: tuple[Any, ...] = tuple(found.one())
-            rows = (
-                await conn.exec_driver_sql(
-                    "SELECT total, net, tax FROM policy_instalments ORDER BY number"
+                for number in (1, 2):
+                    await conn.exec_driver_sql(
+                        "INSERT INTO policy_instalments (id, tenant_id, policy_id, number, total,"
+                        " agent_total, commission, parent_total, referrer_total, paid, info,"
+                        f" created_at, updated_at) VALUES ('i{number}', 't', 'p1', {number},"
+                        f" 611.25, 4, 48.90, 0, 0, FALSE, '{{}}', {stamp})"
+                    )
+            await upgrade(settings, load_plugins())
+            async with engine.connect() as conn:
+                found = await conn.exec_driver_sql(
+                    "SELECT premium, net_premium, tax_total, taxes, tax_derived, ramo, commission"
+                    " FROM policies"
                 )
-            ).all()
+                policy: tuple[Any, ...] = tuple(found.one())
+                rows = (
+                    await conn.exec_driver_sql(
+                        "SELECT total, net, tax FROM policy_instalments ORDER BY number"
+                    )
+                ).all()
+        finally:
+            await engine.dispose()
     finally:
-        await engine.dispose()
+        _drop_schema(schema)
     premium, net, tax, taxes, derived, ramo, commission = policy
-    assert [str(v) for v in (premium, net, tax)] == ["1222.5", "1222.5", "0"]
-    assert (taxes, bool(derived), ramo, str(commission)) == ("[]", True, None, "97.8")
-    assert [tuple(str(v) for v in row) for row in rows] == [("611.25", "611.25", "0")] * 2
+    assert [Decimal(str(v)) for v in (premium, net, tax)] == [
+        Decimal("1222.50"), Decimal("1222.50"), Decimal(0),
+    ]  # fmt: skip
+    assert (json.loads(taxes) if isinstance(taxes, str) else taxes) == []
+    assert (bool(derived), ramo, Decimal(str(commission))) == (True, None, Decimal("97.80"))
+    assert [tuple(Decimal(str(v)) for v in row) for row in rows] == [
+        (Decimal("611.25"), Decimal("611.25"), Decimal(0))
+    ] * 2
 
 
 def _row(conn: Connection, table: str, **given: object) -> None:

@@ -99,6 +99,40 @@ describe('premium and taxes', () => {
       assert.match(await text(agent.page.getByTestId('report-gross')), /8,00 €/);
       assert.doesNotMatch(await text(agent.page.getByTestId('report-gross')), /9,78/);
 
+      // the tax table: an overlapping row is refused in Italian; a new rate is saved and read back
+      await admin.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+      const taxes = admin.page.getByTestId('taxes-section');
+      await taxes.waitFor();
+      await expectAccessible(admin.page, 'tax table');
+      await taxes.getByTestId('taxes-add-ramo').click(); // Incendio from today, over the row in force
+      await taxes.getByTestId('taxes-save').click();
+      await admin.page.getByText(/Due aliquote di Incendio valgono insieme/).waitFor(LIVE);
+      await admin.page.reload();
+      await taxes.waitFor();
+      assert.equal(await taxes.getByTestId('taxes-rami-row').count(), 12);
+      // a second admin keeps the table open: the new rate reaches it without a reload
+      const other = await openPage(browser);
+      try {
+        await login(other.page, server, 'assicurapp', 'admin@demo.it');
+        await other.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+        await other.page.getByTestId('taxes-section').waitFor();
+        assert.equal(await other.page.getByLabel('Aliquota: Infortuni').inputValue(), '2,50');
+        await taxes.getByLabel('Aliquota: Infortuni').fill('3');
+        await taxes.getByTestId('taxes-save').click();
+        await admin.page.getByText('Impostazioni salvate').waitFor(LIVE);
+        await other.page.waitForFunction(
+          () => document.querySelector('[aria-label="Aliquota: Infortuni"]')?.value === '3,00',
+          null,
+          LIVE,
+        );
+        assert.deepEqual(other.page.errors, []);
+      } finally {
+        await other.context.close();
+      }
+      await admin.page.reload();
+      await taxes.waitFor();
+      assert.equal(await taxes.getByLabel('Aliquota: Infortuni').inputValue(), '3,00');
+
       assert.deepEqual(admin.page.errors, []);
       assert.deepEqual(agent.page.errors, []);
     } finally {
