@@ -10,11 +10,17 @@ export function useScrollMemory(): void {
   const { pathname } = useLocation();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // before the restore, the scroll is the previous page's: it is not this page's to remember
+    let restored = false;
     const onScroll = () => {
+      if (!restored) return;
       clearTimeout(timer);
       timer = setTimeout(() => positions.set(pathname, window.scrollY), SCROLL_LOG_DEBOUNCE_MS);
     };
-    const restore = setTimeout(() => window.scrollTo({ top: positions.get(pathname) ?? 0 }), RESTORE_DELAY_MS);
+    const restore = setTimeout(() => {
+      restored = true;
+      window.scrollTo({ top: positions.get(pathname) ?? 0 });
+    }, RESTORE_DELAY_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       clearTimeout(timer);
