@@ -11,13 +11,19 @@ from sqlalchemy import select
 from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.commissions.ledger import settle
-from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
+from core.domain.policies.issue import IN_COMPANY, POLICY_NUMBER, customer_entries
+from core.domain.policies.money import price_from_quote
 from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.schedule import add_months
 from core.domain.quotes import statuses
-from core.domain.taxes.split import untaxed
+from core.domain.quotes.quotation import EMISSION, POLICY_ID, REQUESTED
+from core.domain.taxes.seed import seeded_table
+from core.domain.taxes.split import Line, split_premium
+from core.domain.taxes.table import TaxTable
+from core.domain.taxes.wire import premium_for_gross
 from core.extensions import DemoContext
-from core.money import amount
+from core.i18n import today_in_rome
+from core.money import amount, as_number
 from core.storage import FileStorage
 
 CLIENTS = (
@@ -28,6 +34,8 @@ CLIENTS = (
     ("Chiara Romano", "RMNCHR90D50L219S", "chiara.romano@example.it"),
     ("Trasporti Gallo S.n.c.", "09876543217", "amministrazione@gallo.example.it"),
 )
+PROVINCES = ("RM", "MI", "TO", "NA", "TO", "BO")
+"""Each client's province of residence: motor liability's provincial tax follows it."""
 
 CUSTOMER_FIELDS: list[dict[str, Any]] = [
     {"_id": "nome", "name": "Nome e cognome", "type": "text"},
@@ -85,7 +93,7 @@ async def seed_portfolio(ctx: DemoContext) -> None:
             renew=status is not None and status.id == 11,
             at=now - timedelta(days=2 * i, hours=i),
             usr_data=_usr_data(client, PLATES[i % len(PLATES)]),
-            price={"company": {"Allianz": {"tot": 480 + 35 * i}}, "platform": {"tot": 40}},
+            price={"company": {"Allianz": _offer(Decimal(400 + 30 * i), PROVINCES[i % 6])}},
             quote={"qFattura": 4},
         )
         if status is not None and status.id == 2:
@@ -94,14 +102,24 @@ async def seed_portfolio(ctx: DemoContext) -> None:
     session.add_all(quotes)
     await session.flush()  # each quote's client is derived from its usrData here
 
-    for i, quote in enumerate(quotes[:4]):
-        await _policy(
-            ctx,
-            quote,
-            CLIENTS[i][0],
-            ends_in_days=(7, 12, 90, 200)[i],
-            frequency=("SEM", "ANN", "MEN", "QUAD")[i],
+    issued = []
+    for i in range(4):
+        owner = sub if i == 3 else agent
+        quote = m.Quote(
+            product_id=product.id, agent_id=owner, parent_agent_id=agent if owner == sub else None,
+            doc_status=1, at=now - timedelta(days=400 - 40 * i),
+            usr_data=_usr_data(CLIENTS[i], PLATES[i]),
+            price={"company": {"Allianz": _offer(Decimal(380 + 45 * i), PROVINCES[i], "SEM")}},
+            quote={"qFattura": 4},
+        )  # fmt: skip
+        session.add(quote)
+        await session.flush()
+        policy = await _policy(
+            ctx, quote, ends_in_days=(7, 12, 90, 200)[i], frequency=("SEM", "ANN", "MEN", "QUAD")[i]
         )
+        issued.append(policy)
+    renewal = next(q for q in quotes if q.renew)
+    _renews(renewal, issued[0])
     await _payment_terms(ctx)
     await _chat(ctx, quotes[0])
     _documents(ctx, quotes[0])
@@ -122,55 +140,83 @@ def _usr_data(client: tuple[str, str, str], plate: str) -> list[dict[str, Any]]:
 DEMO_IBAN = {"iban": "IT60X0542811101000000123456", "intestatario": "Broker Demo S.r.l."}
 
 
+def _offer(net: Decimal, province: str, frequency: str = "ANN") -> dict[str, Any]:
+    """An Allianz offer as the office enters it: the net motor liability premium and the
+    customer's province; its taxes and gross by the seeded table's rates of today."""
+    premium = split_premium([Line("rca", net, province)], TaxTable.of(seeded_table()), _today())
+    return {**premium.wire(), "note": "RC auto con assistenza stradale", "frazionamento": frequency}
+
+
+def _today() -> date:
+    return today_in_rome()
+
+
 async def _policy(
-    ctx: DemoContext, quote: m.Quote, client: str, *, ends_in_days: int, frequency: str
-) -> None:
-    """A policy issued a year before it ends, its instalments due so far paid."""
-    today = date.today()
-    premium = Decimal(str(quote.price["company"]["Allianz"]["tot"]))
+    ctx: DemoContext, quote: m.Quote, *, ends_in_days: int, frequency: str
+) -> m.Policy:
+    """The policy issuing would make of ``quote`` a year before it ends (the agent chose the
+    Allianz offer, the office issued it), its instalments due so far paid by transfer."""
+    today = _today()
+    offer = quote.price["company"]["Allianz"]
     end = today + timedelta(days=ends_in_days)
     start = add_months(end, -12)
     number = f"AZ-{quote.id[-6:].upper()}"
-    first, _, last = client.partition(" ")
     policy = m.Policy(
-        quote_id=quote.id,
-        agent_id=quote.agent_id,
-        parent_agent_id=quote.parent_agent_id,
-        client_id=quote.client_id,
-        company="Allianz",
-        product_id=quote.product_id,
-        number=number,
-        start_date=start,
-        end_date=end,
-        frequency=frequency,
+        quote_id=quote.id, agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
+        client_id=quote.client_id, company="Allianz", product_id=quote.product_id,
+        number=number, start_date=start, end_date=end, frequency=frequency,
         payment_method="bonifico",
         pr={"type": None, "renew": False, "aId": quote.agent_id, "agId": quote.parent_agent_id,
-            "usrData": [{"_id": "Nome", "value": first}, {"_id": "Cognome", "value": last}]},
+            "usrData": customer_entries(quote.usr_data or [])},
     )  # fmt: skip
-    # the rates issuing applies: each user's own record and the product's company terms
-    users = [await ctx.session.get(m.User, uid) if uid else None
-             for uid in (quote.agent_id, quote.parent_agent_id)]  # fmt: skip
-    referrer = await referrer_of(ctx.session, (quote.agent_id, quote.parent_agent_id))
-    rates = rates_for(users[0], users[1], referrer, quote.product_id)
     product = await ctx.session.get(m.Product, quote.product_id)
     company_rate = amount(((product.companies if product else None) or {})["Allianz"]["provv"])
-    referrer_id = referrer.id if referrer else None
-    split, scheduled = price_policy(
-        policy, untaxed(premium), company_rate or Decimal(0), rates, referrer_id, start
+    premium = premium_for_gross(
+        Decimal(str(offer["tot"])), offer, product.ramo if product else None,
+        TaxTable.of(seeded_table()), today,
+    )  # fmt: skip
+    shares = await price_from_quote(
+        ctx.session, policy, quote, premium, company_rate or Decimal(0), start
     )
-    policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number}},
-                              "platform": {"tot": float(split.platform)}},
-                    "data": {"company": "Allianz"}}  # fmt: skip
-    for rata in scheduled:
-        row = instalment_of(rata)
-        if rata.cassa < today:
+    policy.quote = {"price": {"company": {"Allianz": {"nPolizza": number, "tot": offer["tot"]}},
+                              "platform": {"tot": float(shares.platform)}},
+                    "data": {"company": "Allianz", "quoteId": quote.id}}  # fmt: skip
+    for row in policy.instalments:
+        if row.cassa_date is not None and row.cassa_date < today:
             row.paid, row.paid_method = True, "bonifico"
-            row.paid_at = datetime.combine(rata.cassa, time(12), tzinfo=UTC)
-        policy.instalments.append(row)
+            row.paid_at = datetime.combine(row.cassa_date, time(12), tzinfo=UTC)
     follow_instalments(policy)  # paid in full once every instalment is, as a payment makes it
     ctx.session.add(policy)
     await ctx.session.flush()
     await settle(ctx.session, policy, backdate=True)
+    _issued(quote, policy, offer, frequency, ctx.accounts["agente"])
+    return policy
+
+
+def _issued(
+    quote: m.Quote, policy: m.Policy, offer: dict[str, Any], frequency: str, by: str
+) -> None:
+    """``quote`` as issuing leaves it: the emission requested on the chosen offer, the policy
+    linked by id and number, 'In lavorazione compagnia'."""
+    when = datetime.combine(policy.start_date or _today(), time(9), tzinfo=UTC)
+    quote.emission_requested_at, quote.emission_requested_by = when, quote.agent_id or by
+    quote.price = {"company": {"Allianz": {**offer, "nPolizza": policy.number}}}
+    quote.quote = {
+        **(quote.quote or {}), POLICY_ID: policy.id, POLICY_NUMBER: policy.number,
+        EMISSION: {"state": REQUESTED, "company": "Allianz", "premium": offer["tot"],
+                   "frazionamento": frequency},
+    }  # fmt: skip
+    quote.status = statuses.name_of(statuses.DEFAULT_STATUSES, IN_COMPANY)
+
+
+def _renews(renewal: m.Quote, policy: m.Policy) -> None:
+    """The demo's renewal quote is the one the renewal run makes for ``policy`` (expiring)."""
+    renewal.renew_of = policy.id
+    renewal.quote = {
+        **(renewal.quote or {}), "renewOf": policy.id, "company": policy.company,
+        "number": policy.number, "previousPremium": as_number(policy.premium),
+        "endDate": policy.end_date.isoformat() if policy.end_date else None,
+    }  # fmt: skip
 
 
 async def _payment_terms(ctx: DemoContext) -> None:

@@ -18,7 +18,7 @@ from tests.realtime.quote_records import reload
 TENANT = "assicurapp"
 ISSUE = {
     "number": "AZ-2026-0777", "startDate": "2026-03-01", "endDate": "2027-03-01",
-    "paymentMethod": "bonifico",
+    "paymentMethod": "bonifico", "confirmPastStart": True,
 }  # fmt: skip
 
 

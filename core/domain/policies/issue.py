@@ -39,8 +39,9 @@ from core.domain.policies.issue_checks import (
     max_past_days,
     move_documents,
 )
-from core.domain.policies.money import instalment_of, price_policy, rates_for, referrer_of
+from core.domain.policies.money import price_from_quote
 from core.domain.policies.numbers import duplicate, ensure_free, is_duplicate
+from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.payment_rules import CASH, check_cash, checked_method
 from core.domain.policies.schedule import Frequency
 from core.domain.policies.serialize import policy_payload
@@ -147,9 +148,6 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     chosen = emission.get("company") == company
     premium = amount(emission.get("premium") if chosen else offer.get("tot")) or ZERO
     frequency = body.frequency or offer.get("frazionamento") or "ANN"
-    agent = await ctx.session.get(m.User, quote.agent_id) if quote.agent_id else None
-    parent = await ctx.session.get(m.User, quote.parent_agent_id) if quote.parent_agent_id else None
-    referrer = await referrer_of(ctx.session, (quote.agent_id, quote.parent_agent_id))
     terms = (await company_terms(ctx, quote)).get(company)
     company_rate = amount(terms.get("provv")) if isinstance(terms, Mapping) else None
 
@@ -163,7 +161,6 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         pr={"type": None, "renew": quote.renew_of or False, "aId": quote.agent_id,
             "agId": quote.parent_agent_id, "usrData": customer_entries(quote.usr_data or [])},
     )  # fmt: skip
-    rates = rates_for(agent, parent, referrer, quote.product_id)
     try:  # the offer's split; a rectified premium's derived over the offer's lines
         table = await tax_table(ctx.session, ctx.host)
         premium_split = premium_for_gross(
@@ -171,10 +168,9 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
         )
     except TaxError as exc:
         raise ClientError(str(exc)) from None
-    split, scheduled_rate = price_policy(
-        policy, premium_split, company_rate or ZERO, rates, referrer.id if referrer else None,
-        body.startDate,
-    )  # fmt: skip
+    split = await price_from_quote(
+        ctx.session, policy, quote, premium_split, company_rate or ZERO, body.startDate
+    )
     policy.quote = {
         "price": {"company": {company: {"nPolizza": body.number.strip(), "tot": offer.get("tot")}},
                   "platform": {"tot": float(split.platform)}},
@@ -183,15 +179,13 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     now = utcnow()
     if body.prepaid:  # paid now: today's cash must be open
         await ensure_open(ctx.session, rome_day(now))
-    for scheduled in scheduled_rate:
-        row = instalment_of(scheduled, quote.tenant_id)
-        if body.prepaid and scheduled.number == 1:
-            row.paid, row.paid_at, row.paid_method = True, now, policy.payment_method
-        policy.instalments.append(row)
-    if body.prepaid and not policy.instalments:
+    first = policy.instalments[0] if policy.instalments else None
+    if body.prepaid and first is not None:
+        first.paid, first.paid_at, first.paid_method = True, now, policy.payment_method
+        follow_instalments(policy)  # an annual policy paid at issue is paid in full
+    elif body.prepaid:
         policy.paid, policy.paid_at = True, now
     if body.prepaid and policy.payment_method == CASH:  # collected now: within the cash limits
-        first = policy.instalments[0] if policy.instalments else None
         check_cash(policy, first, first.total if first else policy.premium)
     ctx.session.add(policy)
     try:

@@ -88,3 +88,26 @@ def instalment_of(rata: Rata, tenant_id: str | None = None) -> m.Instalment:
     if tenant_id is not None:
         row.tenant_id = tenant_id
     return row
+
+
+async def price_from_quote(
+    session: AsyncSession,
+    policy: m.Policy,
+    quote: m.Quote,
+    premium: Premium,
+    company_rate: Decimal,
+    start: date,
+) -> Split:
+    """Price ``policy`` issued from ``quote`` as issuing does: the rates from the agent's, the
+    parent's and the referrer's own records, the company commission on the net premium, and
+    the instalments scheduled from ``start`` (unpaid). The demo data goes through it too."""
+    agent = await session.get(m.User, quote.agent_id) if quote.agent_id else None
+    parent = await session.get(m.User, quote.parent_agent_id) if quote.parent_agent_id else None
+    referrer = await referrer_of(session, (quote.agent_id, quote.parent_agent_id))
+    rates = rates_for(agent, parent, referrer, quote.product_id)
+    shares, scheduled = price_policy(
+        policy, premium, company_rate, rates, referrer.id if referrer else None, start
+    )
+    for rata in scheduled:
+        policy.instalments.append(instalment_of(rata, quote.tenant_id))
+    return shares
