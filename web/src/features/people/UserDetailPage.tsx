@@ -86,8 +86,8 @@ export default function UserDetailPage() {
   );
   const rateRows = useMemo(
     () => [
-      ...Object.values(products).map((p) => ({ id: p._id, name: String(p.name ?? p._id) })),
-      ...tenant.products.filter((p) => p.extraProduct).map((p) => ({ id: p.id, name: p.name })),
+      ...Object.values(products).map((p) => ({ id: p._id, name: String(p.name ?? p._id), line: false })),
+      ...tenant.products.filter((p) => p.extraProduct).map((p) => ({ id: p.id, name: p.name, line: true })),
     ],
     [products, tenant.products],
   );
@@ -260,6 +260,9 @@ export default function UserDetailPage() {
             <TextInput label={t('rates.default')} value={draft.defaultRate} onChange={(e) => set({ defaultRate: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" data-testid="user-rate-default" />
             <TextInput label={t('rates.ritenuta')} value={draft.ritenuta} onChange={(e) => set({ ritenuta: e.currentTarget.value })} rightSection="%" w={160} inputMode="decimal" disabled={!flags.admin} data-testid="user-ritenuta" />
           </Group>
+          <Text size="sm" c="dimmed" data-testid="rates-which">
+            {t('rates.which')}
+          </Text>
           <div style={{ overflowX: 'auto' }}>
             <Table miw={640} verticalSpacing={4}>
               <Table.Thead>
@@ -273,7 +276,7 @@ export default function UserDetailPage() {
               <Table.Tbody>
                 {rateRows.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td fz="sm">{row.name}</Table.Td>
+                    <Table.Td fz="sm">{row.line ? t('rates.lineRow', { name: row.name }) : row.name}</Table.Td>
                     {RATE_FIELDS.map((f) => (
                       <Table.Td key={f}>
                         <TextInput size="xs" aria-label={`${row.name} · ${t(`rates.${f}`)}`} value={rateOf(row.id, f)} onChange={(e) => setRate(row.id, f, e.currentTarget.value)} rightSection="%" w={110} inputMode="decimal" placeholder={draft.defaultRate || '0'} />
