@@ -112,7 +112,8 @@ async def test_quotation_choice_rectification_emission_and_payment(live: Live) -
         },
     )
     paid = await _event_for(agent, "polizze", policy["_id"])
-    assert (paid["rate"][0]["paid"], paid["rate"][0]["paidMethod"]) == (True, "pos")  # its code
+    # the method is stored as its code, whatever the case it was given in
+    assert (paid["rate"][0]["paid"], paid["rate"][0]["paidMethod"]) == (True, "pos")
     assert paid["rate"][0]["paidAt"].startswith("2026-02-02")
     await admin.invoke("aggiornaRata", {"policyId": policy["_id"], "n": 2, "action": "sospendi"})
     suspended = await _event_for(agent, "polizze", policy["_id"])

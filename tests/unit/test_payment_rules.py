@@ -109,3 +109,13 @@ def test_a_profile_normalises_its_codes() -> None:
     assert (body.vatNumber, body.taxCode, body.iban) == (
         "12345678903", "RSSMRA80A01H501U", "IT60X0542811101000000123456",
     )  # fmt: skip
+
+
+def test_the_pdf_and_messages_group_thousands() -> None:
+    from core.domain.commissions.statement_pdf import euro
+    from core.domain.policies.payment_rules import euro_text
+
+    # 1050 → '1.050,00 €' (a point between thousands, a decimal comma)
+    assert euro(Decimal("1050")) == "1.050,00 €"
+    assert euro(Decimal("-1234567.5")) == "-1.234.567,50 €"
+    assert euro_text(Decimal("750")) == "750,00 €"
