@@ -18,7 +18,7 @@ import { romeToday } from '../policies/policyLogic';
 import { errorText, notify } from '../quotes/env';
 import { fetchLedger, postEntry, statementUrl, type ManualKind } from './api';
 import MoneyFigure from './MoneyFigure';
-import { euros, ledgerSummary, monthBounds, romeDate, toCents } from './money';
+import { euros, ledgerSummary, monthBounds, monthChoices, romeDate, toCents } from './money';
 import { useLiveLoad } from './useLiveLoad';
 import BalancesOverview from './BalancesOverview';
 import TaxProfileView, { useTaxProfile } from './TaxProfileView';
@@ -86,6 +86,8 @@ function Ledger({ id }: { id: string | undefined }) {
   const { flags } = useAccess();
   const userId = id ?? user?._id ?? '';
   const [month, setMonth] = useState(() => romeToday().slice(0, 7));
+  const { i18n } = useTranslation();
+  const months = useMemo(() => monthChoices(romeToday().slice(0, 7), 60, i18n.language), [i18n.language]);
   const [from, to] = useMemo(() => monthBounds(month), [month]);
   const allowed = flags.admin || flags.agent || flags.referrer;
   const load = useCallback(() => fetchLedger(userId, from, to), [userId, from, to]);
@@ -106,8 +108,8 @@ function Ledger({ id }: { id: string | undefined }) {
           {ledger ? <Text c="dimmed" data-testid="balance-withholding">{ledger.user.name} · {ledger.user.withholding}</Text> : null}
         </div>
         <Group align="end">
-          <TextInput type="month" label={t('balance.month')} value={month} data-testid="balance-month"
-            onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)} />
+          <PlainSelect label={t('balance.month')} value={month} data={months} data-testid="balance-month"
+            onChange={(next) => next && setMonth(next)} />
           <Button component="a" href={statementUrl(userId, month)} download variant="light" data-testid="statement-pdf">
             {t('balance.statement')}
           </Button>

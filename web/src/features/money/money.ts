@@ -49,6 +49,20 @@ export function ledgerSummary(opening: number, entries: readonly Pick<LedgerEntr
   return { opening: start, credits, debits, closing: start + credits + debits };
 }
 
+/**
+ * The months a statement can be asked for, newest first: from `current` ('2026-11') back
+ * `count` months, each labelled in `language` ('novembre 2026'), whatever the browser's own.
+ */
+export function monthChoices(current: string, count: number, language: string): { value: string; label: string }[] {
+  const [year, month] = current.split('-').map(Number) as [number, number];
+  const label = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Array.from({ length: count }, (_, back) => {
+    const date = new Date(Date.UTC(year, month - 1 - back, 1));
+    const value = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { value, label: label.format(date) };
+  });
+}
+
 /** `2026-02` → ['2026-02-01', '2026-02-28'] (the month's first to last day, SPEC §9). */
 export function monthBounds(month: string): [string, string] {
   const [year, number] = month.split('-').map(Number) as [number, number];

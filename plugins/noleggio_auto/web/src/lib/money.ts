@@ -2,6 +2,7 @@
  * Euro amounts: exact rounding to the cent (half up, as an invoice and the server's Decimal do)
  * and the it-IT text of amounts as typed and shown (SPEC §5 'Currency input', §9).
  */
+import { formatEuro } from '@sportello/host-api';
 
 /** A decimal number as an integer and a power of ten: 4.335 → { digits: 4335n, scale: 3 }. */
 interface Scaled {
@@ -46,13 +47,11 @@ export function centsOfProduct(values: number[], divisor: keyof typeof DIVISOR_S
 /** Integer cents as euro. */
 export const euroOf = (cents: bigint): number => Number(cents) / 100;
 
-const EURO = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 const WHOLE = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 const PERCENT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
 
-/** '1.234,50 €' (it-IT, SPEC §9); '' for no number. */
-export const formatEuro = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? EURO.format(value) : '';
+/** '1.234,50 €' (it-IT, SPEC §9); '' for no number: the host's one formatter. */
+export { formatEuro };
 
 /** '15.000' */
 export const formatWhole = (value: number | null | undefined): string =>

@@ -48,3 +48,13 @@ describe('the month series of the report chart', () => {
     expect(monthSeries('1900-01-01', '2099-12-31', [], 'it')).toHaveLength(240);
   });
 });
+
+describe('the months a statement is asked for', () => {
+  it('run back from the current month across years, labelled in the language, not the browser', async () => {
+    const { monthChoices } = await import('../money');
+    const months = monthChoices('2026-02', 3, 'it-IT');
+    expect(months.map((m) => m.value)).toEqual(['2026-02', '2026-01', '2025-12']);
+    expect(months.map((m) => m.label)).toEqual(['febbraio 2026', 'gennaio 2026', 'dicembre 2025']);
+    expect(monthChoices('2026-02', 1, 'en')[0]!.label).toBe('February 2026');
+  });
+});
