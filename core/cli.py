@@ -291,4 +291,6 @@ def renewals(
             await runtime.db.dispose()
 
     for tenant_id, created in asyncio.run(main()).items():
-        console.print(f"{tenant_id}: {created or 0} preventivi di rinnovo creati")
+        made = created or 0
+        noun = "preventivo di rinnovo creato" if made == 1 else "preventivi di rinnovo creati"
+        console.print(f"{tenant_id}: {made} {noun}")

@@ -33,7 +33,8 @@ async def _instalments(runtime: Runtime, policy_id: str) -> list[m.Instalment]:
 
 async def _two_unpaid_in_one_year(runtime: Runtime) -> tuple[str, list[int]]:
     """A policy whose first two instalments are unpaid, 500,00 € and 300,00 €, due in its first
-    policy year (the totals set for the test; no ramo: a non-life policy, the 750 € cap)."""
+    policy year (the totals and the ramo set for the test: fire, a non-life policy other than
+    motor liability, under the 750 € cap)."""
     policy_id, _, _, _ = await unpaid(runtime, "agente")
     with tenant_scope(TENANT):
         async with runtime.db.session() as session, session.begin():
@@ -41,6 +42,7 @@ async def _two_unpaid_in_one_year(runtime: Runtime) -> tuple[str, list[int]]:
             assert policy is not None
             start = today_in_rome() - timedelta(days=30)
             policy.start_date, policy.frequency = start, "SEM"
+            policy.ramo, policy.taxes = "incendio", []
             rows = sorted(policy.instalments, key=lambda r: r.number)[:2]
             if len(rows) < 2:
                 rows.append(m.Instalment(tenant_id=policy.tenant_id, number=2))

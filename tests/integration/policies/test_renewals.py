@@ -40,8 +40,10 @@ async def _ending_within(runtime: Runtime, days: int) -> set[str]:
 async def test_a_second_run_creates_nothing(seeded: Runtime) -> None:
     due = await _ending_within(seeded, 30)
     assert len(due) == 2  # the demo policies ending in 7 and 12 days
+    # the demo's renewal quote renews the first already: a run adds the second only
+    assert len(await _renewals(seeded)) == 1
 
-    assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 2
+    assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 1
     assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 0
 
     quotes = await _renewals(seeded)
@@ -71,7 +73,7 @@ async def _policy(runtime: Runtime, policy_id: str) -> m.Policy:
 async def test_racing_daily_runs_claim_the_day_once(seeded: Runtime) -> None:
     today = date.today()
     results = await asyncio.gather(*(renew_tenant(seeded, TENANT, today) for _ in range(3)))
-    assert sorted(results, key=lambda r: r is None) == [2, None, None]
+    assert sorted(results, key=lambda r: r is None) == [1, None, None]  # the demo has one
     assert len(await _renewals(seeded)) == 2
     assert await renew_tenant(seeded, TENANT, today) is None  # the day is claimed
     with tenant_scope(TENANT):
@@ -85,7 +87,13 @@ async def test_the_tenants_window_is_read_and_bounded(seeded: Runtime) -> None:
         async with seeded.db.session() as session:
             stored = (await session.execute(select(m.TenantSettings))).scalar_one()
             stored.data = {**(stored.data or {}), "giorniRinnovo": 10}
-    assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 1
+    # within 10 days only the policy ending in 7, which the demo's renewal quote renews already
+    assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 0
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            stored = (await session.execute(select(m.TenantSettings))).scalar_one()
+            stored.data = {**(stored.data or {}), "giorniRinnovo": 14}
+    assert await renew_tenant(seeded, TENANT, date.today(), claim=False) == 1  # the 12-day one
     assert window_days({"giorniRinnovo": 10_000}) == 180
     assert window_days({"giorniRinnovo": -5}) == 1
     assert window_days({"giorniRinnovo": "30 giorni"}) == 30
