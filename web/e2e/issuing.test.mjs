@@ -27,6 +27,9 @@ async function addOffer(page, company, premium, frequency, note) {
   const form = page.getByTestId('offer-form');
   await form.waitFor();
   await form.getByTestId('offer-company').selectOption(company);
+  // the premium is entered net, by ramo: motor liability for an insured in Milan
+  await form.getByTestId('offer-ramo').selectOption('rca');
+  await form.getByTestId('offer-province').selectOption('MI');
   await form.getByTestId('offer-premium').fill(premium);
   await form.getByTestId('offer-frequency').selectOption(frequency);
   await form.getByTestId('offer-note').fill(note);
@@ -76,11 +79,22 @@ describe("the customer's link and issuing checks", () => {
       assert.equal(await offers.count(), 2);
       const allianz = offers.filter({ hasText: 'Allianz' });
       const generali = offers.filter({ hasText: 'Generali' });
-      assert.equal(await allianz.getByTestId('offer-gross').textContent(), `1.000,07${NBSP}€`);
-      // 100,007 cents in 12: 8,333 each and 11 left over on the first (83.44 + 11 × 83.33)
-      assert.equal(await allianz.getByTestId('offer-instalments').textContent(), `Mensile · 12 rate: la prima 83,44${NBSP}€, le altre 83,33${NBSP}€`);
-      assert.equal(await generali.getByTestId('offer-gross').textContent(), `950,00${NBSP}€`);
-      assert.equal(await generali.getByTestId('offer-instalments').textContent(), `Semestrale · 2 rate da 475,00${NBSP}€`);
+      // Allianz: net 1,000.07; Milan's provincial tax 16% = 160.0112 → 160.01, SSN 10.5% =
+      // 105.00735 → 105.01; taxes 265.02; gross 1,265.09. Monthly: nets 100,007 cents in 12 =
+      // 8,333 r 11 (83.44, then 83.33), taxes 26,502 = 12 × 2,208 r 6 (22.14, then 22.08):
+      // 105.58 first, 105.41 after
+      assert.equal(await allianz.getByTestId('offer-gross').textContent(), `1.265,09${NBSP}€`);
+      assert.equal(await allianz.getByTestId('offer-net').textContent(), `1.000,07${NBSP}€`);
+      assert.equal(await allianz.getByTestId('offer-instalments').textContent(), `Mensile · 12 rate: la prima 105,58${NBSP}€, le altre 105,41${NBSP}€`);
+      // Generali: net 950.00; 16% = 152.00 and 10.5% = 99.75; taxes 251.75; gross 1,201.75;
+      // half-yearly: nets 475.00 + 475.00, taxes 125.88 + 125.87 → 600.88, then 600.87
+      assert.equal(await generali.getByTestId('offer-gross').textContent(), `1.201,75${NBSP}€`);
+      assert.equal(await generali.getByTestId('offer-net').textContent(), `950,00${NBSP}€`);
+      const taxes = generali.getByTestId('offer-tax');
+      assert.equal(await taxes.count(), 2);
+      assert.match(await taxes.nth(0).textContent(), /Imposta provinciale RC auto \(MI\).*16.*152,00/);
+      assert.match(await taxes.nth(1).textContent(), /Contributo SSN.*10,5.*99,75/);
+      assert.equal(await generali.getByTestId('offer-instalments').textContent(), `Semestrale · 2 rate: la prima 600,88${NBSP}€, le altre 600,87${NBSP}€`);
       assert.equal(await generali.getByTestId('offer-note').textContent(), 'Cristalli e assistenza stradale');
       // no request until an offer is chosen
       assert.equal(await customer.page.getByTestId('public-request').isDisabled(), true);
@@ -97,7 +111,7 @@ describe("the customer's link and issuing checks", () => {
       // the office sees the customer's choice without reloading
       await office.page.getByTestId('emission-choice').filter({ hasText: 'Generali' }).waitFor(LIVE);
       await office.page.getByTestId('emission-by-customer').waitFor();
-      assert.match(await office.page.getByTestId('emission-premium').textContent(), /950,00/);
+      assert.match(await office.page.getByTestId('emission-premium').textContent(), /1\.201,75/);
       await expectAccessible(office.page, 'quote detail with the customer choice');
 
       assert.deepEqual(office.page.errors, []);

@@ -7,7 +7,7 @@
  * browser's language), which stays out of the login screen's JavaScript (its own entry).
  */
 import { Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
-import HostDateField from '@sportello/host-api/DateField';
+import DayInput from '../../../components/DayInput';
 import { useTranslation } from 'react-i18next';
 import {
   isValidDate,
@@ -52,9 +52,8 @@ export function DateField({
   onBlur,
   error,
 }: InputProps<string | null> & { label: string; required?: boolean }) {
-  const { t, i18n } = useTranslation('fields');
   return (
-    <HostDateField
+    <DayInput
       label={label}
       required={required}
       value={typeof value === 'string' ? value : null}
@@ -63,13 +62,6 @@ export function DateField({
       error={error}
       min={MIN_DATE}
       max={MAX_DATE}
-      placeholder={t('date.placeholder')}
-      locale={i18n.language === 'en' ? 'en' : 'it'}
-      messages={{
-        invalid: t('date.invalid'),
-        before: (min) => t('date.before', { min }),
-        after: (max) => t('date.after', { max }),
-      }}
     />
   );
 }

@@ -7,6 +7,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en/fields.json';
 import it_ from '../../../../locales/it/fields.json';
+import enCommon from '../../../../locales/en/common.json';
+import itCommon from '../../../../locales/it/common.json';
 import type { HostItem } from '@sportello/host-api';
 import { CustomerFieldsForm } from '../CustomerFieldsForm';
 import { parseItalianDate } from '../inputs';
@@ -42,8 +44,8 @@ async function i18n(language: 'it' | 'en') {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: language,
-    resources: { it: { fields: it_ }, en: { fields: en } },
-    ns: ['fields'],
+    resources: { it: { fields: it_, common: itCommon }, en: { fields: en, common: enCommon } },
+    ns: ['fields', 'common'],
     defaultNS: 'fields',
     interpolation: { escapeValue: false },
   });
