@@ -88,7 +88,7 @@ async def seed_portfolio(ctx: DemoContext) -> None:
             agent_id=owner,
             parent_agent_id=agent if owner == sub else None,
             status=status.name if status else None,
-            archived=i == 5,
+            archived=i == 4,  # not the renewal quote (i 5), which renews a live policy
             doc_status=-1 if i == 6 else (1 if i % 2 else None),
             renew=status is not None and status.id == 11,
             at=now - timedelta(days=2 * i, hours=i),

@@ -37,11 +37,13 @@ describe('premium and taxes', () => {
       await admin.page.getByTestId('quotation').waitFor();
       const quoteUrl = admin.page.url();
 
-      // the demo offer (given only its gross) is priced again on its net premium
+      // the demo offer (motor liability, net, with the customer's province) is priced again;
+      // without a province the motor liability taxes cannot be computed
       await admin.page.getByRole('button', { name: "Modifica l'offerta di Allianz" }).click();
       const form = admin.page.getByTestId('offer-form');
       await form.waitFor();
       await form.getByTestId('offer-ramo').selectOption('rca');
+      await form.getByTestId('offer-province').selectOption('');
       await form.getByTestId('offer-premium').fill('500');
       await form.getByTestId('offer-frequency').selectOption('ANN');
       await form.getByTestId('offer-split-problem').filter({ hasText: 'Indica la provincia' }).waitFor();

@@ -75,7 +75,8 @@ const MONEY_ROUTES: RouteObject[] = [
   guardedPage('Report', report, () => import('../features/money/ReportPage'), ['money']),
   // an earner's lines open from the report
   guardedPage('ProvvigioniAgente/:aId', report, () => import('../features/money/AgentCommissionsPage'), ['money']),
-  guardedPage('saldo-collaboratore', inMenu('saldo-collaboratore'), () => import('../features/money/BalancePage'), ['money']),
+  // a top agent's own balance (its menu entry); for admins, the overview of every balance
+  guardedPage('saldo-collaboratore', either(inMenu('saldo-collaboratore'), admins), () => import('../features/money/BalancePage'), ['money']),
   guardedPage('saldo-collaboratore/:id', admins, () => import('../features/money/BalancePage'), ['money']),
   guardedPage('cassa', inMenu('cassa'), () => import('../features/money/CashPage'), ['money']),
 ];

@@ -19,6 +19,17 @@ export default function DayInput(props: DayInputProps) {
         invalid: t('date.invalid'),
         before: (min) => t('date.before', { min }),
         after: (max) => t('date.after', { max }),
+        controls: {
+          clear: t('date.clear'),
+          previousMonth: t('date.previousMonth'),
+          nextMonth: t('date.nextMonth'),
+          previousYear: t('date.previousYear'),
+          nextYear: t('date.nextYear'),
+          previousDecade: t('date.previousDecade'),
+          nextDecade: t('date.nextDecade'),
+          monthLevel: t('date.monthLevel'),
+          yearLevel: t('date.yearLevel'),
+        },
       }}
     />
   );

@@ -61,13 +61,40 @@ export interface DateFieldMessages {
   invalid: string;
   before: (min: string) => string;
   after: (max: string) => string;
+  /** What a screen reader says of the clear button and the calendar's controls. */
+  controls?: DateFieldControls;
 }
+
+export interface DateFieldControls {
+  clear: string;
+  previousMonth: string;
+  nextMonth: string;
+  previousYear: string;
+  nextYear: string;
+  previousDecade: string;
+  nextDecade: string;
+  monthLevel: string;
+  yearLevel: string;
+}
+
+const CONTROLS_IT: DateFieldControls = {
+  clear: 'Cancella la data',
+  previousMonth: 'Mese precedente',
+  nextMonth: 'Mese successivo',
+  previousYear: 'Anno precedente',
+  nextYear: 'Anno successivo',
+  previousDecade: 'Decennio precedente',
+  nextDecade: 'Decennio successivo',
+  monthLevel: 'Scegli il mese',
+  yearLevel: "Scegli l'anno",
+};
 
 /** Italian by default; a screen in another language passes its own. */
 export const DATE_MESSAGES_IT: DateFieldMessages = {
   invalid: 'Data non valida: scrivila come gg/mm/aaaa',
   before: (min) => `La data non può essere prima del ${min}`,
   after: (max) => `La data non può essere dopo il ${max}`,
+  controls: CONTROLS_IT,
 };
 
 export interface DateFieldProps {
@@ -113,6 +140,7 @@ export default function DateField({
 }: DateFieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const current = typeof value === 'string' && isIsoDay(value) ? value : null;
+  const controls = messages.controls ?? CONTROLS_IT;
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
       <DateInput
@@ -123,6 +151,17 @@ export default function DateField({
         clearable={clearable}
         placeholder={placeholder}
         valueFormat={DAY_FORMAT}
+        clearButtonProps={{ 'aria-label': controls.clear }}
+        ariaLabels={{
+          previousMonth: controls.previousMonth,
+          nextMonth: controls.nextMonth,
+          previousYear: controls.previousYear,
+          nextYear: controls.nextYear,
+          previousDecade: controls.previousDecade,
+          nextDecade: controls.nextDecade,
+          monthLevelControl: controls.monthLevel,
+          yearLevelControl: controls.yearLevel,
+        }}
         value={current}
         minDate={min}
         maxDate={max}

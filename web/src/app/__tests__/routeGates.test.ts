@@ -60,7 +60,8 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['targhe', '/targhe', []],
   ['Report', '/Report', WORK],
   ['ProvvigioniAgente/:aId', '/ProvvigioniAgente/u1', WORK],
-  ['saldo-collaboratore', '/saldo-collaboratore', ['agent']],
+  // a top agent's own balance; admins' overview of every balance
+  ['saldo-collaboratore', '/saldo-collaboratore', ['admin', 'agent']],
   ['saldo-collaboratore/:id', '/saldo-collaboratore/u1', ['admin']],
   ['cassa', '/cassa', ['admin']],
   [':productId/*', '/noleggio-auto', WORK],
@@ -84,7 +85,7 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/clienti', []],
   ['/clienti/c1', []],
   ['/area-documentale', []],
-  ['/saldo-collaboratore', []],
+  ['/saldo-collaboratore', ['admin']],
   ['/chat', WITH_ROLE],
 ];
 

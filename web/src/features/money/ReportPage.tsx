@@ -50,6 +50,11 @@ export default function ReportPage() {
       <Group justify="space-between" align="end">
         <Title order={2}>{t('report.title')}</Title>
         <Group>
+          {flags.admin ? (
+            <Button component={Link} to="/saldo-collaboratore" variant="subtle" data-testid="report-balances">
+              {t('report.balances')}
+            </Button>
+          ) : null}
           <Button component="a" href={reportExportUrl(from, to, 'xlsx')} download variant="light" data-testid="report-xlsx">XLSX</Button>
           <Button component="a" href={reportExportUrl(from, to, 'csv')} download variant="subtle">CSV</Button>
         </Group>
