@@ -68,6 +68,7 @@ describe('the money (SPEC §2, §3, §9)', () => {
       await expectAccessible(admin.page, 'cash sheet');
       await admin.page.getByLabel('Dal', { exact: true }).fill(day(-1));
       await admin.page.getByLabel('Al', { exact: true }).fill(day(365));
+      await admin.page.getByLabel('Al', { exact: true }).press('Tab'); // closes its calendar
       const collect = admin.page.getByTestId('cash-collect').first();
       await collect.waitFor(LIVE);
       const outstandingBefore = await admin.page.getByTestId('cash-outstanding').textContent();

@@ -82,6 +82,7 @@ describe('premium and taxes', () => {
       await dialog.getByTestId('issue-number').fill('AZ-NET-2030');
       await dialog.getByTestId('issue-start').fill('2030-01-10');
       await dialog.getByTestId('issue-end').fill('2031-01-10');
+      await dialog.getByTestId('issue-end').press('Tab'); // leaving the field closes its calendar
       await dialog.getByTestId('issue-frequency').selectOption('ANN');
       await dialog.getByTestId('issue-confirm').click();
       await admin.page.waitForURL(/\/polizza\/[^/]+$/);

@@ -72,8 +72,8 @@ export default function CashPage() {
       <Group justify="space-between" align="end">
         <Title order={2}>{t('cash.title')}</Title>
         <Group align="end">
-          <DayInput label={t('cash.from')} value={from} required onChange={(next) => next && setRange([next, to])} data-testid="cash-from" />
-          <DayInput label={t('cash.to')} value={to} min={from} required onChange={(next) => next && setRange([from, next])} data-testid="cash-to" />
+          <DayInput label={t('cash.from')} value={from} onChange={(next) => next && setRange([next, to])} data-testid="cash-from" />
+          <DayInput label={t('cash.to')} value={to} min={from} onChange={(next) => next && setRange([from, next])} data-testid="cash-to" />
           <Button component="a" href={cashExportUrl(from, to)} download variant="light">{t('cash.export')}</Button>
         </Group>
       </Group>
