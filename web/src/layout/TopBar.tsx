@@ -61,7 +61,7 @@ export function TopBar() {
           </Text>
         </div>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" className="top-bar-actions">
         <NotificationsButton />
         <UserMenu />
       </Group>
