@@ -76,7 +76,13 @@ export default function RentalQuotesPage() {
       <QuoteToolbar quotes={quotes} value={filters} onChange={onFilters} />
       <Paper className="sp-table na-table" role="table" aria-rowcount={rows.length}>
         <ColumnHeads />
-        {rows.length ? <RentalRows rows={rows} onOpen={open} /> : <EmptyRentals filters={deferred} />}
+        {rows.length ? (
+          <RentalRows rows={rows} onOpen={open} />
+        ) : (
+          <div role="rowgroup">
+            <EmptyRentals filters={deferred} />
+          </div>
+        )}
       </Paper>
     </Stack>
   );
