@@ -1,13 +1,25 @@
 /** A labelled read-only value: the small uppercase label above, '—' when empty. */
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-export default function InfoField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export default function InfoField({
+  label,
+  value,
+  size = 'md',
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  /** 'sm' in cards beside other figures. */
+  size?: 'sm' | 'md';
+  testId?: string;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fw={500} data-testid={testId}>
+      <Text size={size} fw={500} component="div" data-testid={testId}>
         {value || '—'}
       </Text>
     </div>

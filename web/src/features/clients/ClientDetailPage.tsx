@@ -4,6 +4,7 @@ import { formatDay } from '@sportello/host-api';
 import { IconFile, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import InfoField from '../../components/InfoField';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../lib/http';
 import StatusBadge from '../quotes/components/StatusBadge';
@@ -29,18 +30,6 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {value || '—'}
-      </Text>
-    </div>
-  );
-}
 
 const day = (value: unknown) => romeDateTime(value).slice(0, 10);
 
@@ -112,7 +101,7 @@ export default function ClientDetailPage() {
         }
       >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="client-data">
-          <Field
+          <InfoField size="sm"
             label={t('detail.fiscalCode')}
             value={
               client.fiscalCode ? (
@@ -129,11 +118,11 @@ export default function ClientDetailPage() {
               ) : null
             }
           />
-          <Field label={t('detail.email')} value={client.email} />
-          <Field label={t('detail.phone')} value={client.phone} />
-          <Field label={t('detail.pec')} value={client.pec} />
-          <Field label={t('detail.address')} value={client.address} />
-          <Field
+          <InfoField size="sm" label={t('detail.email')} value={client.email} />
+          <InfoField size="sm" label={t('detail.phone')} value={client.phone} />
+          <InfoField size="sm" label={t('detail.pec')} value={client.pec} />
+          <InfoField size="sm" label={t('detail.address')} value={client.address} />
+          <InfoField size="sm"
             label={t('detail.idDocument')}
             value={
               client.idType || client.idNumber || client.idExpiry ? (
@@ -155,7 +144,7 @@ export default function ClientDetailPage() {
               ) : null
             }
           />
-          <Field
+          <InfoField size="sm"
             label={t('detail.plates')}
             value={
               client.plates?.length ? (
@@ -169,7 +158,7 @@ export default function ClientDetailPage() {
               ) : null
             }
           />
-          <Field label={t('detail.collaborator')} value={userName(client.aId)} />
+          <InfoField size="sm" label={t('detail.collaborator')} value={userName(client.aId)} />
         </SimpleGrid>
       </Section>
       {client.editable ? <ClientContactsForm client={client} opened={editing} onClose={() => setEditing(false)} onSaved={setData} /> : null}

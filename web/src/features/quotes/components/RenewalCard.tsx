@@ -6,9 +6,9 @@
  */
 import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatDay, formatEuro, type HostItem } from '@sportello/host-api';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import InfoField from '../../../components/InfoField';
 import { useCollection } from '../env';
 
 interface RenewedPolicy {
@@ -39,18 +39,6 @@ export function renewedPolicy(quote: HostItem, policies: Record<string, HostItem
   };
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export default function RenewalCard({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -75,7 +63,7 @@ export default function RenewalCard({ quote }: { quote: HostItem }) {
         {t('renewal.title')}
       </Title>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <Item label={t('renewal.number')}>
+        <InfoField size="sm" label={t('renewal.number')} value={<>
           {renewed.linked ? (
             <Anchor component={Link} to={`/polizza/${renewed.id}`} ff="monospace">
               {number}
@@ -85,10 +73,10 @@ export default function RenewalCard({ quote }: { quote: HostItem }) {
               {number}
             </Text>
           )}
-        </Item>
-        <Item label={t('renewal.company')}>{renewed.company ?? '—'}</Item>
-        <Item label={t('renewal.endDate')}>{renewed.endDate ? formatDay(renewed.endDate) : '—'}</Item>
-        <Item label={t('renewal.premium')}>{renewed.premium !== null ? formatEuro(renewed.premium) : '—'}</Item>
+        </>} />
+        <InfoField size="sm" label={t('renewal.company')} value={<>{renewed.company ?? '—'}</>} />
+        <InfoField size="sm" label={t('renewal.endDate')} value={<>{renewed.endDate ? formatDay(renewed.endDate) : '—'}</>} />
+        <InfoField size="sm" label={t('renewal.premium')} value={<>{renewed.premium !== null ? formatEuro(renewed.premium) : '—'}</>} />
       </SimpleGrid>
     </Paper>
   );
