@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from core.domain.clients.fiscal_code import check_char, decode, place_of
+from core.domain.clients.fiscal_code import decode, place_of
+from core.domain.products.fields.fiscal import cf_check_char as check_char
 
 TODAY = date(2026, 11, 27)
 

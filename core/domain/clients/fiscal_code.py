@@ -15,22 +15,15 @@ towns over time names the one valid on the birth date.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from core.domain.products.fields.fiscal import decode_codice_fiscale
 from core.i18n import today_in_rome
 
-MONTHS = "ABCDEHLMPRST"
-OMOCODIA = "LMNPQRSTUV"
-OMOCODIA_POSITIONS = (6, 7, 9, 10, 12, 13, 14)
-_SHAPE = re.compile(r"^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
-                    r"[0-9LMNPQRSTUV]{3}[A-Z]$")  # fmt: skip
-_ODD = (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25,
-        24, 23)  # fmt: skip
 _PARTICLES = "di d' del della delle dei degli dello da de e ed in sul sulla al alla allo nel la"
 _LOWER = frozenset(_PARTICLES.split())
 FOREIGN = "EE"
@@ -69,15 +62,6 @@ class FiscalCodeFacts:
             "place": self.place.label if self.place else None,
             "abroad": self.place.abroad if self.place else self.place_code.startswith("Z"),
         }
-
-
-def check_char(first15: str) -> str:
-    """The check letter of the first 15 characters (odd positions by the decree's table)."""
-    total = 0
-    for index, char in enumerate(first15):
-        value = int(char) if char.isdigit() else ord(char) - ord("A")
-        total += _ODD[value] if index % 2 == 0 else value
-    return chr(ord("A") + total % 26)
 
 
 def _name(raw: str) -> str:
@@ -139,37 +123,11 @@ def place_of(code: str, on: date | None = None) -> Place | None:
     return max(spans, key=lambda span: span[1] or date.min)[2]
 
 
-def _plain(code: str) -> str:
-    chars = list(code)
-    for position in OMOCODIA_POSITIONS:
-        if chars[position] in OMOCODIA:
-            chars[position] = str(OMOCODIA.index(chars[position]))
-    return "".join(chars)
-
-
-def _birth(year: int, month: int, day: int, today: date) -> date | None:
-    """The most recent century that keeps the birth date in the past."""
-    for century in (2000, 1900):
-        try:
-            born = date(century + year, month, day)
-        except ValueError:
-            return None
-        if born <= today:
-            return born
-    return None
-
-
 def decode(code: str, today: date | None = None) -> FiscalCodeFacts | None:
-    """Birth date, sex and place of a valid personal Codice Fiscale, else ``None``."""
-    text = re.sub(r"\s+", "", code or "").upper()
-    if not _SHAPE.match(text) or check_char(text[:15]) != text[15]:
+    """Birth date, sex and place of a valid personal Codice Fiscale, else ``None`` (the code
+    read by the customer fields' own rule, :func:`decode_codice_fiscale`)."""
+    facts = decode_codice_fiscale(code or "", today=today or today_in_rome())
+    if facts is None:
         return None
-    plain = _plain(text)
-    raw_day = int(plain[9:11])
-    day = raw_day - 40 if raw_day > 40 else raw_day
-    born = _birth(int(plain[6:8]), MONTHS.index(plain[8]) + 1, day, today or today_in_rome())
-    if born is None:
-        return None
-    place_code = plain[11:15]
-    sex = "F" if raw_day > 40 else "M"
-    return FiscalCodeFacts(born, sex, place_code, place_of(place_code, born))
+    born, place_code = facts["birth_date"], facts["place_code"]
+    return FiscalCodeFacts(born, facts["sex"], place_code, place_of(place_code, born))
