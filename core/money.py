@@ -16,6 +16,13 @@ def cents(value: Decimal) -> Decimal:
     return value.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+def euro_text(value: Decimal) -> str:
+    """``1050`` → ``1.050,00 €``: it-IT, grouped, half-up to the cent, as the screens show it."""
+    rounded = cents(value)
+    grouped = f"{abs(rounded):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    return f"{'-' if rounded < 0 else ''}{grouped} €"
+
+
 def to_cents(value: Decimal) -> int:
     return int(cents(value) * 100)
 

@@ -19,6 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal
 
 from core.i18n import ROME
+from core.money import euro_text
 
 MAX_VALUE = 80
 """Characters of one value shown; a longer one is cut with '…'."""
@@ -137,9 +138,7 @@ def euro(value: Any, _names: Names | None = None) -> str:
     number = _decimal(value)
     if number is None or not number.is_finite():
         return text(value)
-    rounded = number.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    grouped = f"{abs(rounded):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
-    return f"{'-' if rounded < 0 else ''}{grouped} €"
+    return euro_text(number)
 
 
 def rate(value: Any, _names: Names | None = None) -> str:

@@ -112,8 +112,9 @@ def test_a_profile_normalises_its_codes() -> None:
 
 
 def test_the_pdf_and_messages_group_thousands() -> None:
-    from core.domain.commissions.statement_pdf import euro
-    from core.domain.policies.payment_rules import euro_text
+    from core.money import euro_text
+
+    euro = euro_text
 
     # 1050 → '1.050,00 €' (a point between thousands, a decimal comma)
     assert euro(Decimal("1050")) == "1.050,00 €"

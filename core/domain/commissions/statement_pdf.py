@@ -6,7 +6,6 @@ closing balance; amounts it-IT ('1.050,00 €'), rates '23 %'."""
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 
 import structlog
@@ -16,6 +15,7 @@ from core.db import models as m
 from core.domain.commissions.ledger import Statement
 from core.domain.commissions.withholding import describe
 from core.i18n import ROME
+from core.money import euro_text
 
 log = structlog.get_logger(__name__)
 
@@ -25,12 +25,6 @@ ENCODING = "windows-1252"
 TEXT_COLUMNS = ("Data", "Tipo", "Descrizione")
 COLUMNS = (("Data", 22), ("Tipo", 24), ("Descrizione", 76), ("Lordo", 22), ("Ritenuta", 22),
            ("Importo", 24))  # fmt: skip
-
-
-def euro(value: Decimal) -> str:
-    """``1234.5`` → ``1.234,50 €`` (it-IT)."""
-    text = f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
-    return f"{text} €"
 
 
 def _identity(user: m.User) -> list[str]:
@@ -72,7 +66,7 @@ def statement_pdf(
         pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
     pdf.set_font("helvetica", "B", 10)
-    pdf.cell(0, 7, f"Saldo iniziale: {euro(result.opening)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 7, f"Saldo iniziale: {euro_text(result.opening)}", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     pdf.set_font("helvetica", "B", 8)
     for name, width in COLUMNS:
@@ -82,7 +76,8 @@ def statement_pdf(
     for entry in result.entries:
         cells = (
             f"{entry.at.astimezone(ROME):%d/%m/%Y}", KINDS.get(entry.kind, entry.kind),
-            entry.description[:60], euro(entry.gross), euro(entry.withholding), euro(entry.amount),
+            entry.description[:60], euro_text(entry.gross), euro_text(entry.withholding),
+            euro_text(entry.amount),
         )  # fmt: skip
         for (name, width), text in zip(COLUMNS, cells, strict=True):
             pdf.cell(width, 5, text, align="L" if name in TEXT_COLUMNS else "R")
@@ -94,10 +89,10 @@ def statement_pdf(
         pdf.cell(0, 6, note, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
     pdf.set_font("helvetica", "", 10)
-    pdf.cell(0, 6, f"Totale accrediti: {euro(result.credits)}", new_x="LMARGIN", new_y="NEXT")
-    pdf.cell(0, 6, f"Totale addebiti: {euro(result.debits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Totale accrediti: {euro_text(result.credits)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, f"Totale addebiti: {euro_text(result.debits)}", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("helvetica", "B", 11)
-    pdf.cell(0, 8, f"Saldo finale: {euro(result.closing)}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 8, f"Saldo finale: {euro_text(result.closing)}", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 
 

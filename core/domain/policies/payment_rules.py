@@ -36,6 +36,7 @@ from core.db import models as m
 from core.errors import ClientError
 from core.i18n import today_in_rome
 from core.lines import stored_settings
+from core.money import euro_text
 
 METHODS: dict[str, str] = {
     "bonifico": "Bonifico",
@@ -71,11 +72,6 @@ CASH_OVER_YEAR = (
     "diversi dalla RC auto (Regolamento IVASS n. 40/2018, art. 54 c. 7): già incassati "
     "{done} quest'anno, questa rata è di {amount}"
 )
-
-
-def euro_text(value: Decimal) -> str:
-    """``1050`` → ``1.050,00 €``."""
-    return f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".") + " €"
 
 
 def tenant_methods(settings: Mapping[str, Any] | None) -> list[str]:

@@ -17,7 +17,7 @@ from sqlalchemy import func, select, update
 from core.context import tenant_scope
 from core.db import models as m
 from core.domain.commissions.report import line_items
-from core.domain.commissions.statement_pdf import euro
+from core.money import euro_text as euro
 from core.runtime import Runtime
 from tests.harness import ClientFactory
 from tests.integration.commissions.helpers import TENANT, WIDE, call, euros, unpaid
