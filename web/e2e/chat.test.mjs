@@ -5,20 +5,10 @@
 // that quote's room, live. The OTP dialog opens for an admin and not for an agent, and the code
 // typed there reaches an integration waiting on the server.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const count = (page, testId) =>
@@ -35,14 +25,14 @@ const waitCount = (page, testId, test, value) =>
 
 describe('the chat (SPEC §2, §3, §9)', () => {
   test('support chat live between an agent and an admin; a quote room on its CHAT badge', async () => {
-    const agent = await openPage(browser);
-    const admin = await openPage(browser);
+    const agent = await openPage(live.browser);
+    const admin = await openPage(live.browser);
     try {
       await Promise.all([
-        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
-        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
       ]);
-      await admin.page.goto(server.url('assicurapp', '/chat'));
+      await admin.page.goto(live.server.url('assicurapp', '/chat'));
       await admin.page.getByTestId('chat-rooms').waitFor(LIVE);
       // the server's unread counts come after the rooms: the demo's quote room holds three
       // messages the admin has not seen, so the chip shows once they are in
@@ -94,11 +84,11 @@ describe('the chat (SPEC §2, §3, §9)', () => {
       assert.deepEqual(fetched, [200, pdf.toString()]);
 
       // a quote's room: the admin's CHAT badge on the quote counts the agent's new message
-      await agent.page.goto(server.url('assicurapp', '/preventivi'));
+      await agent.page.goto(live.server.url('assicurapp', '/preventivi'));
       await agent.page.getByTestId('quote-row').first().click();
       await agent.page.waitForURL(/\/preventivi\/[0-9a-f]+$/, LIVE);
       const quoteUrl = new URL(agent.page.url()).pathname;
-      await admin.page.goto(server.url('assicurapp', quoteUrl));
+      await admin.page.goto(live.server.url('assicurapp', quoteUrl));
       await admin.page.getByTestId('chat-button').waitFor(LIVE);
       const badgeBefore = await count(admin.page, 'chat-unread');
       await agent.page.getByTestId('chat-button').click();
@@ -113,18 +103,18 @@ describe('the chat (SPEC §2, §3, §9)', () => {
   });
 
   test('the OTP dialog: an admin gives the code a waiting integration asked for', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
-      const { token } = await (await server.api('assicurapp', '/api/auth/login', {
+      const { token } = await (await live.server.api('assicurapp', '/api/auth/login', {
         method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234', keep: false },
       })).json();
       // the integration asks and waits (up to 30 s) for the code
-      const waiting = server.api('assicurapp', '/api/otp', { method: 'POST', json: { company: 'Allianz', waitS: 30 }, token });
+      const waiting = live.server.api('assicurapp', '/api/otp', { method: 'POST', json: { company: 'Allianz', waitS: 30 }, token });
       const dialog = admin.page.getByTestId('otp-code');
       await dialog.waitFor(LIVE);
       await expectAccessible(admin.page, 'OTP dialog');

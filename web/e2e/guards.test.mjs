@@ -4,24 +4,14 @@
 // detail pages are titled by name in the top bar and the browser tab; a date field shows
 // dd/mm/yyyy in an English-speaking browser.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 /** The path, as a logged-in user, and what the page shows: the 404 or the screen. */
 async function visit(page, tenant, path) {
-  await page.goto(server.url(tenant, path));
+  await page.goto(live.server.url(tenant, path));
   await page.getByTestId('page').waitFor();
   // the screen's chunk and data in: no loader left in the page area
   await page.waitForFunction(() => !document.querySelector('[data-testid="page"] .mantine-Loader-root'));
@@ -30,7 +20,7 @@ async function visit(page, tenant, path) {
 }
 
 async function tokenFor(email) {
-  const answer = await server.api('assicurapp', '/api/auth/login', { method: 'POST', json: { email, password: 'demo1234' } });
+  const answer = await live.server.api('assicurapp', '/api/auth/login', { method: 'POST', json: { email, password: 'demo1234' } });
   return (await answer.json()).token;
 }
 
@@ -46,9 +36,9 @@ const CASES = {
 describe('one guard rule (SPEC §6)', () => {
   for (const [who, cases] of Object.entries(CASES)) {
     test(`assicurapp: ${who}`, async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(live.browser);
       try {
-        await login(page, server, 'assicurapp', `${who}@demo.it`);
+        await login(page, live.server, 'assicurapp', `${who}@demo.it`);
         for (const [path, expected] of cases) {
           assert.equal(await visit(page, 'assicurapp', path), expected, `${who} ${path}`);
           if (expected === '404') {
@@ -68,9 +58,9 @@ describe('one guard rule (SPEC §6)', () => {
   }
 
   test("the employee's home: users and the document area, no link to itself", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'dipendente@demo.it');
+      await login(page, live.server, 'assicurapp', 'dipendente@demo.it');
       await page.getByTestId('employee-home').waitFor();
       await page.getByTestId('home-users').waitFor();
       await page.getByTestId('home-documents').waitFor();
@@ -81,9 +71,9 @@ describe('one guard rule (SPEC §6)', () => {
       await page.getByTestId('home-users').getByRole('link').click();
       await page.waitForURL(/\/utenti$/);
       // on rcadealer the employee's menu holds the users only: the same home, users alone
-      const rcadealer = await openPage(browser);
+      const rcadealer = await openPage(live.browser);
       try {
-        await login(rcadealer.page, server, 'rcadealer', 'dipendente@demo.it');
+        await login(rcadealer.page, live.server, 'rcadealer', 'dipendente@demo.it');
         await rcadealer.page.getByTestId('home-users').waitFor();
         assert.equal(await rcadealer.page.getByTestId('home-documents').count(), 0);
       } finally {
@@ -95,19 +85,19 @@ describe('one guard rule (SPEC §6)', () => {
   });
 
   test('detail pages are titled by name, in the top bar and the tab', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'admin@demo.it');
+      await login(page, live.server, 'assicurapp', 'admin@demo.it');
       const token = await tokenFor('admin@demo.it');
-      const policy = (await (await server.api('assicurapp', '/api/polizze', { token })).json()).find((p) => p.number);
-      await page.goto(server.url('assicurapp', `/polizza/${policy._id}`));
+      const policy = (await (await live.server.api('assicurapp', '/api/polizze', { token })).json()).find((p) => p.number);
+      await page.goto(live.server.url('assicurapp', `/polizza/${policy._id}`));
       await page.getByTestId('policy-detail').waitFor();
       const title = `Polizza ${policy.number}`;
       await page.waitForFunction((t) => document.querySelector('[data-testid="page-title"]')?.textContent === t, title);
       await page.waitForFunction((t) => document.title.startsWith(`${t} · `), title);
-      const agents = await (await server.api('assicurapp', '/api/agents', { token })).json();
+      const agents = await (await live.server.api('assicurapp', '/api/agents', { token })).json();
       const agent = agents.find((a) => !a.aId);
-      await page.goto(server.url('assicurapp', `/utenti/${agent._id}`));
+      await page.goto(live.server.url('assicurapp', `/utenti/${agent._id}`));
       await page.waitForFunction((t) => document.querySelector('[data-testid="page-title"]')?.textContent === t, agent.name);
       assert.ok(!(await page.title()).includes(agent._id));
     } finally {
@@ -118,11 +108,11 @@ describe('one guard rule (SPEC §6)', () => {
 
 describe('dates in the app format (SPEC §9)', () => {
   test('an English-speaking browser still shows and reads dd/mm/yyyy', async () => {
-    const { context, page } = await openPage(browser, { locale: 'en-US' });
+    const { context, page } = await openPage(live.browser, { locale: 'en-US' });
     try {
       assert.equal(await page.evaluate(() => navigator.language), 'en-US');
-      await login(page, server, 'assicurapp', 'agente@demo.it');
-      await page.goto(server.url('assicurapp', '/prodotti'));
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('quote-product').filter({ hasText: 'RC Auto' }).first().click();
       await page.getByTestId('quote-form').waitFor();
       const field = page.getByLabel('Data di nascita');

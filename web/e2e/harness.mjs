@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -205,4 +206,18 @@ export async function accessibilityProblems(page) {
 export async function expectAccessible(page, screen) {
   const problems = await accessibilityProblems(page);
   if (problems.length) throw new Error(`accessibility, ${screen}:\n${problems.join('\n')}`);
+}
+
+/** A live server and Chromium for one test file: started before its tests, closed after them.
+ * The test reads them as `live.server` and `live.browser`. */
+export function liveSuite() {
+  const live = { server: null, browser: null };
+  before(async () => {
+    [live.server, live.browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+  });
+  after(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  });
+  return live;
 }

@@ -5,20 +5,10 @@
 // the quote. Issuing a quote whose documents were refused is refused until the admin gives a
 // reason, which the policy then shows; the issued quote reads 'Polizza emessa n. …'.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const NBSP = '\u00a0';
@@ -47,11 +37,11 @@ async function customerLink(page) {
 
 describe("the customer's link and issuing checks", () => {
   test('the customer sees two offers, chooses one, and the office sees the choice live', async () => {
-    const office = await openPage(browser);
-    const customer = await openPage(browser);
+    const office = await openPage(live.browser);
+    const customer = await openPage(live.browser);
     try {
-      await login(office.page, server, 'assicurapp', 'admin@demo.it');
-      await office.page.goto(server.url('assicurapp', '/preventivi'));
+      await login(office.page, live.server, 'assicurapp', 'admin@demo.it');
+      await office.page.goto(live.server.url('assicurapp', '/preventivi'));
       await office.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).first().click();
       await office.page.getByTestId('quotation').waitFor();
       const link = await customerLink(office.page);
@@ -123,10 +113,10 @@ describe("the customer's link and issuing checks", () => {
   });
 
   test('issuing with refused documents is refused, then done with a reason the policy shows', async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/preventivi'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       // the demo quote whose emission was requested (the REQUESTED tab)
       await admin.page.getByRole('tab', { name: /richiest/i }).click();
       await admin.page.getByTestId('quote-row').first().click();

@@ -7,22 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const python = join(repo, '.venv', 'bin', 'python');
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -40,30 +30,30 @@ async function saved(download) {
 
 describe('the money (SPEC §2, §3, §9)', () => {
   test('a collection moves the balance and the report live; statement and export read back', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
-    const report = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
+    const report = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
-        login(report.page, server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
+        login(report.page, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
       // the agent's balance this month and the report from today on
-      await agent.page.goto(server.url('assicurapp', '/saldo-collaboratore'));
+      await agent.page.goto(live.server.url('assicurapp', '/saldo-collaboratore'));
       const closing = agent.page.getByTestId('balance-closing');
       await closing.waitFor();
       await expectAccessible(agent.page, 'balance');
       const closingBefore = await closing.textContent();
       const entriesBefore = await agent.page.getByTestId('balance-entry').count();
-      await report.page.goto(server.url('assicurapp', `/Report?from=${day(-1)}&to=${day(365)}`));
+      await report.page.goto(live.server.url('assicurapp', `/Report?from=${day(-1)}&to=${day(365)}`));
       const collected = report.page.getByTestId('report-collected');
       await collected.waitFor();
       await expectAccessible(report.page, 'report');
       const collectedBefore = await collected.textContent();
 
       // the admin collects the earliest unpaid instalment from today on
-      await admin.page.goto(server.url('assicurapp', '/cassa'));
+      await admin.page.goto(live.server.url('assicurapp', '/cassa'));
       await admin.page.getByTestId('cash-due').waitFor();
       await expectAccessible(admin.page, 'cash sheet');
       await admin.page.getByLabel('Dal', { exact: true }).fill(day(-1));
@@ -91,7 +81,7 @@ describe('the money (SPEC §2, §3, §9)', () => {
       );
 
       // an admin's payout reaches the agent's balance live too (the saldo stream)
-      await admin.page.goto(server.url('assicurapp', '/Agenti'));
+      await admin.page.goto(live.server.url('assicurapp', '/Agenti'));
       await admin.page.getByRole('row', { name: /Mario Rossi/ }).getByRole('link', { name: 'Saldo' }).click();
       const form = admin.page.getByTestId('balance-entry-form');
       await form.waitFor(LIVE);

@@ -7,20 +7,10 @@
 // both without reload; a document uploaded to the document area appears live for the employee and
 // downloads.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const NEW_AGENT = { name: 'Nadia Nuovi', email: 'nadia.nuovi@demo.it', password: 'Girasole-Lungotevere-2027' };
@@ -31,7 +21,7 @@ async function tokenOf(context) {
 
 /** The registration path in the newest invitation mail to `email` (development outbox). */
 async function invitationPath(token, email) {
-  const response = await server.api('assicurapp', '/api/admin/outbox', { token });
+  const response = await live.server.api('assicurapp', '/api/admin/outbox', { token });
   const mail = (await response.json()).find((m) => m.to === email);
   assert.ok(mail, `no invitation for ${email}`);
   return new URL(mail.text.match(/https?:\/\/\S+\/registrazione\/\S+/)[0]).pathname;
@@ -39,13 +29,13 @@ async function invitationPath(token, email) {
 
 describe('people and the tenant (SPEC §2, §3, §6)', () => {
   test('invite, register, sub-agent live, suspension, live settings, document area', async () => {
-    const admin = await openPage(browser);
-    const watcher = await openPage(browser);
-    const newcomer = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const watcher = await openPage(live.browser);
+    const newcomer = await openPage(live.browser);
     try {
       // the admin invites an agent from /utenti
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/utenti'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/utenti'));
       await admin.page.getByTestId('user-row').first().waitFor();
       await expectAccessible(admin.page, 'users list');
       await admin.page.getByTestId('invite-open').click();
@@ -57,7 +47,7 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
 
       // the mail's link opens the registration page; the new agent chooses a password and logs in
       const path = await invitationPath(await tokenOf(admin.context), NEW_AGENT.email);
-      await newcomer.page.goto(server.url('assicurapp', path));
+      await newcomer.page.goto(live.server.url('assicurapp', path));
       await newcomer.page.getByLabel('Nuova password').fill(NEW_AGENT.password);
       await newcomer.page.getByLabel('Ripeti la password').fill(NEW_AGENT.password);
       await newcomer.page.getByRole('button', { name: 'Completa la registrazione' }).click();
@@ -68,8 +58,8 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await newcomer.page.getByTestId('side-menu').waitFor();
 
       // the employee watches /Agenti
-      await login(watcher.page, server, 'assicurapp', 'dipendente@demo.it');
-      await watcher.page.goto(server.url('assicurapp', '/Agenti'));
+      await login(watcher.page, live.server, 'assicurapp', 'dipendente@demo.it');
+      await watcher.page.goto(live.server.url('assicurapp', '/Agenti'));
       await watcher.page.getByTestId('agent-row').first().waitFor();
       assert.equal(await watcher.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).count(), 0);
       await expectAccessible(watcher.page, 'agents (employee)');
@@ -105,7 +95,7 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       // the admin changes the primary colour and the support text; the employee's open browser follows
       const primary = () => watcher.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-primary-filled').trim());
       assert.notEqual(await primary(), '#aa3300');
-      await admin.page.goto(server.url('assicurapp', '/impostazioni'));
+      await admin.page.goto(live.server.url('assicurapp', '/impostazioni'));
       await admin.page.getByTestId('settings-color-primary').fill('#aa3300');
       await admin.page.getByTestId('settings-support').fill('<p>Ufficio polizze: <b>06 555 0101</b></p>');
       await admin.page.getByTestId('settings-save').click();
@@ -121,7 +111,7 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await watcher.page.keyboard.press('Escape');
 
       // a document uploaded to the document area appears live for the employee and downloads
-      await admin.page.goto(server.url('assicurapp', '/area-documentale'));
+      await admin.page.goto(live.server.url('assicurapp', '/area-documentale'));
       await admin.page.getByTestId('folder-new').click();
       await admin.page.getByTestId('folder-name').fill('Modulistica');
       await admin.page.getByTestId('folder-save').click();

@@ -5,20 +5,10 @@
 // declares a bank transfer that the admin sees live; an instalment marked paid shows at once on
 // the agent's screen.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 
@@ -38,12 +28,12 @@ async function addOffer(page, company, premium, frequency, note) {
 
 describe('policies (SPEC §2–§4, §9)', () => {
   test('quotation, choice, rectified premium, emission, purchase link and a paid instalment, live', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
-    const customer = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
+    const customer = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/preventivi'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).filter({ hasText: 'Luca Bianchi' }).first().click();
       await admin.page.getByTestId('quotation').waitFor();
       const quoteUrl = admin.page.url();
@@ -57,7 +47,7 @@ describe('policies (SPEC §2–§4, §9)', () => {
       await expectAccessible(admin.page, 'quote with two offers (admin)');
 
       // the agent, in a second browser, sees both offers, picks Allianz and requests emission
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(quoteUrl);
       await agent.page.getByTestId('offer-row').nth(1).waitFor();
       await agent.page.getByRole('radio', { name: "Scegli l'offerta di Allianz" }).check();
@@ -76,7 +66,7 @@ describe('policies (SPEC §2–§4, §9)', () => {
       await admin.page.getByTestId('emission-state').filter({ hasText: 'Premio confermato' }).waitFor(LIVE);
 
       // the agent keeps the policies list open while the admin issues the policy
-      await agent.page.goto(server.url('assicurapp', '/polizze'));
+      await agent.page.goto(live.server.url('assicurapp', '/polizze'));
       await agent.page.getByTestId('policy-row').first().waitFor();
       const before = await agent.page.getByTestId('policy-row').count();
       await expectAccessible(agent.page, 'policies list (agent)');

@@ -4,20 +4,10 @@
 // emission; the admin issues the policy, whose detail shows net, taxes by ramo and gross; the
 // agent's /Report shows the commission computed on the net premium, not on the gross.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 // Intl's it-IT currency uses a narrow no-break space before '€'
@@ -25,14 +15,14 @@ const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' 
 
 describe('premium and taxes', () => {
   test('net premium, taxes and gross on the offer and the policy; the commission on the net', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
-      await admin.page.goto(server.url('assicurapp', '/preventivi'));
+      await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).first().click();
       await admin.page.getByTestId('quotation').waitFor();
       const quoteUrl = admin.page.url();
@@ -97,13 +87,13 @@ describe('premium and taxes', () => {
 
       // the agent's report for 2030: Allianz pays 8% on the net premium, 1,000.00 × 8% = 80.00
       // (on the gross it would be 97.80); the agent earns 10% of it: 8.00 (not 9.78)
-      await agent.page.goto(server.url('assicurapp', '/Report?from=2030-01-01&to=2030-12-31'));
+      await agent.page.goto(live.server.url('assicurapp', '/Report?from=2030-01-01&to=2030-12-31'));
       await agent.page.getByTestId('report-gross').filter({ hasText: '8,00' }).waitFor(LIVE);
       assert.match(await text(agent.page.getByTestId('report-gross')), /8,00 €/);
       assert.doesNotMatch(await text(agent.page.getByTestId('report-gross')), /9,78/);
 
       // the tax table: an overlapping row is refused in Italian; a new rate is saved and read back
-      await admin.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+      await admin.page.goto(live.server.url('assicurapp', '/impostazioni?tab=imposte'));
       const taxes = admin.page.getByTestId('taxes-section');
       await taxes.waitFor();
       await expectAccessible(admin.page, 'tax table');
@@ -114,10 +104,10 @@ describe('premium and taxes', () => {
       await taxes.waitFor();
       assert.equal(await taxes.getByTestId('taxes-rami-row').count(), 12);
       // a second admin keeps the table open: the new rate reaches it without a reload
-      const other = await openPage(browser);
+      const other = await openPage(live.browser);
       try {
-        await login(other.page, server, 'assicurapp', 'admin@demo.it');
-        await other.page.goto(server.url('assicurapp', '/impostazioni?tab=imposte'));
+        await login(other.page, live.server, 'assicurapp', 'admin@demo.it');
+        await other.page.goto(live.server.url('assicurapp', '/impostazioni?tab=imposte'));
         await other.page.getByTestId('taxes-section').waitFor();
         assert.equal(await other.page.getByLabel('Aliquota: Infortuni').inputValue(), '2,50');
         await taxes.getByLabel('Aliquota: Infortuni').fill('3');

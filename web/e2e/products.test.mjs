@@ -1,39 +1,29 @@
 // End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 async function adminToken(tenant = 'assicurapp') {
-  const response = await server.api(tenant, '/api/auth/login', {
+  const response = await live.server.api(tenant, '/api/auth/login', {
     method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234' },
   });
   return (await response.json()).token;
 }
 
 async function product(id) {
-  const response = await server.api('assicurapp', `/api/products/${id}`, { token: await adminToken() });
+  const response = await live.server.api('assicurapp', `/api/products/${id}`, { token: await adminToken() });
   assert.equal(response.status, 200, response.text);
   return response.json();
 }
 
 describe('products (admin and responsabile)', () => {
   test('an admin creates a product, mistakes first, then switches it off', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'admin@demo.it');
-      await page.goto(server.url('assicurapp', '/prodotti'));
+      await login(page, live.server, 'assicurapp', 'admin@demo.it');
+      await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('product-row').filter({ hasText: 'RC Auto' }).waitFor();
       await expectAccessible(page, 'products');
       await page.getByRole('link', { name: 'Nuovo prodotto' }).click();
@@ -85,12 +75,12 @@ describe('products (admin and responsabile)', () => {
   });
 
   test('an employee has no products page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'dipendente@demo.it');
-      await page.goto(server.url('assicurapp', '/prodotti'));
+      await login(page, live.server, 'assicurapp', 'dipendente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('not-found').waitFor();
-      await page.goto(server.url('assicurapp', '/prodotti/nuovo'));
+      await page.goto(live.server.url('assicurapp', '/prodotti/nuovo'));
       await page.getByTestId('not-found').waitFor();
       await expectAccessible(page, 'not found (employee)');
     } finally {
@@ -101,9 +91,9 @@ describe('products (admin and responsabile)', () => {
 
 describe('nuova quotazione (agents)', () => {
   test('an agent picks a product, fixes a wrong Codice Fiscale and creates the quote', async () => {
-    const { context, page } = await openPage(browser, { colorScheme: 'dark' });
+    const { context, page } = await openPage(live.browser, { colorScheme: 'dark' });
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
       await page.locator('[data-menu-key="nuova-quotazione"]').click();
       await page.getByTestId('new-quote').waitFor();
       await expectAccessible(page, 'new quote (dark)');
@@ -135,10 +125,10 @@ describe('nuova quotazione (agents)', () => {
   });
 
   test("a line's product opens the line's own module", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
-      await page.goto(server.url('assicurapp', '/prodotti'));
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('quote-product').filter({ hasText: 'Finanziamenti' }).click();
       await page.waitForURL((url) => url.pathname === '/prestiti');
     } finally {

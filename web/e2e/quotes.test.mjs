@@ -1,32 +1,22 @@
 // End-to-end: the quote list and practice on assicurapp, with a live update reaching a second
 // browser context (SPEC §2, §4).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const NEW_STATUS = 'In lavorazione compagnia';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const rowNames = (page) => page.getByTestId('quote-row').locator('.quote-customer').allTextContents();
 
 describe('quotes (SPEC §2, §4)', () => {
   test('admin filters, opens and changes a quote; the agent sees the change live', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/preventivi'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').first().waitFor();
       const names = await rowNames(admin.page);
       assert.ok(names.includes('Luca Bianchi'), names.join(', '));
@@ -53,8 +43,8 @@ describe('quotes (SPEC §2, §4)', () => {
       await expectAccessible(admin.page, 'quote detail (admin)');
 
       // the agent (owner of the quote) keeps the same practice open
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
-      await agent.page.goto(server.url('assicurapp', `/preventivi/${id}`));
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(live.server.url('assicurapp', `/preventivi/${id}`));
       await agent.page.getByTestId('quote-detail').waitFor();
       const agentBadge = agent.page.getByTestId('quote-detail').getByTestId('status-badge').first();
       assert.notEqual(await agentBadge.textContent(), NEW_STATUS);
@@ -84,9 +74,9 @@ describe('quotes (SPEC §2, §4)', () => {
   });
 
   test('an invalid public quote link explains itself without login', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await page.goto(server.url('assicurapp', '/preventivo-email/nope/not-a-code'));
+      await page.goto(live.server.url('assicurapp', '/preventivo-email/nope/not-a-code'));
       await page.getByTestId('public-quote-error').waitFor();
       const text = await page.getByTestId('public-quote-error').textContent();
       assert.match(text, /Link non valido|Preventivo non trovato/);

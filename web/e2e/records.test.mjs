@@ -8,37 +8,27 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function openLuca(page) {
-  await page.goto(server.url('assicurapp', '/clienti?q=Luca%20Bianchi'));
+  await page.goto(live.server.url('assicurapp', '/clienti?q=Luca%20Bianchi'));
   await page.getByTestId('client-row').filter({ hasText: 'BNCLCU80A01H501Q' }).first().click();
   await page.getByTestId('client-detail').waitFor();
 }
 
 describe('records a broker reads', () => {
   test("a client's fiscal code shows the town; an admin's edit is live and reads in words in the log", async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
       await openLuca(admin.page);
       await openLuca(agent.page);
       const birth = admin.page.getByTestId('client-birth');
@@ -70,7 +60,7 @@ describe('records a broker reads', () => {
       assert.equal(await agent.page.getByTestId('client-edit').count(), 1, 'the tree agent may edit too');
 
       // the activity log reads the change in words
-      await admin.page.goto(server.url('assicurapp', '/impostazioni?tab=attivita'));
+      await admin.page.goto(live.server.url('assicurapp', '/impostazioni?tab=attivita'));
       const row = admin.page.getByTestId('activity-row').filter({ hasText: 'ha modificato il cliente Luca Bianchi' }).first();
       await row.waitFor();
       const text = (await row.innerText()).replace(/\s+/g, ' ');
@@ -93,18 +83,18 @@ describe('records a broker reads', () => {
   test('a renewal quote shows the policy it renews', async () => {
     // the day's renewals, as the daily job creates them (the e2e server runs no daily jobs)
     execFileSync(join(REPO, '.venv', 'bin', 'sportello'), ['renewals', '--tenant', 'assicurapp'], {
-      cwd: REPO, env: { ...process.env, DATA_DIR: server.dataDir, ENVIRONMENT: 'development' },
+      cwd: REPO, env: { ...process.env, DATA_DIR: live.server.dataDir, ENVIRONMENT: 'development' },
     });
-    const agent = await openPage(browser);
+    const agent = await openPage(live.browser);
     try {
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
-      await agent.page.goto(server.url('assicurapp', '/polizze'));
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(live.server.url('assicurapp', '/polizze'));
       await agent.page.getByTestId('policy-row').first().waitFor();
       const token = (await agent.context.cookies()).find((cookie) => cookie.name === 't')?.value;
-      const policies = await (await server.api('assicurapp', '/api/polizze?limit=50', { token })).json();
+      const policies = await (await live.server.api('assicurapp', '/api/polizze?limit=50', { token })).json();
       const soonest = policies[0]; // soonest end first: renewed by today's run
       // its renewal among the quotes in 'Preventivo di rinnovo'
-      await agent.page.goto(server.url('assicurapp', '/preventivi'));
+      await agent.page.goto(live.server.url('assicurapp', '/preventivi'));
       const rows = agent.page.getByTestId('quote-row').filter({ hasText: 'Preventivo di rinnovo' });
       await rows.first().waitFor();
       let card = null;

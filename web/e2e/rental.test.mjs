@@ -2,39 +2,29 @@
 // 'Rental practice page'): a quote created from the catalogue, quoted by an admin and sent
 // for emission by its agent, each browser following the other live; the catalogue editor.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const VALID_CF = 'RSSGLI85M41F205V';
 const NEW_STATUS = 'In lavorazione compagnia';
 const euro = (text) => text.replace(/\u00a0/g, ' ').trim();
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 describe('car rental module', () => {
   test('an agent creates a quote (a wrong then a right Codice Fiscale), the admin sees the chip rise and quotes it, the agent asks for emission, the admin changes the status, the customer opens the link', async () => {
-    const agent = await openPage(browser);
-    const admin = await openPage(browser);
-    const customer = await openPage(browser);
+    const agent = await openPage(live.browser);
+    const admin = await openPage(live.browser);
+    const customer = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await admin.page.getByTestId('rental-row').first().waitFor();
       const chip = admin.page.getByTestId('chip-noleggio-auto');
       const alertsBefore = Number(await chip.textContent());
 
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
-      await agent.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await agent.page.getByTestId('rental-row').first().waitFor();
       await expectAccessible(agent.page, 'rental list (agent)');
       await agent.page.getByTestId('rental-new').click();
@@ -65,7 +55,7 @@ describe('car rental module', () => {
         { timeout: 10_000 },
       );
       await admin.page.locator(`[data-testid="rental-row"][data-id="${id}"]`).waitFor();
-      await admin.page.goto(server.url('assicurapp', `/noleggio-auto/${id}`));
+      await admin.page.goto(live.server.url('assicurapp', `/noleggio-auto/${id}`));
       await admin.page.getByTestId('quotation-edit').click();
       await admin.page.getByTestId('offer-canone').waitFor();
       await expectAccessible(admin.page, 'rental practice, quotation editor open (admin)');
@@ -123,10 +113,10 @@ describe('car rental module', () => {
   });
 
   test('an agent asks for emission and takes it back', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
-      await page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       const row = page.getByTestId('rental-row').filter({ hasText: 'Fiat 500 Hybrid' });
       await row.click();
       await page.getByTestId('rental-practice').waitFor();
@@ -142,11 +132,11 @@ describe('car rental module', () => {
   });
 
   test('an admin adds a car to the catalogue and retires it; the agent\'s open form follows live', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
-      await login(admin.page, server, 'assicurapp', 'admin@demo.it');
-      await admin.page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await admin.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await admin.page.getByTestId('catalogue-link').click();
       await admin.page.getByTestId('car-row').first().waitFor();
       await expectAccessible(admin.page, 'rental catalogue');
@@ -165,8 +155,8 @@ describe('car rental module', () => {
       assert.equal(await admin.page.getByTestId('car-row').count(), before + 1);
       assert.match(euro(await row.textContent()), /279,99 €/);
 
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
-      await agent.page.goto(server.url('assicurapp', '/noleggio-auto/nuovo'));
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await agent.page.goto(live.server.url('assicurapp', '/noleggio-auto/nuovo'));
       await agent.page.getByTestId('car-option').filter({ hasText: 'Renault Clio E-Tech' }).waitFor();
 
       // retired, the car leaves the agent's open form at once (the line's channel)
@@ -183,10 +173,10 @@ describe('car rental module', () => {
   });
 
   test('an unknown practice is not found', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
-      await page.goto(server.url('assicurapp', '/noleggio-auto/sconosciuto'));
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/noleggio-auto/sconosciuto'));
       await page.getByTestId('practice-not-found').waitFor();
       await expectAccessible(page, 'rental practice not found');
     } finally {

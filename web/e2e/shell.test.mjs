@@ -1,8 +1,8 @@
 // End-to-end: the built shell against a live server, in Debian's Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { expectAccessible, launchBrowser, LiveServer, login, menuLabels, openPage } from './harness.mjs';
+import { expectAccessible, liveSuite, login, menuLabels, openPage } from './harness.mjs';
 
 const INITIAL_JS_BUDGET_KB = 180;
 
@@ -41,25 +41,15 @@ const ROLE_LABELS = {
   rcadealer: { admin: 'Amministratore', responsabile: 'Responsabile', agente: 'Car Dealer', subagente: 'Venditore', dipendente: 'Dipendente', segnalatore: 'Segnalatore' },
 };
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 describe('menu per role and tenant (SPEC §6)', () => {
   for (const tenant of Object.keys(MENUS)) {
     for (const [who, keys] of Object.entries(MENUS[tenant])) {
       test(`${tenant}: ${who}`, async () => {
-        const { context, page } = await openPage(browser);
+        const { context, page } = await openPage(live.browser);
         try {
-          await login(page, server, tenant, `${who}@demo.it`);
+          await login(page, live.server, tenant, `${who}@demo.it`);
           const menu = await menuLabels(page);
           assert.deepEqual(menu, keys.map((key) => ({ key, label: ALL[key] })));
           assert.equal(await page.getByTestId('role-label').textContent(), ROLE_LABELS[tenant][who]);
@@ -77,25 +67,25 @@ describe('menu per role and tenant (SPEC §6)', () => {
 
 describe('access without login (SPEC §2)', () => {
   test('a private path redirects to /login; a public one is reached', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await page.goto(server.url('assicurapp', '/preventivi/42'));
+      await page.goto(live.server.url('assicurapp', '/preventivi/42'));
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/login');
       await expectAccessible(page, '/login after a private path');
-      await page.goto(server.url('assicurapp', '/privacy'));
+      await page.goto(live.server.url('assicurapp', '/privacy'));
       await page.getByTestId('coming-soon').waitFor();
       await expectAccessible(page, '/privacy (in arrivo, no login)');
       assert.equal(new URL(page.url()).pathname, '/privacy');
       assert.equal(await page.getByTestId('side-menu').count(), 0);
-      await page.goto(server.url('assicurapp', '/resetPwd'));
+      await page.goto(live.server.url('assicurapp', '/resetPwd'));
       await page.getByRole('button', { name: 'Invia il link' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/resetPwd');
       await expectAccessible(page, '/resetPwd');
       // the tenant's template class on the body; dark mode from the theme cookie
       assert.ok(await page.evaluate(() => document.body.classList.contains('standard')));
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'light');
-      await context.addCookies([{ name: 'theme', value: 'dark', url: server.url('assicurapp') }]);
+      await context.addCookies([{ name: 'theme', value: 'dark', url: live.server.url('assicurapp') }]);
       await page.reload();
       await page.getByRole('button', { name: 'Invia il link' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), 'dark');
@@ -106,9 +96,9 @@ describe('access without login (SPEC §2)', () => {
   });
 
   test('after login the private path asked for opens, an unknown one is a 404, logout asks first', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await page.goto(server.url('rcadealer', '/polizze'));
+      await page.goto(live.server.url('rcadealer', '/polizze'));
       await page.getByLabel('Email').fill('admin@demo.it');
       await page.getByLabel('Password', { exact: true }).fill('demo1234');
       await page.getByRole('button', { name: 'Accedi' }).click();
@@ -116,7 +106,7 @@ describe('access without login (SPEC §2)', () => {
       assert.equal(new URL(page.url()).pathname, '/polizze');
       assert.equal(await page.getByTestId('page-title').textContent(), 'Polizze');
       await expectAccessible(page, 'rcadealer /polizze');
-      await page.goto(server.url('rcadealer', '/nessuna-pagina'));
+      await page.goto(live.server.url('rcadealer', '/nessuna-pagina'));
       await page.getByTestId('not-found').waitFor();
       await expectAccessible(page, 'rcadealer not found');
       await page.getByTestId('user-menu').click();
@@ -128,7 +118,7 @@ describe('access without login (SPEC §2)', () => {
       await reloaded;
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       assert.equal(await page.evaluate(() => document.cookie), '');
-      await page.goto(server.url('rcadealer', '/polizze'));
+      await page.goto(live.server.url('rcadealer', '/polizze'));
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
     } finally {
       await context.close();
@@ -138,13 +128,13 @@ describe('access without login (SPEC §2)', () => {
 
 describe('product modules (federated remotes)', () => {
   test('the rental module loads from its remote, renders, and shares one React', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     const pluginRequests = [];
     page.on('request', (request) => {
       if (request.url().includes('/plugins/')) pluginRequests.push(new URL(request.url()).pathname);
     });
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
       await page.locator('[data-menu-key="noleggio-auto"]').click();
       const table = page.getByTestId('rental-quotes');
       await table.waitFor();
@@ -172,13 +162,13 @@ describe('product modules (federated remotes)', () => {
   });
 
   test('a broken remote stays behind its error boundary and the shell keeps working', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     await context.route('**/plugins/noleggio_auto/remoteEntry.js', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export const init = ; syntax error' }),
     );
     try {
-      await login(page, server, 'assicurapp', 'admin@demo.it');
-      await page.goto(server.url('assicurapp', '/noleggio-auto'));
+      await login(page, live.server, 'assicurapp', 'admin@demo.it');
+      await page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await page.getByTestId('module-error').waitFor();
       await expectAccessible(page, 'module error');
       assert.equal(await page.locator('[data-menu-key]').count(), MENUS.assicurapp.admin.length);
@@ -191,16 +181,16 @@ describe('product modules (federated remotes)', () => {
   });
 
   test('an admin switching a product off changes open menus and routes live', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'assicurapp', 'agente@demo.it');
+      await login(page, live.server, 'assicurapp', 'agente@demo.it');
       await page.locator('[data-menu-key="prestiti"]').waitFor();
-      const { token } = await (await server.api('assicurapp', '/api/auth/login', {
+      const { token } = await (await live.server.api('assicurapp', '/api/auth/login', {
         method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234' },
       })).json();
       const toggle = (enabled) =>
-        server.api('assicurapp', '/api/settings/products/prestiti', { method: 'PUT', json: { enabled }, token });
-      await page.goto(server.url('assicurapp', '/prestiti'));
+        live.server.api('assicurapp', '/api/settings/products/prestiti', { method: 'PUT', json: { enabled }, token });
+      await page.goto(live.server.url('assicurapp', '/prestiti'));
       await page.getByTestId('coming-soon').waitFor();
       await expectAccessible(page, 'assicurapp /prestiti (in arrivo)');
       assert.equal((await toggle(false)).status, 200);
@@ -217,9 +207,9 @@ describe('product modules (federated remotes)', () => {
 
 describe('service worker (DESIGN §5)', () => {
   test('/sw.js is served as JavaScript and registers with the build parameter', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await page.goto(server.url('assicurapp', '/login'));
+      await page.goto(live.server.url('assicurapp', '/login'));
       const result = await page.evaluate(async () => {
         const response = await fetch('/sw.js?build=test');
         const registration = await navigator.serviceWorker.register('/sw.js?build=test');
@@ -241,15 +231,15 @@ describe('service worker (DESIGN §5)', () => {
 
 describe('bundle budget', () => {
   test(`the shell's initial JavaScript stays within ${INITIAL_JS_BUDGET_KB} KB gzip`, async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     const scripts = new Set();
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
     try {
-      await page.goto(server.url('assicurapp', '/login'));
+      await page.goto(live.server.url('assicurapp', '/login'));
       await page.getByRole('button', { name: 'Accedi' }).waitFor();
       await page.waitForLoadState('networkidle');
       let bytes = 0;
-      for (const path of scripts) bytes += gzipSync(await server.file(path), { level: 9 }).length;
+      for (const path of scripts) bytes += gzipSync(await live.server.file(path), { level: 9 }).length;
       const kb = bytes / 1024;
       assert.ok(kb <= INITIAL_JS_BUDGET_KB, `${kb.toFixed(1)} KB gzip`);
       // the federation runtime starts with the first product module, not with the shell
@@ -262,15 +252,15 @@ describe('bundle budget', () => {
 
 describe('connection (SPEC §2)', () => {
   test('the banner shows when the server stops and the app recovers when it returns', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(live.browser);
     try {
-      await login(page, server, 'rcadealer', 'agente@demo.it');
-      await server.down();
+      await login(page, live.server, 'rcadealer', 'agente@demo.it');
+      await live.server.down();
       const banner = page.getByTestId('connection-banner');
       await banner.getByText('Connessione interrotta').waitFor({ timeout: 30_000 });
       assert.match(await banner.getAttribute('class'), /is-lost/);
       await expectAccessible(page, 'connection lost banner');
-      await server.up();
+      await live.server.up();
       await banner.getByText('Connessione ripristinata').waitFor({ timeout: 30_000 });
       await expectAccessible(page, 'connection restored banner');
       await banner.waitFor({ state: 'detached', timeout: 5000 });

@@ -8,22 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const python = join(repo, '.venv', 'bin', 'python');
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const WORDS = "Ritenuta d'acconto 23 % sul 20 % delle provvigioni";
@@ -38,14 +28,14 @@ async function pdfText(download) {
 
 describe('withholding on its legal base (art. 25-bis DPR 600/1973)', () => {
   test('an admin sets the base to 20 %; the balance and the statement name base and rate', async () => {
-    const admin = await openPage(browser);
-    const agent = await openPage(browser);
+    const admin = await openPage(live.browser);
+    const agent = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, server, 'assicurapp', 'agente@demo.it'),
+        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
-      await admin.page.goto(server.url('assicurapp', '/utenti'));
+      await admin.page.goto(live.server.url('assicurapp', '/utenti'));
       await admin.page.getByTestId('user-row').filter({ hasText: 'agente@demo.it' }).filter({ hasNotText: 'subagente@' }).click();
       const section = admin.page.getByTestId('tax-profile');
       await section.waitFor(LIVE);
@@ -66,7 +56,7 @@ describe('withholding on its legal base (art. 25-bis DPR 600/1973)', () => {
       await section.getByTestId('tax-description').filter({ hasText: WORDS }).waitFor(LIVE);
 
       // the agent reads it on their balance, with their profile, and in the month's statement
-      await agent.page.goto(server.url('assicurapp', '/saldo-collaboratore'));
+      await agent.page.goto(live.server.url('assicurapp', '/saldo-collaboratore'));
       await agent.page.getByTestId('balance-withholding').filter({ hasText: WORDS }).waitFor(LIVE);
       const view = agent.page.getByTestId('tax-profile-view');
       await view.getByText('IT60X0542811101000000123456').waitFor(LIVE);
@@ -80,7 +70,7 @@ describe('withholding on its legal base (art. 25-bis DPR 600/1973)', () => {
       assert.ok(!text.includes('23.00%'), text);
 
       // the admin's overview of every balance lists the agent with the withholding, and opens it
-      await admin.page.goto(server.url('assicurapp', '/saldo-collaboratore'));
+      await admin.page.goto(live.server.url('assicurapp', '/saldo-collaboratore'));
       const row = admin.page.getByTestId('balance-row').filter({ hasText: 'Mario Rossi' });
       await row.filter({ hasText: WORDS }).waitFor(LIVE);
       await expectAccessible(admin.page, 'balances overview');
@@ -89,7 +79,7 @@ describe('withholding on its legal base (art. 25-bis DPR 600/1973)', () => {
       assert.equal(await admin.page.getByTestId('balance-entry-form').count(), 1);
 
       // the agent has no overview: their own balance only
-      await agent.page.goto(server.url('assicurapp', '/saldo-collaboratore'));
+      await agent.page.goto(live.server.url('assicurapp', '/saldo-collaboratore'));
       await agent.page.getByTestId('balance-page').waitFor(LIVE);
       assert.equal(await agent.page.getByTestId('balances-overview').count(), 0);
       for (const side of [admin, agent]) assert.deepEqual(side.page.errors, []);

@@ -4,8 +4,8 @@
 // included (commission lines, role labels, messages), and no word 'agente', 'agenti',
 // 'subagente' or 'subagenti' may show. Nothing is allowed through.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { liveSuite, login, openPage } from './harness.mjs';
 
 const TENANT = 'rcadealer';
 const FORBIDDEN = /(?<![\p{L}\p{N}])(sub)?agent[ei](?![\p{L}\p{N}])/iu;
@@ -15,25 +15,15 @@ const FORBIDDEN = /(?<![\p{L}\p{N}])(sub)?agent[ei](?![\p{L}\p{N}])/iu;
 const EMAIL = /[^\s@«»]+@[^\s@«»]+\.[a-z]{2,}/giu;
 const offending = (text) => text.split('\n').find((line) => FORBIDDEN.test(line.replace(EMAIL, '')));
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = liveSuite();
 
 async function tokenFor(email) {
-  const answer = await server.api(TENANT, '/api/auth/login', { method: 'POST', json: { email, password: 'demo1234' } });
+  const answer = await live.server.api(TENANT, '/api/auth/login', { method: 'POST', json: { email, password: 'demo1234' } });
   return (await answer.json()).token;
 }
 
 async function listed(token, path) {
-  const answer = await server.api(TENANT, path, { token });
+  const answer = await live.server.api(TENANT, path, { token });
   return answer.status === 200 ? answer.json() : [];
 }
 
@@ -58,10 +48,10 @@ async function screensOf(page, who) {
     for (const user of await listed(token, '/api/agents')) paths.add(`/utenti/${user._id}`);
   }
   if (has('report')) {
-    const report = await (await server.api(TENANT, '/api/report?from=2020-01-01&to=2029-12-31', { token })).json();
+    const report = await (await live.server.api(TENANT, '/api/report?from=2020-01-01&to=2029-12-31', { token })).json();
     for (const earner of report.agents ?? []) {
       // the first earner whose lines this role may read
-      const lines = await server.api(TENANT, `/api/report/agenti/${earner._id}`, { token });
+      const lines = await live.server.api(TENANT, `/api/report/agenti/${earner._id}`, { token });
       if (lines.status === 200) {
         paths.add(`/ProvvigioniAgente/${earner._id}`);
         break;
@@ -81,7 +71,7 @@ async function screensOf(page, who) {
 
 /** The page's text as shown, once its screen and data are in. */
 async function shownText(page, path) {
-  await page.goto(server.url(TENANT, path));
+  await page.goto(live.server.url(TENANT, path));
   await page.getByTestId('page').waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid="page"] .mantine-Loader-root'));
   await page.waitForTimeout(500);
@@ -92,9 +82,9 @@ async function shownText(page, path) {
 describe(`${TENANT} never says 'agente' (SPEC §1)`, () => {
   for (const who of ['admin', 'responsabile', 'dipendente', 'agente', 'subagente', 'segnalatore']) {
     test(who, async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(live.browser);
       try {
-        await login(page, server, TENANT, `${who}@demo.it`);
+        await login(page, live.server, TENANT, `${who}@demo.it`);
         const screens = await screensOf(page, who);
         assert.ok(screens.length >= 3, String(screens));
         const found = [];
