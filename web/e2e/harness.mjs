@@ -221,3 +221,19 @@ export function liveSuite() {
   });
   return live;
 }
+
+/** An offer entered on the open quote's form: its net premium as motor liability for an
+ * insured in Milan (the taxes and gross follow), the frequency and the guarantees. */
+export async function addOffer(page, company, premium, frequency, note) {
+  const form = page.getByTestId('offer-form');
+  await form.waitFor();
+  await form.getByTestId('offer-company').selectOption(company);
+  // the premium is entered net, by ramo: motor liability for an insured in Milan
+  await form.getByTestId('offer-ramo').selectOption('rca');
+  await form.getByTestId('offer-province').selectOption('MI');
+  await form.getByTestId('offer-premium').fill(premium);
+  await form.getByTestId('offer-frequency').selectOption(frequency);
+  await form.getByTestId('offer-note').fill(note);
+  await form.getByTestId('offer-save').click();
+  await form.waitFor({ state: 'detached' });
+}

@@ -6,26 +6,12 @@
 // reason, which the policy then shows; the issued quote reads 'Polizza emessa n. …'.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { addOffer, expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
 const NBSP = '\u00a0';
-
-async function addOffer(page, company, premium, frequency, note) {
-  const form = page.getByTestId('offer-form');
-  await form.waitFor();
-  await form.getByTestId('offer-company').selectOption(company);
-  // the premium is entered net, by ramo: motor liability for an insured in Milan
-  await form.getByTestId('offer-ramo').selectOption('rca');
-  await form.getByTestId('offer-province').selectOption('MI');
-  await form.getByTestId('offer-premium').fill(premium);
-  await form.getByTestId('offer-frequency').selectOption(frequency);
-  await form.getByTestId('offer-note').fill(note);
-  await form.getByTestId('offer-save').click();
-  await form.waitFor({ state: 'detached' });
-}
 
 /** The customer's link of the quote open on `page` (the button opens it in a popup). */
 async function customerLink(page) {

@@ -6,25 +6,11 @@
 // the agent's screen.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { addOffer, expectAccessible, liveSuite, login, openPage } from './harness.mjs';
 
 const live = liveSuite();
 
 const LIVE = { timeout: 10_000 };
-
-async function addOffer(page, company, premium, frequency, note) {
-  const form = page.getByTestId('offer-form');
-  await form.waitFor();
-  await form.getByTestId('offer-company').selectOption(company);
-  // the premium is entered net, by ramo: motor liability for an insured in Milan
-  await form.getByTestId('offer-ramo').selectOption('rca');
-  await form.getByTestId('offer-province').selectOption('MI');
-  await form.getByTestId('offer-premium').fill(premium);
-  await form.getByTestId('offer-frequency').selectOption(frequency);
-  await form.getByTestId('offer-note').fill(note);
-  await form.getByTestId('offer-save').click();
-  await form.waitFor({ state: 'detached' });
-}
 
 describe('policies (SPEC §2–§4, §9)', () => {
   test('quotation, choice, rectified premium, emission, purchase link and a paid instalment, live', async () => {
