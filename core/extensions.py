@@ -26,13 +26,29 @@ Visibility = Callable[[Principal], bool]
 
 @dataclass(frozen=True, slots=True)
 class ProductLine:
-    """A product line a tenant may offer (``rca``, ``noleggio-auto``, ``prestiti``…)."""
+    """A product line a tenant may offer (``rca``, ``noleggio-auto``, ``prestiti``…).
+
+    The one place its label, icon and path are declared: an extra product's side-menu entry
+    is built from it (key ``id``, path ``/{id}``, where its web module's routes live, label
+    ``name``, icon ``icon``), shown where the tenant offers the line, to admins and the users
+    who have it, whatever the tenant's ``menu.only`` lists."""
 
     id: str
     name: str
+    """The label: menu entry, settings switch, page titles."""
     icon: str
+    """Any Tabler icon name (https://tabler.io/icons), checked when the plugin loads."""
     extra_product: bool = True
     """Extra products are switched per tenant and per user (SPEC §2 'extra products')."""
+    menu_order: int | None = 200
+    """Where its menu entry sits (``MenuEntry.order``); ``None``: no entry of its own."""
+    menu_visible: Visibility | None = None
+    """Who, among the users who have the line, sees the entry (default: every role)."""
+
+    @property
+    def path(self) -> str:
+        """Its screens' address: the menu entry's, under which its module's routes live."""
+        return f"/{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +175,12 @@ class SyncSlots(Protocol):
     def tenant_slot(self, tenant_id: str) -> AbstractAsyncContextManager[None]: ...
 
 
+class FullSyncBudget(Protocol):
+    """Bounds how many full syncs a user and a tenant start per minute."""
+
+    async def spend(self, tenant_id: str, user_id: str) -> None: ...
+
+
 class Host(Protocol):
     """What calls, loaders and savers may use of the running process — not the process
     itself (:class:`core.runtime.Runtime` satisfies it)."""
@@ -196,6 +218,9 @@ class Host(Protocol):
     @property
     def sync_gate(self) -> SyncSlots: ...
 
+    @property
+    def sync_budget(self) -> FullSyncBudget: ...
+
     def read_session(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A read-only session (a sync's long read)."""
 
@@ -205,8 +230,8 @@ class Host(Protocol):
     def tenant_ids(self) -> list[str]:
         """Every tenant this process serves."""
 
-    def login_attempt(self, address: str) -> Attempt:
-        """The bounds a login from ``address`` must pass."""
+    def login_attempt(self, address: str, cookies: Mapping[str, str] | None = None) -> Attempt:
+        """The bounds a login from ``address`` (with the request's ``cookies``) must pass."""
 
     def public_statuses(
         self, extra: Sequence[Mapping[str, Any]] | None = None

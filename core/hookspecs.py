@@ -1,7 +1,13 @@
 """Extension points. One hook per point; core's own areas implement them like any plugin.
 
-Hooks return plain values; ``seed_demo_data``, ``prepare_quote`` and ``emission_request`` may
-return a coroutine (it is awaited). An implementation may take any subset of a hook's arguments.
+Hooks return plain values; ``seed_demo_data``, ``prepare_quote``, ``emission_request`` and
+``commission_items`` may return a coroutine (it is awaited). An implementation may take any
+subset of a hook's arguments.
+
+Per-line hooks (``prepare_quote``, ``emission_request``, ``commission_items``) are called on
+the plugin that declares the record's line in ``product_lines`` only (core's areas answer for
+plain quotes), through :mod:`core.line_hooks`; a line's unexpected error is logged and answered
+to that line's users alone (docs/plugins-hooks.md).
 """
 
 from __future__ import annotations
@@ -111,7 +117,9 @@ def seed_demo_data(ctx: DemoContext) -> Awaitable[None] | None:
 def prepare_quote(
     session: AsyncSession, product: m.Product, payload: Mapping[str, Any]
 ) -> Mapping[str, Any] | Awaitable[Mapping[str, Any] | None] | None:
-    """Check a new quote's line extras; the quote's column values, or None if not our line."""
+    """Per line: the column values (``car``, ``price``, ``quote``, ``prodotto``) a new quote of
+    your line takes from the payload's extra keys. Called only for products of a line you
+    declare; raise ``core.errors.ClientError`` (Italian message) to refuse."""
 
 
 @hookspec
@@ -122,20 +130,22 @@ def emission_request(
     payload: Mapping[str, Any],
     undo: bool,
 ) -> Awaitable[None] | None:
-    """Check (or complete) an emission request or its undo for ``quote`` of a line you own.
+    """Per line: check (or complete) an emission request or its undo for ``quote``.
 
-    Called by ``richiediEmissione`` and the public link before anything changes; answer only
-    for ``quote.type`` values your plugin owns. Raise ``core.errors.ClientError`` (Italian
+    Called by ``richiediEmissione`` and the public link before anything changes, only for
+    quotes of a line you declare (``quote.type``). Raise ``core.errors.ClientError`` (Italian
     message) to refuse; you may set the quote's line columns (``quote``, ``price``…).
     """
 
 
 @hookspec
 def commission_items(
-    session: AsyncSession, start: date, end: date
+    session: AsyncSession, start: date, end: date, line: str
 ) -> Sequence[CommissionItem] | Awaitable[Sequence[CommissionItem]] | None:
-    """The commissions your line's own records earn from ``start`` to ``end`` (the report
-    adds them to the policies' instalments and filters them by the viewer's tree)."""
+    """Per line: the commissions ``line``'s own records earn from ``start`` to ``end`` (the
+    report adds them to the policies' instalments and filters them by the viewer's tree).
+    Called once for each line you declare; when it fails the report names the line as
+    missing. Read only: it runs in a savepoint rolled back once it answers."""
 
 
 @hookspec

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Iterable, Iterator
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pluggy
+from pluggy import HookImpl
 
 from core import hookspecs
 
+if TYPE_CHECKING:
+    from core.extensions import ProductLine
+
 ENTRY_POINT_GROUP = "sportello.plugins"
+
+API_VERSION = "1.1"
+"""The plugin API's version (:mod:`core.api`), ``major.minor``: a minor release adds names,
+a major one may change or remove them."""
+REQUIRES_API = "REQUIRES_API"
+"""The module constant a plugin declares the API version it needs with (``"1.0"``)."""
 
 # Core's own areas, registered on the same manager third parties use.
 CORE_PLUGINS: tuple[str, ...] = (
@@ -33,6 +43,10 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.otp.plugin",
     "core.domain.taxes.plugin",
 )
+
+PER_LINE_HOOKS: tuple[str, ...] = ("prepare_quote", "emission_request", "commission_items")
+"""Hooks that act on one line's records: called on the plugin that declares the line only
+(core's areas answer for plain quotes, which have no line). See docs/plugins-hooks.md."""
 
 T = TypeVar("T")
 
@@ -64,10 +78,29 @@ def load_plugins(
                 raise PluginError(f"plugin {ep.name!r} ({ep.value}) non caricabile: {exc}") from exc
             _register(pm, module, ep.name)
     check(pm)
+    _check_unique_lines(pm)
     return pm
 
 
+def api_mismatch(required: object, offered: str = API_VERSION) -> str | None:
+    """Why a plugin that needs API ``required`` cannot load on ``offered``, or ``None``: the
+    major versions must match, and ``offered`` must be at least as recent."""
+    try:
+        need = tuple(int(part) for part in str(required).split("."))
+        have = tuple(int(part) for part in offered.split("."))
+        if len(need) != 2:
+            raise ValueError(required)
+    except ValueError:
+        return f"{REQUIRES_API} = {required!r} non è una versione 'major.minor' (es. {offered!r})"
+    if need[0] != have[0] or need[1] > have[1]:
+        return f"richiede l'API dei plugin {required}, questo Sportello offre la {offered}"
+    return None
+
+
 def _register(pm: pluggy.PluginManager, plugin: object, name: str | None) -> None:
+    required = getattr(plugin, REQUIRES_API, None)
+    if required is not None and (problem := api_mismatch(required)):
+        raise PluginError(f"plugin {name or plugin!r} non caricabile: {problem}")
     try:
         pm.register(plugin, name=name)
     except pluggy.PluginValidationError as exc:
@@ -75,11 +108,53 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str | None) -> Non
 
 
 def check(pm: pluggy.PluginManager) -> None:
-    """Fail when a plugin implements a hook that no spec declares."""
+    """Fail when a plugin implements a hook that no spec declares, or a per-line hook
+    without declaring the line it answers for."""
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise PluginError(str(exc)) from exc
+    owners = {impl.plugin for impl in pm.hook.product_lines.get_hookimpls()}
+    for hook in PER_LINE_HOOKS:
+        for impl in getattr(pm.hook, hook).get_hookimpls():
+            if impl.plugin not in owners and not is_core(pm, impl.plugin):
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r} implementa {hook} ma non dichiara "
+                    "nessuna linea di prodotto (product_lines)"
+                )
+
+
+def is_core(pm: pluggy.PluginManager, plugin: object) -> bool:
+    """Whether ``plugin`` is one of core's own areas (they answer for plain quotes)."""
+    return pm.get_name(plugin) in CORE_PLUGINS
+
+
+def _declared(impl: HookImpl) -> Sequence[ProductLine]:
+    lines = cast("Sequence[ProductLine] | None", impl.function())
+    return lines or ()
+
+
+def line_owners(pm: pluggy.PluginManager) -> dict[str, tuple[object, ProductLine]]:
+    """Each product line's id → the plugin that declares it, with the declaration. When two
+    plugins declare one id, the one registered last owns it (a test's fake replaces a line)."""
+    owners: dict[str, tuple[object, ProductLine]] = {}
+    for impl in pm.hook.product_lines.get_hookimpls():  # in registration order
+        for line in _declared(impl):
+            owners[line.id] = (impl.plugin, line)
+    return owners
+
+
+def _check_unique_lines(pm: pluggy.PluginManager) -> None:
+    """Installed plugins may not declare the same line: which one answered would be chance."""
+    seen: dict[str, str | None] = {}
+    for impl in pm.hook.product_lines.get_hookimpls():
+        for line in _declared(impl):
+            if line.id in seen:
+                raise PluginError(
+                    f"la linea {line.id!r} è dichiarata da {seen[line.id]!r} "
+                    f"e da {impl.plugin_name!r}"
+                )
+            seen[line.id] = impl.plugin_name
 
 
 def flatten(results: Iterable[Iterable[T] | None]) -> list[T]:

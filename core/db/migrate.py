@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection
 
 from core.db.engine import make_engine, owner_url
+from core.db.revision_rules import shape_revision
 from core.db.rls import ensure_app_role
 from core.extensions import MigrationSource
 from core.settings import Settings
@@ -82,9 +84,24 @@ def _upgrade(conn: Connection, cfg: Config, settings: Settings, target: str) -> 
     ensure_app_role(conn, settings.db.app_role, settings.db.app_password)
 
 
+UNKNOWN_BRANCH = "nessuna migrazione registrata per {branch!r}: i rami sono {known}"
+
+
+def branch_of(pm: pluggy.PluginManager, name: str) -> str:
+    """The migration branch ``name`` designates: a branch itself, or a product line's id
+    (``noleggio-auto`` is the branch ``noleggio_auto``); :class:`ValueError` naming the
+    known branches otherwise."""
+    known = sorted(source.branch for source in migration_sources(pm))
+    for candidate in (name, name.replace("-", "_")):
+        if candidate in known:
+            return candidate
+    raise ValueError(UNKNOWN_BRANCH.format(branch=name, known=", ".join(known)))
+
+
 def _branch_tables(pm: pluggy.PluginManager, branch: str) -> tuple[MigrationSource, set[str]]:
     """The version folder of ``branch`` and the tables its plugin's models own (for
     ``core``: the models of every core area, each registered by its own plugin)."""
+    branch = branch_of(pm, branch)
     for plugin in pm.get_plugins():
         register = getattr(plugin, "register_migrations", None)
         source = register() if register else None
@@ -96,14 +113,36 @@ def _branch_tables(pm: pluggy.PluginManager, branch: str) -> tuple[MigrationSour
                 model for owner in owners for model in getattr(owner, "register_models", list)()
             ]
             return source, {model.__tablename__ for model in models}
-    raise ValueError(f"nessuna migrazione registrata per {branch!r}")
+    raise LookupError(f"nessun plugin registra il ramo {branch!r}")  # branch_of found its source
 
 
-async def revision(settings: Settings, pm: pluggy.PluginManager, message: str, branch: str) -> None:
-    """Autogenerate a revision on ``branch`` (``core`` or a plugin's) from its own models."""
+def _lint_hooks(cfg: Config) -> None:
+    """Run ruff over the written revision (fix, then format), so it passes the project's
+    lint as generated; skipped where ruff is not installed beside this Python."""
+    ruff = Path(sys.executable).with_name("ruff")
+    if not ruff.is_file():
+        return
+    cfg.set_section_option("post_write_hooks", "hooks", "ruff_fix, ruff_format")
+    for name, options in (
+        ("ruff_fix", "check --fix --quiet REVISION_SCRIPT_FILENAME"),
+        ("ruff_format", "format --quiet REVISION_SCRIPT_FILENAME"),
+    ):
+        cfg.set_section_option("post_write_hooks", f"{name}.type", "exec")
+        cfg.set_section_option("post_write_hooks", f"{name}.executable", str(ruff))
+        cfg.set_section_option("post_write_hooks", f"{name}.options", options)
+
+
+async def revision(
+    settings: Settings, pm: pluggy.PluginManager, message: str, branch: str
+) -> Path | None:
+    """Autogenerate a revision on ``branch`` (``core``, a plugin's branch or its line's id)
+    from its own models; the written file's path, None when the models did not change."""
     cfg = alembic_config(pm)
     source, tables = _branch_tables(pm, branch)
+    branch = source.branch
     cfg.attributes["tables"] = tables
+    _lint_hooks(cfg)
+    written: list[Path] = []
     engine = make_engine(owner_url(settings), settings)
     try:
         async with engine.begin() as conn:
@@ -113,7 +152,12 @@ async def revision(settings: Settings, pm: pluggy.PluginManager, message: str, b
                 script = ScriptDirectory.from_config(cfg)
                 first = branch not in {label for rev in script.walk_revisions()
                                        for label in rev.branch_labels}  # fmt: skip
-                command.revision(
+                cfg.attributes["process_revision_directives"] = (
+                    lambda _context, _revision, directives: shape_revision(
+                        script, directives, branch=branch, first=first, own_tables=tables
+                    )
+                )
+                made = command.revision(
                     cfg,
                     message=message,
                     autogenerate=True,
@@ -121,7 +165,11 @@ async def revision(settings: Settings, pm: pluggy.PluginManager, message: str, b
                     branch_label=branch if first else None,
                     version_path=str(source.path) if first else None,
                 )
+                for script_ in made if isinstance(made, list) else [made]:
+                    if script_ is not None:
+                        written.append(Path(script_.path))
 
             await conn.run_sync(_revision)
     finally:
         await engine.dispose()
+    return written[0] if written else None

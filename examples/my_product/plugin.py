@@ -1,4 +1,4 @@
-"""A minimal product line: a route, a realtime call and a menu entry, all gated by the line."""
+"""A minimal product line: a route, a realtime call and its menu entry, all gated by the line."""
 
 from __future__ import annotations
 
@@ -8,14 +8,20 @@ from typing import Any
 from litestar import get
 from litestar.types import ControllerRouterHandler
 
-from core import permissions as perm
-from core.extensions import Call, CallContext, MenuEntry, ProductLine
-from core.guards import product_router, require_extra_product
-from core.hookspecs import hookimpl
-from core.http.deps import PrincipalDep
-from core.realtime.guard import logged_in
+from core.api import (
+    Call,
+    CallContext,
+    PrincipalDep,
+    ProductLine,
+    hookimpl,
+    logged_in,
+    product_router,
+    require_extra_product,
+)
+from core.api import permissions as perm
 
 LINE = "my-product"
+REQUIRES_API = "1.1"  # the plugin API this line is written for (core.api.API_VERSION)
 
 
 @get("/")
@@ -30,7 +36,9 @@ async def greet(ctx: CallContext, data: Any) -> dict[str, str]:
 
 @hookimpl
 def product_lines() -> Sequence[ProductLine]:
-    return [ProductLine(LINE, "Il mio prodotto", "star")]
+    # its one declaration: label, any Tabler icon, path /my-product; the menu entry comes from it
+    line = ProductLine(LINE, "Il mio prodotto", "star", menu_order=300, menu_visible=perm.sees_work)
+    return [line]
 
 
 @hookimpl
@@ -43,10 +51,3 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 def register_calls() -> Mapping[str, Call]:
     # unknown where the line is off; 'Prodotto non abilitato per il tuo utente' to others
     return {"myProduct.greet": Call(greet, product=LINE)}
-
-
-@hookimpl
-def menu_entries() -> Sequence[MenuEntry]:
-    return [
-        MenuEntry(LINE, f"/{LINE}", "menu:myProduct", "star", 300, perm.sees_work, product=LINE)
-    ]

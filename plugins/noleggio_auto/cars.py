@@ -7,17 +7,24 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core import permissions as perm
-from core.auth.principal import Principal
-from core.db import models as m
-from core.errors import ClientError, NotFound
-from core.extensions import CallContext, Publication
-from core.guards import require
-from core.realtime.guard import logged_in
-from core.validation import NumberOnly, StrictBool, parse
+from core.api import (
+    CallContext,
+    ClientError,
+    NotFound,
+    NumberOnly,
+    Principal,
+    Publication,
+    StrictBool,
+    logged_in,
+    parse,
+    require,
+    rows_loader,
+)
+from core.api import models as m
+from core.api import permissions as perm
 from plugins.noleggio_auto.models import RentalCar
 
 PRODUCT_ID = "noleggio-auto"
@@ -76,10 +83,16 @@ def car_payload(car: RentalCar) -> dict[str, Any]:
     }
 
 
-def hears_of_car(_principal: Principal, _car: Mapping[str, Any]) -> bool:
-    """Every change reaches the channel's subscribers (who all work the line): a car being
-    retired is news too, since lists drop it."""
-    return True
+def car_visible(principal: Principal, car: Mapping[str, Any]) -> bool:
+    """Admins and responsabili see every car; the others the active ones (as
+    ``noleggioAuto.auto`` answers). A car being retired leaves the others' lists: the channel
+    sends them its deletion."""
+    return perm.can_edit(principal) or bool(car.get("active", True))
+
+
+def cars_in_view(principal: Principal) -> ColumnElement[bool]:
+    """:func:`car_visible` in SQL: the rows the stream syncs for ``principal``."""
+    return true() if perm.can_edit(principal) else RentalCar.active.is_(True)
 
 
 async def rental_companies(session: AsyncSession) -> set[str]:
@@ -123,5 +136,8 @@ async def save_car_call(ctx: CallContext, data: Any) -> dict[str, str]:
 
 
 PUBLICATION = Publication(
-    CHANNEL, perm.sees_work, hears_of_car, RentalCar, "p", car_payload, product=PRODUCT_ID
-)
+    CHANNEL, perm.sees_work, car_visible, RentalCar, "p", car_payload, product=PRODUCT_ID,
+    sync=rows_loader(RentalCar, car_payload, cars_in_view),
+)  # fmt: skip
+"""The catalogue as a synced stream: the shell syncs it, keeps it live and resyncs it like
+the quotes, and the screens read it with ``useCollection('noleggio-auto/auto')``."""

@@ -13,9 +13,8 @@ from datetime import date, timedelta
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.db import models as m
-from core.extensions import CommissionItem
-from core.i18n import rome_day, rome_day_start
+from core.api import CommissionItem, rome_day, rome_day_start
+from core.api import models as m
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.practice import practice_earnings
 

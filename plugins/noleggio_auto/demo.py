@@ -6,10 +6,8 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from core.db import models as m
-from core.db.types import utcnow
-from core.demo.kit import new_demo_product
-from core.extensions import DemoContext
+from core.api import DemoContext, new_demo_product, utcnow
+from core.api import models as m
 from plugins.noleggio_auto.cars import PRODUCT_ID, car_payload
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.practice import car_snapshot

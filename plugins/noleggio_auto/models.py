@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import Boolean, Integer, Numeric, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.api import Base, HasId, TenantOwned, Timestamped
 
 
 class RentalCar(Base, HasId, TenantOwned, Timestamped):

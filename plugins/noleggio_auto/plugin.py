@@ -14,32 +14,35 @@ from litestar.types import ControllerRouterHandler
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
-from core import permissions as perm
-from core.db import audit_kinds as ak
-from core.db import models as m
-from core.db.audit_kinds import AuditField, AuditPhrase, RecordKind
-from core.extensions import (
+from core.api import (
+    AuditField,
+    AuditPhrase,
     Call,
     CommissionItem,
     DemoContext,
-    MenuEntry,
     MigrationSource,
     ProductLine,
     Publication,
+    RecordKind,
     WebModule,
+    hookimpl,
 )
-from core.hookspecs import hookimpl
+from core.api import audit_kinds as ak
+from core.api import models as m
 from plugins.noleggio_auto import cars, practice
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.commissions import rental_commissions
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.routes import router
 
+REQUIRES_API = "1.1"
+"""The version of :mod:`core.api` this line is written for."""
 HERE = Path(__file__).resolve().parent
 
 
 @hookimpl
 def product_lines() -> Sequence[ProductLine]:
+    """The line's one declaration of its label, icon and path (its menu entry is built from it)."""
     return [ProductLine(PRODUCT_ID, "Noleggio auto", "car-suv")]
 
 
@@ -87,16 +90,6 @@ def emission_request(
 @hookimpl
 async def commission_items(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
     return await rental_commissions(session, start, end)
-
-
-@hookimpl
-def menu_entries() -> Sequence[MenuEntry]:
-    return [
-        MenuEntry(
-            PRODUCT_ID, f"/{PRODUCT_ID}", "menu:noleggioAuto", "car-suv", 200,
-            perm.sees_documents, product=PRODUCT_ID,
-        )
-    ]  # fmt: skip
 
 
 @hookimpl

@@ -10,17 +10,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core import permissions as perm
-from core.auth.principal import Principal
-from core.db import models as m
-from core.domain.quotes.queries import in_agent_tree
-from core.errors import ClientError, NotFound
-from core.extensions import CallContext
-from core.guards import require
-from core.messages import QUOTE_NOT_FOUND
-from core.money import decimal_or_none
-from core.realtime.guard import logged_in
-from core.validation import parse
+from core.api import (
+    QUOTE_NOT_FOUND,
+    CallContext,
+    ClientError,
+    NotFound,
+    Principal,
+    decimal_or_none,
+    for_update,
+    in_agent_tree,
+    logged_in,
+    parse,
+    require,
+)
+from core.api import models as m
+from core.api import permissions as perm
 from plugins.noleggio_auto.cars import PRODUCT_ID, Euro, KmPerYear, Months, Offer
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.pricing import (
@@ -60,11 +64,9 @@ class Quotation(BaseModel):
 
 async def prepare_rental(
     session: AsyncSession, product: m.Product, payload: Mapping[str, Any]
-) -> dict[str, Any] | None:
+) -> dict[str, Any]:
     """The car and price of a new rental quote. The list fee holds only for the list terms:
     other months or km leave the fee to be quoted ('In attesa di quotazione')."""
-    if product.line != PRODUCT_ID:
-        return None
     extras = {key: value for key, value in payload.items() if key not in BASE_KEYS}
     body = parse(NewRental, extras, INVALID_RENTAL)
     car = await session.get(RentalCar, body.carId)
@@ -100,7 +102,7 @@ def check_emission(
 ) -> None:
     """A rental emission needs a fee and a consultancy within the company's qMin..qMax
     (the midpoint when none is given); it is kept as ``quote.qFattura``."""
-    if quote.type != PRODUCT_ID or undo:
+    if undo:
         return
     if not decimal_or_none((quote.price or {}).get("canone")):
         raise ClientError(NOT_QUOTED)
@@ -115,15 +117,15 @@ def check_emission(
     quote.quote = {**(quote.quote or {}), "qFattura": float(rate)}
 
 
-async def visible_rental(session: AsyncSession, principal: Principal, quote_id: str) -> m.Quote:
-    """A rental quote of the principal's agent tree, or :class:`NotFound`."""
-    found = await session.execute(
-        select(m.Quote).where(
-            m.Quote.id == quote_id,
-            m.Quote.type == PRODUCT_ID,
-            in_agent_tree(principal, m.Quote),
-        )
+async def visible_rental(
+    session: AsyncSession, principal: Principal, quote_id: str, *, lock: bool = False
+) -> m.Quote:
+    """A rental quote of the principal's agent tree, or :class:`NotFound`; with ``lock`` held
+    until the transaction ends (it is about to change)."""
+    stmt = select(m.Quote).where(
+        m.Quote.id == quote_id, m.Quote.type == PRODUCT_ID, in_agent_tree(principal, m.Quote)
     )
+    found = await session.execute(for_update(stmt, m.Quote) if lock else stmt)
     quote = found.scalar_one_or_none()
     if quote is None:
         raise NotFound(QUOTE_NOT_FOUND)
@@ -135,7 +137,7 @@ async def quotation_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
     require(perm.can_edit, principal)
     body = parse(Quotation, data, INVALID_QUOTATION)
-    quote = await visible_rental(ctx.session, principal, body.pId)
+    quote = await visible_rental(ctx.session, principal, body.pId, lock=True)
     if quote.emission_requested_at is not None:
         raise ClientError(EMISSION_REQUESTED)
     offer = body.price

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from core.money import cents, decimal_or_none, provv_rate
+from core.api import cents, decimal_or_none, provv_rate
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,12 +8,18 @@ from typing import Any
 from litestar import get
 from litestar.params import FromPath
 
-from core import permissions as perm
-from core.auth.principal import Principal
-from core.domain.quotes.queries import visible_quotes
-from core.domain.quotes.serialize import customer_name, quote_payload
-from core.guards import product_router, require, require_extra_product
-from core.http.deps import PrincipalDep, SessionDep
+from core.api import (
+    Principal,
+    PrincipalDep,
+    SessionDep,
+    customer_name,
+    product_router,
+    quote_payload,
+    require,
+    require_extra_product,
+    visible_quotes,
+)
+from core.api import permissions as perm
 from plugins.noleggio_auto.cars import PRODUCT_ID, list_cars
 from plugins.noleggio_auto.practice import practice_earnings, visible_rental
 

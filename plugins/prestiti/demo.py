@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from core.db import models as m
-from core.db.types import utcnow
-from core.demo.kit import new_demo_product
-from core.extensions import DemoContext
+from core.api import DemoContext, new_demo_product, utcnow
+from core.api import models as m
 
 PRODUCT_ID = "prestiti"
 LOANS = (

@@ -9,14 +9,21 @@ from typing import Any
 from litestar import get
 from litestar.types import ControllerRouterHandler
 
-from core import permissions as perm
-from core.domain.quotes.queries import visible_quotes
-from core.domain.quotes.serialize import customer_name
-from core.extensions import DemoContext, MenuEntry, ProductLine, WebModule
-from core.guards import product_router, require_extra_product
-from core.hookspecs import hookimpl
-from core.http.deps import PrincipalDep, SessionDep
+from core.api import (
+    DemoContext,
+    PrincipalDep,
+    ProductLine,
+    SessionDep,
+    WebModule,
+    customer_name,
+    hookimpl,
+    product_router,
+    require_extra_product,
+    visible_quotes,
+)
 
+REQUIRES_API = "1.1"
+"""The version of :mod:`core.api` this line is written for."""
 PRODUCT_ID = "prestiti"
 HERE = Path(__file__).resolve().parent
 
@@ -46,22 +53,13 @@ router = product_router(PRODUCT_ID, [loan_quotes])
 
 @hookimpl
 def product_lines() -> Sequence[ProductLine]:
-    return [ProductLine(PRODUCT_ID, "Prestiti", "cash-banknote")]
+    """The line's one declaration of its label, icon and path (its menu entry is built from it)."""
+    return [ProductLine(PRODUCT_ID, "Prestiti", "cash-banknote", menu_order=210)]
 
 
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [router]
-
-
-@hookimpl
-def menu_entries() -> Sequence[MenuEntry]:
-    return [
-        MenuEntry(
-            PRODUCT_ID, f"/{PRODUCT_ID}", "menu:prestiti", "cash-banknote", 210,
-            perm.sees_documents, product=PRODUCT_ID,
-        )
-    ]  # fmt: skip
 
 
 @hookimpl

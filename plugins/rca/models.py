@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core.db.base import Base, HasId, TenantOwned, Timestamped
+from core.api import Base, HasId, TenantOwned, Timestamped
 
 
 class Plate(Base, HasId, TenantOwned, Timestamped):

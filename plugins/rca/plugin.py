@@ -11,14 +11,25 @@ from litestar.types import ControllerRouterHandler
 from sqlalchemy import select
 from sqlalchemy.orm import DeclarativeBase
 
-from core import permissions as perm
-from core.db.audit_kinds import AuditField, RecordKind
-from core.extensions import DemoContext, MenuEntry, MigrationSource, ProductLine, WebModule
-from core.guards import product_router, require
-from core.hookspecs import hookimpl
-from core.http.deps import PrincipalDep, SessionDep
+from core.api import (
+    AuditField,
+    DemoContext,
+    MenuEntry,
+    MigrationSource,
+    PrincipalDep,
+    ProductLine,
+    RecordKind,
+    SessionDep,
+    WebModule,
+    hookimpl,
+    product_router,
+    require,
+)
+from core.api import permissions as perm
 from plugins.rca.models import Plate
 
+REQUIRES_API = "1.1"
+"""The version of :mod:`core.api` this line is written for."""
 PRODUCT_ID = "rca"
 HERE = Path(__file__).resolve().parent
 

@@ -14,6 +14,7 @@ import yaml
 from core.app import create_app
 from core.extensions import MenuEntry, ProductLine
 from core.plugins import CORE_PLUGINS, ENTRY_POINT_GROUP, flatten, load_plugins
+from core.runtime import Runtime
 from core.settings import Settings
 
 # entry-point name → (module, product line id, menu key, route prefix)
@@ -34,16 +35,20 @@ def test_group_name_is_the_documented_one() -> None:
 
 
 def test_built_in_plugins_are_declared_as_entry_points() -> None:
+    """The built-in lines are among the entry points (an installed line may add its own)."""
     declared = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    assert declared == {name: module for name, (module, *_rest) in BUILT_IN.items()}
+    built_in = {name: module for name, (module, *_rest) in BUILT_IN.items()}
+    assert built_in.items() <= declared.items()
 
 
 def test_load_plugins_registers_each_entry_point_under_its_name() -> None:
     pm = load_plugins()
     for name, (module_name, *_rest) in BUILT_IN.items():
         assert pm.get_plugin(name) is import_module(module_name), name
+    declared = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
     registered = {name for name, _plugin in pm.list_name_plugin()}
-    assert registered == set(CORE_PLUGINS) | set(BUILT_IN)
+    assert registered == set(CORE_PLUGINS) | declared
+    assert set(BUILT_IN) <= declared
 
 
 def test_without_entry_points_only_core_is_registered() -> None:
@@ -67,14 +72,22 @@ def test_each_plugin_contributes_a_product_line(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(BUILT_IN))
-def test_each_plugin_contributes_a_menu_entry(name: str) -> None:
+def test_each_plugin_contributes_a_menu_entry(name: str, settings: Settings) -> None:
     _module, product, menu_key, _route = BUILT_IN[name]
-    entries: list[MenuEntry] = list(_plugin(name).menu_entries())
-    assert [entry.key for entry in entries] == [menu_key]
-    entry = entries[0]
-    # The entry is tied to its product line, one way or the other (extra product or required).
-    assert product in {entry.product, entry.requires_product}
-    assert menu_key in {e.key for e in flatten(load_plugins().hook.menu_entries())}
+    module = _plugin(name)
+    declared: list[MenuEntry] = list(getattr(module, "menu_entries", list)())
+    (line,) = module.product_lines()
+    # The entry is tied to its product line, one way or the other: an extra product's is
+    # built from its ProductLine (declared nowhere else), another line's requires it.
+    if line.extra_product:
+        assert declared == []
+    else:
+        assert [(e.key, e.requires_product) for e in declared] == [(menu_key, product)]
+    entries = {entry.key: entry for entry in Runtime.build(settings).menu}
+    assert product in {entries[menu_key].product, entries[menu_key].requires_product}
+    if line.extra_product:
+        entry = entries[menu_key]
+        assert (entry.path, entry.label, entry.icon) == (f"/{product}", line.name, line.icon)
 
 
 def _settings_offering(settings: Settings, tmp_path: Path, products: list[str]) -> Settings:

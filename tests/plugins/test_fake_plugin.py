@@ -27,7 +27,7 @@ from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, TenantDep
 from core.plugins import PluginError, check, load_plugins, new_manager, registered
 from core.settings import Settings
-from tests.plugin_kit import PluginKit
+from core.testing import PluginKit
 
 TENANT = "assicurapp"
 HOST = "http://assicurapp.localhost"

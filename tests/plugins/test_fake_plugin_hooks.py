@@ -34,11 +34,10 @@ from core.hookspecs import hookimpl
 from core.plugins import flatten, load_plugins, registered
 from core.runtime import Runtime
 from core.settings import Settings
+from core.testing import ClientFactory, PluginKit
 from plugins.noleggio_auto import plugin as noleggio_plugin
 from plugins.prestiti import plugin as prestiti_plugin
 from plugins.rca import plugin as rca_plugin
-from tests.harness import ClientFactory
-from tests.plugin_kit import PluginKit
 
 ADMIN = Principal(id="u-admin", tenant_id="assicurapp", roles={"admin": True})
 AGENT = Principal(id="u-agent", tenant_id="assicurapp", roles={"a": {"type": "agente"}})

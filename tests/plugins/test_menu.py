@@ -22,8 +22,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.plugins.helpers import DEMO_ROLES, login, me, menu_keys
+from core.testing import DEMO_ROLES, ClientFactory, login, me, menu_keys
 
 EXPECTED: dict[str, dict[str, list[str]]] = {
     "assicurapp": {

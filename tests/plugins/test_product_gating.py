@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.plugins.helpers import login, me
+from core.testing import ClientFactory, login, me
 
 PLATES = "/api/targhe/"
 RENTALS = "/api/noleggio-auto/preventivi"

@@ -1,5 +1,6 @@
-"""The README's plugin example is a real file (``examples/my_product/plugin.py``): the README
-quotes it verbatim, and registered on a tenant that offers the line it works as described."""
+"""The guide's example line is a real file (``examples/my_product/plugin.py``): the guide
+(docs/writing-a-product-line.md) quotes it verbatim, and registered on a tenant that offers the
+line it works as described."""
 
 from __future__ import annotations
 
@@ -16,17 +17,16 @@ from core.db import models as m
 from core.plugins import load_plugins, registered
 from core.runtime import Runtime
 from core.settings import Settings
+from core.testing import CallFailed, Live, serving
 from examples.my_product import plugin as example
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, serving
+from tests.meta.doc_pages import PRODUCT_LINE_GUIDE, section
 
-ROOT = Path(__file__).resolve().parents[2]
 TENANT = "assicurapp"
 
 
-def test_the_readme_quotes_the_example_file_verbatim() -> None:
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
+def test_the_guide_quotes_the_example_file_verbatim() -> None:
+    text = section(PRODUCT_LINE_GUIDE, "## A minimal product line")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
     assert Path(example.__file__).read_text() in blocks
 
 

@@ -16,10 +16,8 @@ from core.db.rls import enable_tenant_rls
 from core.plugins import load_plugins, registered
 from core.runtime import Runtime
 from core.settings import Settings
+from core.testing import CallFailed, Live, ScClient, sentinel, serving, user_ids
 from tests.plugins.notes_plugin import CALL, CHANNEL, ROUTE, Note, NotesBase, NotesPlugin
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live, sentinel, serving
-from tests.realtime.records import user_ids
 
 TENANT = "assicurapp"
 
@@ -119,7 +117,7 @@ async def test_the_plugins_call_route_and_menu_answer_with_core_rules(live: Live
     await anonymous.handshake()
     with pytest.raises(CallFailed, match="effettua l'accesso"):
         await anonymous.invoke(CALL, {"text": "x"})
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Non puoi iscriverti al canale appunti$"):
         await anonymous.subscribe(CHANNEL)
     written = (await agent.invoke(CALL, {"text": "da HTTP"}))["_id"]
 

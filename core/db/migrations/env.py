@@ -39,6 +39,7 @@ context.configure(
     target_metadata=Base.metadata,
     render_as_batch=connection.dialect.name == "sqlite",
     compare_type=True,
+    process_revision_directives=context.config.attributes.get("process_revision_directives"),
 )
 with context.begin_transaction():
     context.run_migrations()

@@ -6,9 +6,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from core.context import tenant_scope
-from core.db import models as m
-from core.runtime import Runtime
+from core.api import models as m
+from core.api import tenant_scope
+from core.testing import Runtime
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.models import RentalCar
 

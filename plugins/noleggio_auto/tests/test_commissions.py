@@ -5,22 +5,34 @@ in its own tree's report."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import update
 
-from core.context import tenant_scope
-from core.db import models as m
-from core.runtime import Runtime
+from core.api import models as m
+from core.api import tenant_scope
+from core.testing import ClientFactory, Runtime, headers_for, user_ids
 from plugins.noleggio_auto.commissions import APPROVED, PRODUCT_NAME
 from plugins.noleggio_auto.practice import practice_earnings
 from plugins.noleggio_auto.tests.records import rentals
-from tests.harness import ClientFactory
-from tests.integration.commissions.helpers import call, euros
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"
+
+
+async def call(
+    clients: ClientFactory, runtime: Runtime, who: str, method: str, path: str
+) -> httpx.Response:
+    """``method path`` as the demo account ``who``."""
+    async with clients(TENANT) as client:
+        headers = await headers_for(runtime, TENANT, who)
+        return await client.request(method, path, headers=headers)
+
+
+def euros(value: Any) -> Decimal:
+    return Decimal(str(value))
 
 
 async def _requested(runtime: Runtime) -> tuple[list[str], Decimal]:

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from core.db import models as m
+from core.api import models as m
+from core.testing import CallFailed, Live, reload, update_quote, user_ids
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.tests.records import (
     CUSTOMER,
@@ -16,10 +17,6 @@ from plugins.noleggio_auto.tests.records import (
     rental_product,
     rentals,
 )
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
-from tests.realtime.quote_records import reload, update_quote
-from tests.realtime.records import user_ids
 
 TENANT = "assicurapp"
 
@@ -214,8 +211,9 @@ async def test_admins_keep_the_catalogue_and_agents_see_it_live(live: Live) -> N
     await admin.invoke(
         "noleggioAuto.salvaAuto", {**NEW_CAR, "_id": created["_id"], "active": False}
     )
+    # retired, it leaves the agents' synced catalogue as it leaves their list
     retired = await agent.published("noleggio-auto/auto")
-    assert (retired["p"]["_id"], retired["p"]["active"]) == (created["_id"], False)
+    assert retired == {"operationType": "delete", "p": {"_id": created["_id"]}}
     listed = {c["_id"] for c in (await agent.invoke("noleggioAuto.auto"))["cars"]}
     assert created["_id"] not in listed  # it leaves the agents' list
     assert created["_id"] in {c["_id"] for c in (await admin.invoke("noleggioAuto.auto"))["cars"]}
@@ -246,7 +244,7 @@ async def test_only_managers_change_the_catalogue(live: Live, who: str) -> None:
 
 
 async def test_the_line_needs_the_users_extra_product(live: Live) -> None:
-    from tests.plugins.helpers import add_user
+    from core.testing import add_user
 
     await add_user(live.runtime, TENANT, "senzanoleggio", {"a": {"type": "agente"}}, [])
     client = await live.logged_in(TENANT, "senzanoleggio")

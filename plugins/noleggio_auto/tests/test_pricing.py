@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.money import cents, decimal_or_none
+from core.api import cents, decimal_or_none
 from plugins.noleggio_auto.pricing import (
     Bounds,
     consultancy_bounds,

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.plugins.helpers import add_quote, add_user, listed_ids, login, user_id
+from core.testing import ClientFactory, Runtime, add_quote, add_user, listed_ids, login, user_id
 
 ROUTE = "/api/noleggio-auto/preventivi"
 LINE = "noleggio-auto"
@@ -155,7 +153,7 @@ async def test_the_catalogue_over_http(seeded: Runtime, clients: ClientFactory) 
 async def test_the_customers_link_to_a_rental(seeded: Runtime, clients: ClientFactory) -> None:
     """The public page shows the car and the terms; asking for emission there takes the
     midpoint of the company's bounds; the page is gone while the line is switched off."""
-    from core.domain.quotes.links import mint_code
+    from core.testing import mint_code
 
     client = clients("assicurapp")
     rows = (await client.get(ROUTE, headers=await login(client, "admin"))).json()

@@ -10,10 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
+from core.testing import CallFailed, Live, event_sentinel, login, menu_keys
 from plugins.noleggio_auto.tests.records import CUSTOMER, car_named, rental_product
-from tests.plugins.helpers import login, menu_keys
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, event_sentinel
 
 LINE = "noleggio-auto"
 CHANNEL = "noleggio-auto/auto"

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.plugins.helpers import add_quote, add_user, listed_ids, login, user_id
+from core.testing import ClientFactory, Runtime, add_quote, add_user, listed_ids, login, user_id
 
 ROUTE = "/api/prestiti/preventivi"
 LINE = "prestiti"

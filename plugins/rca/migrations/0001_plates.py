@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from core.db.rls import enable_tenant_rls
+from core.api import enable_tenant_rls
 
 revision: str = "rca_0001"
 down_revision: str | Sequence[str] | None = None

@@ -9,12 +9,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from core.context import tenant_scope
-from core.db.base import TenantOwned
-from core.runtime import Runtime
+from core.api import TenantOwned, tenant_scope
+from core.testing import DEMO_ROLES, ClientFactory, Runtime, add_user, login
 from plugins.rca.models import Plate
-from tests.harness import ClientFactory
-from tests.plugins.helpers import DEMO_ROLES, add_user, login
 
 ROUTE = "/api/targhe/"
 DEMO_PLATES = [

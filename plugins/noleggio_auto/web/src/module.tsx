@@ -1,6 +1,6 @@
 /**
- * The module contract the shell checks: routes (relative to /noleggio-auto), menu and
- * translations. Each screen loads with its route, so the shell carries none of their code.
+ * The module contract the shell checks: routes (relative to /noleggio-auto) and translations
+ * (the menu entry is the line's ProductLine, in plugin.py). Each screen loads with its route, so the shell carries none of their code.
  */
 import { lazy } from 'react';
 import { translations } from './translations';
@@ -17,6 +17,5 @@ export default {
     { path: 'catalogo', element: <CataloguePage /> },
     { path: ':id', element: <RentalPracticePage /> },
   ],
-  menu: [{ label: 'menu.label', icon: 'car-suv' }],
   translations,
 };

@@ -13,6 +13,3 @@ export const paths = {
 
 /** The room of a practice's chat. */
 export const chatRoom = (quoteId: string) => `${PRODUCT_ID}/${quoteId}`;
-
-/** The line's live channel: catalogue changes. */
-export const CARS_CHANNEL = `${PRODUCT_ID}/auto`;

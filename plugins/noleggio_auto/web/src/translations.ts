@@ -1,7 +1,6 @@
 /** The module's own namespace (`noleggio_auto`); `it` and `en` carry the same keys. */
 export const translations = {
   it: {
-    menu: { label: 'Noleggio auto' },
     actions: { cancel: 'Annulla', save: 'Salva', retry: 'Riprova' },
     values: { yes: 'Sì', no: 'No' },
     list: {
@@ -52,7 +51,6 @@ export const translations = {
       submit: 'CREA PREVENTIVO',
       created: 'Preventivo creato',
       error: 'Errore: {{message}}',
-      carsError: 'Impossibile caricare il catalogo',
       noCars: 'Nessuna auto disponibile a catalogo.',
       noProduct: 'Nessun prodotto di noleggio attivo.',
       chooseCar: 'Scegli un’auto dal catalogo.',
@@ -149,7 +147,6 @@ export const translations = {
     },
   },
   en: {
-    menu: { label: 'Car rental' },
     actions: { cancel: 'Cancel', save: 'Save', retry: 'Retry' },
     values: { yes: 'Yes', no: 'No' },
     list: {
@@ -200,7 +197,6 @@ export const translations = {
       submit: 'CREATE QUOTE',
       created: 'Quote created',
       error: 'Error: {{message}}',
-      carsError: 'The catalogue could not be loaded',
       noCars: 'No car is available in the catalogue.',
       noProduct: 'No active rental product.',
       chooseCar: 'Choose a car from the catalogue.',

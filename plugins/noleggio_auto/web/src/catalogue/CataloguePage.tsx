@@ -35,8 +35,8 @@ export default function CataloguePage() {
     setBusyId(car._id);
     try {
       await host.call('noleggioAuto.salvaAuto', withActive(car, !car.active));
+      // the stream brings the change back to this list, and to everyone else's
       host.notify.success(car.active ? t('catalogue.retiredDone') : t('catalogue.restored'));
-      catalogue.reload();
     } catch (error) {
       host.notify.error(t('catalogue.saveError', { message: errorMessage(error) }));
     } finally {
@@ -70,11 +70,7 @@ export default function CataloguePage() {
           {t('catalogue.noCompanies')}
         </Alert>
       ) : null}
-      {catalogue.error ? (
-        <Alert color="red" variant="light" title={t('create.carsError')}>
-          {catalogue.error}
-        </Alert>
-      ) : !catalogue.cars ? (
+      {!catalogue.cars ? (
         <Skeleton h={260} radius="lg" />
       ) : catalogue.cars.length ? (
         <CarTable cars={catalogue.cars} busyId={busyId} onEdit={(car) => setEditing(draftOf(car))} onToggle={(car) => void toggle(car)} />
@@ -88,10 +84,7 @@ export default function CataloguePage() {
           initial={editing}
           companies={companies}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            catalogue.reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
     </Stack>

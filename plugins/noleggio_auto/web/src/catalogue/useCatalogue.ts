@@ -1,39 +1,25 @@
 /**
- * The car catalogue from `noleggioAuto.auto` (active cars; every car for admin and responsabile),
- * read again whenever the line's channel says a car changed.
+ * The car catalogue from the line's synced stream (`noleggio-auto/auto`): active cars, and
+ * every car for admin and responsabile (the server sends each user their share and keeps it
+ * live: a car saved by someone else appears, one retired leaves the agents' lists).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useHost } from '@sportello/host-api';
 import { asCar, sortCars, type Car } from '../lib/catalogue';
-import { errorMessage } from '../lib/newRental';
-import { CARS_CHANNEL } from '../paths';
+import { CARS_STREAM } from '../streams';
 
 export interface Catalogue {
+  /** `null` until the first sync is over and nothing has arrived. */
   cars: Car[] | null;
-  error: string | null;
-  reload: () => void;
 }
 
 export function useCatalogue(): Catalogue {
   const host = useHost();
-  // the host object changes with the live data; the catalogue is fetched once (and on reload)
-  const call = useRef(host.call);
-  call.current = host.call;
-  const [cars, setCars] = useState<Car[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    call.current<{ cars?: unknown[] }>('noleggioAuto.auto', {}).then(
-      (answer) => live && setCars(sortCars((answer.cars ?? []).map(asCar))),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  host.useChannel(CARS_CHANNEL, reload);
-  return { cars, error, reload };
+  const synced = host.useCollection(CARS_STREAM);
+  const canEdit = host.flags.canEdit;
+  const cars = useMemo(
+    () => sortCars(Object.values(synced).map(asCar)).filter((car) => canEdit || car.active),
+    [synced, canEdit],
+  );
+  return { cars: cars.length || host.dataLoaded ? cars : null };
 }

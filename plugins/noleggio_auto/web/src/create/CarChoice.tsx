@@ -1,5 +1,5 @@
 /** The catalogue as a choice of cards: picture, name, company and the list fee. */
-import { Alert, Button, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Catalogue } from '../catalogue/useCatalogue';
 import CarImage from '../components/CarImage';
@@ -35,16 +35,6 @@ interface Props {
 
 export default function CarChoice({ catalogue, chosenId, onChoose }: Props) {
   const { t } = useTranslation('noleggio_auto');
-  if (catalogue.error) {
-    return (
-      <Alert color="red" variant="light" title={t('create.carsError')}>
-        {catalogue.error}
-        <Button variant="light" color="red" size="xs" mt="sm" display="block" onClick={catalogue.reload}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
-    );
-  }
   const cars = catalogue.cars?.filter((car) => car.active);
   if (!cars) {
     return (

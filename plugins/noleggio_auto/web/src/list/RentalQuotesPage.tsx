@@ -80,7 +80,11 @@ export default function RentalQuotesPage() {
           <RentalRows rows={rows} onOpen={open} />
         ) : (
           <div role="rowgroup">
-            <EmptyRentals filters={deferred} />
+            <div role="row">
+              <div role="cell">
+                <EmptyRentals filters={deferred} />
+              </div>
+            </div>
           </div>
         )}
       </Paper>

@@ -1,0 +1,130 @@
+"""The plugin API: every name a product line imports from core, and nothing else.
+
+A line's package imports core only from here (and its tests from :mod:`core.testing`); a
+test fails when a plugin of this repository reaches past it. The names keep their meaning
+within a major :data:`API_VERSION`; a line declares the version it was written for with a
+module constant in its plugin module, ``REQUIRES_API = "1.0"``, and loading refuses it with
+a message naming both versions when this core cannot serve it.
+
+Grouped by what a line does with them:
+
+* **Hooks**: :data:`hookimpl` marks an implementation of a hook of :mod:`core.hookspecs`;
+  the value types they return (:class:`ProductLine`, :class:`MenuEntry`, :class:`WebModule`,
+  :class:`MigrationSource`, :class:`Publication`, :class:`Call`, :class:`CommissionItem`,
+  :class:`RecordKind` …) and the arguments they receive (:class:`DemoContext`).
+* **Models**: :class:`Base` and the mixins (:class:`TenantOwned` rows are scoped to the
+  request's tenant on read and checked on write; :class:`InAgentTree` rows carry the agent
+  tree), core's own models as :mod:`models`, :func:`tenant_scope` for work off a request,
+  :func:`enable_tenant_rls` for a migration's new table.
+* **Who may do what**: :class:`Principal`, the role rules of :mod:`permissions`,
+  :func:`require`, :func:`require_extra_product`, :func:`logged_in`, :func:`in_agent_tree`,
+  :func:`visible_quotes`, and the refusals (:class:`ClientError`, :class:`NotFound` …).
+* **Streams and calls**: :class:`Publication`, :func:`rows_loader` (a stream's sync loader),
+  :class:`SyncRequest`, :class:`CallContext`,
+  :class:`Call`, :func:`parse` with :data:`StrictBool` / :data:`NumberOnly`.
+* **Routes**: :func:`product_router`, :data:`PrincipalDep`, :data:`SessionDep`.
+* **Money and days**: :func:`cents`, :func:`decimal_or_none`, :func:`provv_rate`,
+  :func:`rome_day`, :func:`rome_day_start`, :func:`utcnow`.
+* **Demo data**: :func:`new_demo_product`.
+"""
+
+from __future__ import annotations
+
+from core import permissions
+from core.auth.principal import Principal
+from core.context import tenant_scope
+from core.db import audit_kinds, models
+from core.db.audit_kinds import AuditField, AuditPhrase, RecordKind
+from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
+from core.db.locks import for_update
+from core.db.rls import enable_tenant_rls
+from core.db.types import utcnow
+from core.demo.kit import new_demo_product
+from core.domain.quotes.queries import in_agent_tree, visible_quotes
+from core.domain.quotes.serialize import customer_name, quote_payload
+from core.errors import ClientError, Conflict, Forbidden, NotAuthenticated, NotFound
+from core.extensions import (
+    Call,
+    CallContext,
+    CallHandler,
+    CommissionItem,
+    DemoContext,
+    Job,
+    MenuEntry,
+    MigrationSource,
+    ProductLine,
+    Publication,
+    StatusDef,
+    SyncRequest,
+    WebModule,
+)
+from core.guards import product_router, require, require_extra_product
+from core.hookspecs import hookimpl
+from core.http.deps import PrincipalDep, SessionDep
+from core.i18n import rome_day, rome_day_start
+from core.messages import QUOTE_NOT_FOUND
+from core.money import cents, decimal_or_none, provv_rate
+from core.plugins import API_VERSION
+from core.realtime.guard import logged_in
+from core.sync_loaders import rows_loader
+from core.validation import NumberOnly, StrictBool, parse
+
+__all__ = [
+    "API_VERSION",
+    "QUOTE_NOT_FOUND",
+    "AuditField",
+    "AuditPhrase",
+    "Base",
+    "Call",
+    "CallContext",
+    "CallHandler",
+    "ClientError",
+    "CommissionItem",
+    "Conflict",
+    "DemoContext",
+    "Forbidden",
+    "HasId",
+    "InAgentTree",
+    "Job",
+    "MenuEntry",
+    "MigrationSource",
+    "NotAuthenticated",
+    "NotFound",
+    "NumberOnly",
+    "Principal",
+    "PrincipalDep",
+    "ProductLine",
+    "Publication",
+    "RecordKind",
+    "SessionDep",
+    "StatusDef",
+    "StrictBool",
+    "SyncRequest",
+    "TenantOwned",
+    "Timestamped",
+    "WebModule",
+    "audit_kinds",
+    "cents",
+    "customer_name",
+    "decimal_or_none",
+    "enable_tenant_rls",
+    "for_update",
+    "hookimpl",
+    "in_agent_tree",
+    "logged_in",
+    "models",
+    "new_demo_product",
+    "parse",
+    "permissions",
+    "product_router",
+    "provv_rate",
+    "quote_payload",
+    "require",
+    "require_extra_product",
+    "rome_day",
+    "rome_day_start",
+    "rows_loader",
+    "tenant_scope",
+    "utcnow",
+    "visible_quotes",
+]
