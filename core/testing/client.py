@@ -11,13 +11,32 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+LOGIN_TIMEOUT_S = 15
+"""How long a test's login may take before it fails."""
+
+CALL_TIMEOUT_S = 10
+"""How long any other call may take: a test checks what a call answers, not how fast (the
+benches do), and a busy 2-core runner has held a 50 ms call for over 5 s."""
+
 
 class CallFailed(Exception):
+    """A call answered with an error: its ``name`` and Italian ``message``."""
+
     def __init__(self, error: dict[str, Any]) -> None:
         super().__init__(error.get("message"))
         self.name = error.get("name")
         self.message = error.get("message")
         self.error = error
+
+
+class CallTimedOut(AssertionError):
+    """No answer to a call within its deadline; the message says where the server's tasks
+    and the database's sessions were waiting at that moment."""
+
+    def __init__(self, event: str, timeout: float) -> None:
+        from core.testing.waits import waits_report
+
+        super().__init__(f"no answer to {event!r} within {timeout} s\n{waits_report()}")
 
 
 class ScClient:
@@ -68,12 +87,16 @@ class ScClient:
     async def send_raw(self, text: str) -> None:
         await self.ws.send(text)
 
-    async def invoke(self, event: str, data: Any = None, timeout: float = 5) -> Any:
+    async def invoke(self, event: str, data: Any = None, timeout: float = CALL_TIMEOUT_S) -> Any:
         cid = next(self._cids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[cid] = future
         await self.ws.send(json.dumps({"event": event, "data": data, "cid": cid}))
-        packet = await asyncio.wait_for(future, timeout)
+        try:
+            packet = await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            self._waiting.pop(cid, None)
+            raise CallTimedOut(event, timeout) from None
         if "error" in packet:
             raise CallFailed(packet["error"])
         return packet.get("data")
@@ -86,8 +109,11 @@ class ScClient:
         return answer
 
     async def login(self, email: str, password: str = "demo1234") -> dict[str, Any]:
+        """Log in on this socket. The deadline is wider than a call's: a login is a test's
+        set-up, not what it checks, and it waits for argon2's slot behind whatever else the
+        machine runs."""
         answer: dict[str, Any] = await self.invoke(
-            "login", {"email": email, "password": password, "keep": 1}
+            "login", {"email": email, "password": password, "keep": 1}, timeout=LOGIN_TIMEOUT_S
         )
         self.user_id = answer["u"]["_id"]
         return answer

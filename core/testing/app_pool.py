@@ -24,6 +24,8 @@ Key = tuple[str, tuple[tuple[str, int], ...], bool | None, bool | None]
 
 
 class AppPool:
+    """The apps built so far, idle or lent to the running test."""
+
     idle: dict[Key, list[Litestar]] = {}
     lent: list[tuple[Key, Litestar]] = []
 

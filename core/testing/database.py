@@ -1,64 +1,24 @@
-"""Test harness (loaded by the root conftest.py for tests/ and plugins/*/tests alike).
-
-Every suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL says so.
-
-Environment is set before any app import. PostgreSQL runs get a schema of their own, so two
-runs never collide; tables are emptied between tests.
-"""
+"""The test database: migrated once per run, emptied between tests, and the demo data
+restored from a snapshot taken the first time it is seeded."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import secrets
 import stat
-import tempfile
-from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-_DATA = Path(tempfile.mkdtemp(prefix="sportello-test-"))
-os.environ.update(
-    ENVIRONMENT="test",
-    SECRET_KEY="test-secret-key-that-is-long-enough-for-hs256",
-    SEED_DEMO="false",
-    DAILY_JOBS="false",  # the renewal tests run the job themselves
-    FREEZE_HEAP="false",  # every test starts apps: a full collection each time cost minutes
-    DATA_DIR=str(_DATA),
-    LOG_LEVEL="WARNING",
-    SMTP_HOST="",
-    # real argon2, lighter than production's RFC 9106 profile
-    PASSWORD_TIME_COST="1",
-    PASSWORD_MEMORY_KIB="8192",
-)
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
-PG_SCHEMA = f"sportello_test_{secrets.token_hex(4)}"
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-if TEST_DATABASE_URL.startswith("postgresql"):
-    joiner = "&" if "?" in TEST_DATABASE_URL else "?"
-    os.environ["DATABASE_URL"] = f"{TEST_DATABASE_URL}{joiner}options=-csearch_path%3D{PG_SCHEMA}"
-else:
-    os.environ["DATABASE_URL"] = f"sqlite+aiosqlite:///{_DATA / 'test.db'}"
-
-import pytest  # noqa: E402
-from litestar import Litestar  # noqa: E402
-from litestar.testing import AsyncTestClient  # noqa: E402
-from sqlalchemy import text  # noqa: E402
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine  # noqa: E402
-
-from core.context import system_scope  # noqa: E402
-from core.db.base import Base  # noqa: E402
-from core.db.engine import make_engine, owner_url  # noqa: E402
-from core.db.migrate import upgrade  # noqa: E402
-from core.plugins import load_plugins  # noqa: E402
-from core.runtime import Runtime  # noqa: E402
-from core.settings import Settings  # noqa: E402
-from core.storage import private_folder  # noqa: E402
-from tests.app_pool import AppPool  # noqa: E402
-
-
-def pytest_report_header() -> str:
-    return f"database: {os.environ['DATABASE_URL'].split('?')[0]}"
+from core.db.base import Base
+from core.db.engine import make_engine, owner_url
+from core.db.migrate import upgrade
+from core.plugins import load_plugins
+from core.runtime import Runtime
+from core.settings import Settings
+from core.storage import private_folder
+from core.testing.environment import PG_SCHEMA
 
 
 def _create_pg_schema(settings: Settings) -> None:
@@ -77,26 +37,19 @@ def _drop_pg_schema(settings: Settings) -> None:
         conn.execute(f'DROP SCHEMA IF EXISTS "{PG_SCHEMA}" CASCADE')
 
 
-@pytest.fixture(scope="session")
-def settings() -> Settings:
-    return Settings()
-
-
-@pytest.fixture(scope="session")
-def is_postgres(settings: Settings) -> bool:
-    return settings.database_url.startswith("postgresql")
-
-
-@pytest.fixture(scope="session")
-async def migrated(settings: Settings, is_postgres: bool) -> AsyncIterator[None]:
-    """The schema, migrated once per run."""
-    if is_postgres:
+async def migrate(settings: Settings) -> None:
+    """Create the run's schema (PostgreSQL) and migrate it with every installed plugin."""
+    if settings.database_url.startswith("postgresql"):
         _create_pg_schema(settings)
     await upgrade(settings, load_plugins())
-    yield
+
+
+async def drop(settings: Settings) -> None:
+    """Close the owner's connections and drop the run's schema (PostgreSQL)."""
     for _loop, engine in _owner_engines.values():
         await engine.dispose()
-    if is_postgres:
+    _owner_engines.clear()
+    if settings.database_url.startswith("postgresql"):
         _drop_pg_schema(settings)
 
 
@@ -114,7 +67,7 @@ def _owner_engine(settings: Settings) -> AsyncEngine:
     return kept[1]
 
 
-async def _empty_tables(settings: Settings) -> None:
+async def empty_tables(settings: Settings) -> None:
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     async with _owner_engine(settings).begin() as conn:
         if conn.dialect.name == "postgresql":
@@ -124,34 +77,6 @@ async def _empty_tables(settings: Settings) -> None:
         else:
             for table in tables:
                 await conn.execute(text(f'DELETE FROM "{table}"'))
-
-
-@pytest.fixture
-async def runtime(settings: Settings, migrated: None) -> AsyncIterator[Runtime]:
-    """A fresh runtime over empty tables."""
-    await _empty_tables(settings)
-    runtime = Runtime.build(settings)
-    yield runtime
-    await runtime.db.dispose()
-
-
-@pytest.fixture(autouse=True)
-def _lent_apps() -> Iterator[None]:
-    """The apps a test borrowed serve the next test once it is over."""
-    yield
-    AppPool.give_back()
-
-
-@pytest.fixture
-async def app(settings: Settings, runtime: Runtime) -> Litestar:
-    return AppPool.borrow(settings, runtime.pm, migrate=False, seed=False)
-
-
-@pytest.fixture
-def app_runtime(app: Litestar) -> Runtime:
-    """The runtime the app actually serves with."""
-    runtime: Runtime = app.state.runtime
-    return runtime
 
 
 RawRows = bytes | tuple[list[str], list[tuple[object, ...]]]
@@ -245,35 +170,3 @@ async def seed_or_restore(settings: Settings, runtime: Runtime) -> None:
         await DemoSnapshot.take(settings)
     else:
         await DemoSnapshot.restore(settings)
-
-
-@pytest.fixture
-async def seeded(settings: Settings, app_runtime: Runtime) -> Runtime:
-    """Demo accounts and portfolio in every shipped tenant (seeded once, then restored)."""
-    await seed_or_restore(settings, app_runtime)
-    return app_runtime
-
-
-ClientFactory = Callable[[str], AsyncTestClient[Litestar]]
-
-
-@pytest.fixture
-async def clients(app: Litestar) -> AsyncIterator[ClientFactory]:
-    """``clients("rcadealer")`` → a client whose requests carry that tenant's Host.
-
-    The app's start-up (role check, readiness) runs once through the first client.
-    """
-    hosts = {t.id: t.domains[0] for t in app.state.runtime.tenants}
-
-    def factory(tenant_id: str) -> AsyncTestClient[Litestar]:
-        client = AsyncTestClient(app, base_url=f"http://{hosts.get(tenant_id, tenant_id)}")
-        return client
-
-    async with AsyncTestClient(app, base_url="http://assicurapp.localhost"):
-        yield factory
-
-
-@pytest.fixture
-def system() -> Iterator[None]:
-    with system_scope():
-        yield
