@@ -6,14 +6,16 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import chat, http_core, policies, realtime, soak
+from bench import chat, http_core, login, policies, realtime, soak, sync_fairness
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
     "realtime": lambda: realtime.main([]),
     "soak": lambda: soak.main([]),
+    "login": lambda: login.main([]),
     "policies": policies.main,
     "chat": chat.main,
+    "sync_fairness": sync_fairness.main,
 }
 
 

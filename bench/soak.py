@@ -20,9 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import random
-import secrets
 import statistics
 import sys
 import tempfile
@@ -35,7 +33,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from bench.realtime.procs import PYTHON, Children, free_port, progress, wait_ready
+from bench.realtime.procs import Children, progress, start_demo_server
 from bench.realtime.wire import CallFailed, Delivery, ScConnection
 
 TENANTS = {"assicurapp": "assicurapp.localhost", "rcadealer": "rcadealer.localhost"}
@@ -243,6 +241,7 @@ class Phase:
     missed: int
     expected: int
     rss: list[float]
+    clients: list[Client]
 
 
 def _deliveries(clients: list[Client], stats: Stats) -> tuple[list[float], int, int]:
@@ -359,14 +358,31 @@ async def _phase(
     if staller is not None:
         with contextlib.suppress(Exception):
             await staller.close()
-    return Phase(name, stats, times, missed, expected, rss)
+    return Phase(name, stats, times, missed, expected, rss, clients)
 
 
 def _row(label: str, value: str) -> str:
     return f"| {label} | {value} |"
 
 
-def _report(phases: list[Phase], args: argparse.Namespace) -> str:
+async def refused_after(clients: list[Client], seconds: float) -> list[str]:
+    """Every client logs in once more, ``seconds`` after the load, one after the other on
+    the idle server: those refused (a lock the load left behind)."""
+    progress(f"idle for {seconds:.0f} s, then every client logs in once")
+    await asyncio.sleep(seconds)
+    refused = []
+    for client in clients:
+        async with client.http() as http:
+            answer = await http.post(
+                "/api/auth/login", json={"email": client.email, "password": PASSWORD}
+            )
+        client.stats.answered(answer.status_code)
+        if answer.status_code != 200:
+            refused.append(f"{client.email} on {client.tenant} from {client.address}")
+    return refused
+
+
+def _report(phases: list[Phase], args: argparse.Namespace, refused: list[str]) -> str:
     lines = [
         f"Soak: {args.clients} clients, control {args.control:.0f} s then soak "
         f"{args.duration:.0f} s ({'PostgreSQL' if args.postgres else 'SQLite'}), 2 tenants, "
@@ -390,6 +406,12 @@ def _report(phases: list[Phase], args: argparse.Namespace) -> str:
         "server RSS start / max / end (MB)",
         lambda p: f"{p.rss[0]:.0f} / {max(p.rss):.0f} / {p.rss[-1]:.0f}",
     )
+    after = f"{len(refused)} of {len(phases[-1].clients)}"
+    lines.append(
+        f"| clients refused {args.after:.0f} s after the soak (right password, idle) | "
+        + " | ".join(after if p is phases[-1] else "–" for p in phases)
+        + " |"
+    )
     if len(phases) == 2 and phases[0].delivery_ms and phases[1].delivery_ms:
         ratio = _pct(phases[1].delivery_ms, 0.99) / max(_pct(phases[0].delivery_ms, 0.99), 0.001)
         lines.append("")
@@ -403,30 +425,17 @@ def _lat(values: list[float]) -> str:
     return f"{statistics.median(values):.0f} / {_pct(values, 0.99):.0f} (n={len(values)})"
 
 
-async def run(args: argparse.Namespace) -> tuple[str, list[Phase]]:
+async def run(args: argparse.Namespace) -> tuple[str, list[Phase], list[str]]:
     data = Path(tempfile.mkdtemp(prefix="sportello-soak-"))
     children = Children(data)
-    port = free_port()
-    env = {
-        **os.environ, "DATA_DIR": str(data), "SEED_DEMO": "true", "LOG_LEVEL": "WARNING",
-        "ENVIRONMENT": "development", "SECRET_KEY": secrets.token_urlsafe(40),
-    }  # fmt: skip
-    if args.postgres:
-        env["DATABASE_URL"] = args.postgres
-    else:
-        env.pop("DATABASE_URL", None)
     try:
-        server = await children.start(
-            "server",
-            [PYTHON, "-c", "from core.cli import app; app()", "serve", "--port", str(port)],
-            env,
-        )
-        await wait_ready(server, f"http://127.0.0.1:{port}/readyz", within=120)
+        server, port = await start_demo_server(children, data, args.postgres)
         phases = []
         if args.control > 0:
             phases.append(await _phase("control", port, server.pid, args, args.control, False))
         phases.append(await _phase("soak", port, server.pid, args, args.duration, True))
-        return _report(phases, args), phases
+        refused = await refused_after(phases[-1].clients, args.after)
+        return _report(phases, args, refused), phases, refused
     finally:
         await children.stop_all()
 
@@ -440,17 +449,20 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--control", type=float, default=20.0, help="control phase, seconds")
     parser.add_argument("--postgres", default="", help="a scratch PostgreSQL database URL")
     parser.add_argument("--max-rss-mb", type=float, default=1024.0)
+    parser.add_argument(
+        "--after", type=float, default=60.0, help="idle before every client logs in again"
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(sys.argv[1:] if argv is None else argv)
-    table, phases = asyncio.run(run(args))
+    table, phases, refused = asyncio.run(run(args))
     print(table)
     broken = [
         p.name for p in phases
         if p.stats.server_errors or p.stats.wrong_user or p.missed or max(p.rss) > args.max_rss_mb
-    ]  # fmt: skip
+    ] + (["the logins after"] if refused else [])  # fmt: skip
     if broken:
         raise SystemExit(f"invariants broken in: {', '.join(broken)}")
 

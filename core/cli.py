@@ -1,4 +1,4 @@
-"""The ``sportello`` command: serve, migrate, seed-demo, create-admin, tenants check."""
+"""The ``sportello`` command: serve, migrate, new-line, seed-demo, create-admin, tenants check."""
 
 from __future__ import annotations
 
@@ -83,15 +83,51 @@ def migrate() -> None:
 @app.command("make-migration")
 def make_migration(
     message: Annotated[str, typer.Argument(help="What the revision does")],
-    branch: Annotated[str, typer.Option(help="core or a plugin's branch (rca…)")] = "core",
+    branch: Annotated[
+        str, typer.Option(help="core, a plugin branch (noleggio_auto) or its line (noleggio-auto)")
+    ] = "core",
 ) -> None:
-    """Autogenerate a revision from the models (for developers)."""
-    from core.db.migrate import revision, upgrade
+    """Autogenerate a revision from the models (for developers): the project's revision id,
+    RLS on new tenant tables, ``depends_on`` core's head where a plugin's tables rely on it,
+    lint-clean."""
+    from core.db.migrate import branch_of, revision, upgrade
     from core.plugins import load_plugins
 
     pm = load_plugins()
+    try:
+        branch_of(pm, branch)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
     asyncio.run(upgrade(get_settings(), pm))
-    asyncio.run(revision(get_settings(), pm, message, branch))
+    written = asyncio.run(revision(get_settings(), pm, message, branch))
+    if written is None:
+        console.print("Nessuna modifica ai modelli: nessuna migrazione scritta.")
+    else:
+        console.print(f"[green]Migrazione scritta:[/green] {written}")
+
+
+@app.command("new-line")
+def new_line(
+    name: Annotated[str, typer.Argument(help="The line's id: lowercase words joined by '-'")],
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Folder to write (default ./<package>)")
+    ] = None,
+    label: Annotated[str | None, typer.Option(help="What users read (default from NAME)")] = None,
+    icon: Annotated[str, typer.Option(help="The menu's icon")] = "file-text",
+) -> None:
+    """Write a complete product line: package, entry point, model and first migration, stream,
+    call, route, menu entry, demo data, web module, translations and tests."""
+    from core.scaffold import ScaffoldError
+    from core.scaffold import new_line as write_line
+
+    try:
+        written = write_line(name, directory, label=label, icon=icon)
+    except ScaffoldError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    console.print(f"[green]Linea {name} scritta in {written}[/green]")
+    console.print("Poi: docs/new-line.md (installazione, tenants.yaml, modulo web, test).")
 
 
 @app.command("seed-demo")

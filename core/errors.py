@@ -24,26 +24,36 @@ class SportelloError(Exception):
 
 
 class ClientError(SportelloError):
+    """The caller's mistake (400): the message says what to change."""
+
     status_code = 400
     name = "BadRequest"
 
 
 class NotAuthenticated(ClientError):
+    """Nobody is logged in (401)."""
+
     status_code = 401
     name = "NotAuthenticated"
 
 
 class Forbidden(ClientError):
+    """The user may not do this (403)."""
+
     status_code = 403
     name = "Forbidden"
 
 
 class NotFound(ClientError):
+    """No such record, or not one the user may see (404)."""
+
     status_code = 404
     name = "NotFound"
 
 
 class Conflict(ClientError):
+    """The record changed meanwhile or the change clashes with it (409)."""
+
     status_code = 409
     name = "Conflict"
 

@@ -120,15 +120,15 @@ def menu_for(
 
     An entry stays when its own rule admits the principal, its extra product (if any) passes
     :func:`sees_extra_product`, the line it ``requires_product`` (if any) is offered,
-    and ``only`` (a tenant's cut, e.g. rcadealer's) is ``None``
-    or names its key.
+    and ``only`` (a tenant's cut, e.g. rcadealer's) is ``None`` or names its key. A product
+    line's own entry is not cut by ``only``: the tenant offering the line is what shows it.
     """
     if not has_role(principal):
         return []
     kept = [
         entry
         for entry in entries
-        if (only is None or entry.key in only)
+        if (only is None or entry.key in only or entry.product is not None)
         and (entry.product is None or sees_extra_product(principal, entry.product, tenant_products))
         and (entry.requires_product is None or entry.requires_product in tenant_products)
         and entry.visible(principal)

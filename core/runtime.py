@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.hashing import HashGate
 from core.auth.kicks import kicker
-from core.auth.service import Attempt
+from core.auth.menu import line_entries
+from core.auth.service import NO_COOKIES, Attempt
 from core.db import models as m
 from core.db.audit_kinds import RecordKind
 from core.db.engine import Database
@@ -29,12 +30,14 @@ from core.extensions import (
     StatusDef,
 )
 from core.http.ratelimit import RateLimits
+from core.icons import icon_problems
 from core.lines import ProductLineGate, stored_settings
-from core.plugins import flatten, load_plugins
+from core.plugins import PluginError, flatten, load_plugins
 from core.push.alerts import status_alerts
 from core.push.sender import PushSender
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
+from core.realtime.sync_budget import SyncBudget
 from core.realtime.sync_gate import SyncGate
 from core.settings import Settings
 from tenants.loader import TenantsConfigError, load_tenants
@@ -50,6 +53,7 @@ class Runtime:
     bus: Bus
     hub: Hub = field(init=False)
     sync_gate: SyncGate = field(init=False)
+    sync_budget: SyncBudget = field(init=False)
     thumbnailer: Thumbnailer = field(init=False)
     rate_limits: RateLimits = field(init=False)
     hash_gate: HashGate = field(init=False)
@@ -95,7 +99,7 @@ class Runtime:
         hook = self.pm.hook
         self.product_lines = {line.id: line for line in flatten(hook.product_lines())}
         self.lines = ProductLineGate(self.tenants, self.product_lines)
-        self.menu = flatten(hook.menu_entries())
+        self.menu = checked_menu(self.product_lines.values(), flatten(hook.menu_entries()))
         statuses: tuple[StatusDef, ...] = ()
         for contributed in reversed(hook.default_statuses()):
             statuses = merge_statuses(statuses, contributed or ())
@@ -119,6 +123,7 @@ class Runtime:
         if not hasattr(self, "rate_limits"):  # counts outlive a plugin registered in a test
             self.rate_limits = RateLimits(self.settings.rate_limits)
             self.hash_gate = HashGate.from_settings(self.settings.rate_limits)
+            self.sync_budget = SyncBudget(self.rate_limits)
         realtime = self.settings.realtime
         self.sync_gate = SyncGate(
             realtime.syncs_per_user, realtime.syncs_per_tenant, realtime.sync_wait_ms / 1000
@@ -133,9 +138,10 @@ class Runtime:
         self.db.synced.clear()
         self.db.synced.update({p.model: p.channel for p in self.publications.values() if p.model})
 
-    def login_attempt(self, address: str) -> Attempt:
-        """The bounds a login from ``address`` must pass (rate limits, hashing slots)."""
-        return Attempt(address, self.rate_limits, self.hash_gate)
+    def login_attempt(self, address: str, cookies: Mapping[str, str] | None = None) -> Attempt:
+        """The bounds a login from ``address`` (with the request's ``cookies``) must pass:
+        rate limits, hashing slots, the lockout of its source."""
+        return Attempt(address, self.rate_limits, self.hash_gate, cookies or NO_COOKIES)
 
     def read_session(self) -> AbstractAsyncContextManager[AsyncSession]:
         """A read-only session (see :meth:`Database.read_session`)."""
@@ -160,3 +166,25 @@ class Runtime:
 def as_call(call: Call | CallHandler) -> Call:
     """A bare handler is a call open to every line."""
     return call if isinstance(call, Call) else Call(call)
+
+
+LINE_ENTRY_DECLARED = (
+    "voce di menu {key!r}: la voce di una linea nasce dalla sua ProductLine (nome, icona, "
+    "percorso /{product}); non va dichiarata in menu_entries"
+)
+
+
+def checked_menu(lines: Iterable[ProductLine], declared: Sequence[MenuEntry]) -> list[MenuEntry]:
+    """The side menu's entries: those the hooks declare and each extra line's own, refused
+    (:class:`PluginError`) where an icon is not a Tabler name or a line's entry is declared
+    a second time."""
+    lines = list(lines)
+    problems = icon_problems(lines, declared)
+    problems += [
+        LINE_ENTRY_DECLARED.format(key=entry.key, product=entry.product)
+        for entry in declared
+        if entry.product is not None
+    ]
+    if problems:
+        raise PluginError("; ".join(problems))
+    return [*declared, *line_entries(lines)]

@@ -1,7 +1,7 @@
 """Typed settings, one section per concern, each field read from its environment variable.
 
 Every field carries a description; ``tests/meta/test_settings_documented.py`` checks that each
-environment variable is documented in the README.
+environment variable has its row in docs/settings.md.
 """
 
 from __future__ import annotations
@@ -105,6 +105,12 @@ class AuthSettings(BaseSettings):
     link_ttl_hours: int = Field(48, description="Lifetime of registration and reset links, hours.")
     login_max_failures: int = Field(5, description="Failed logins before the account is locked.")
     login_lock_minutes: int = Field(15, description="How long a locked account stays locked.")
+    login_known_days: int = Field(
+        90, description="How long an address an account logged in from is spared its pause."
+    )
+    login_device_days: int = Field(
+        365, description="Lifetime of the device cookie set at login (spares it every lockout)."
+    )
     cookie_secure: bool = Field(True, description="Mark the t cookies Secure (SameSite=None).")
     password_time_cost: int = Field(3, description="argon2 passes per password hash (RFC 9106).")
     password_memory_kib: int = Field(65536, description="argon2 memory per password hash, KiB.")
@@ -135,11 +141,21 @@ class RateLimitSettings(BaseSettings):
     public_link_per_address: str = Field(
         "60/minute", description="Public quote-link requests one client address may make."
     )
+    full_syncs_per_user: str = Field(
+        "20/minute",
+        description="Full getDbData syncs (a whole portfolio) one user may start; past it the "
+        "call is refused with when to retry.",
+    )
+    full_syncs_per_tenant: str = Field(
+        "120/minute", description="Full getDbData syncs one tenant's users may start together."
+    )
     hash_concurrency: int = Field(
         0, description="Password hashes computed at once (0: one per CPU core)."
     )
     hash_queue: int = Field(
-        16, description="Logins waiting for a hash slot; past it they get 429 at once."
+        0,
+        description="Logins waiting for a hash slot, past which they get 429 at once "
+        "(0: as many as the slots finish within hash_wait_ms, from measured hash times).",
     )
     hash_wait_ms: int = Field(
         3000, description="How long a login waits for a hash slot before 429."
@@ -200,8 +216,13 @@ class UploadSettings(BaseSettings):
         40_000_000, description="Largest image (width × height) decoded for a thumbnail or avatar."
     )
     avatar_max_bytes: int = Field(5 * 1024 * 1024, description="Largest avatar file, in bytes.")
-    thumbnail_concurrency: int = Field(
-        2, description="Images decoded at once per process (thumbnails, avatar checks)."
+    image_memory_mb: int = Field(
+        320,
+        description="Memory image work may take at once per process, in MB, each image counted "
+        "at width × height × 4 bytes (two of the largest at once); more waits its turn.",
+    )
+    image_wait_s: float = Field(
+        15.0, description="How long image work waits for the memory budget before a 429."
     )
     user_quota_mb: int = Field(2048, description="Storage one user's uploads may take, in MB.")
     tenant_quota_mb: int = Field(51200, description="Storage one tenant's uploads may take, MB.")
@@ -228,6 +249,11 @@ class PushSettings(BaseSettings):
     )
     allow_http: bool = Field(
         False, description="Accept http:// push services (a loopback test service only)."
+    )
+    subscriptions_per_user: int = Field(
+        10,
+        description="Browsers one user may receive pushes on; a new one replaces the one "
+        "registered (or renewed) longest ago.",
     )
     queue_size: int = Field(1000, description="Pushes waiting to be sent; past it, dropped.")
     concurrency: int = Field(4, description="Pushes sent at once.")

@@ -1,11 +1,15 @@
-"""Checking request bodies: field types that must not be coerced (Litestar validates
-leniently), and pydantic's problems told in Italian."""
+"""Checking request bodies and call payloads: strictly, as the JSON they came as (no ``"1"``
+or ``true`` for a number, no ``1`` for a boolean, no ``1.0`` for an integer), and pydantic's
+problems told in Italian."""
 
 from __future__ import annotations
 
+import math
 import re
+from decimal import Decimal
 from typing import Annotated, Any, TypeVar
 
+import msgspec
 import pydantic
 from pydantic import BeforeValidator
 from pydantic_core import ErrorDetails
@@ -26,11 +30,27 @@ def _a_real_boolean(value: object) -> bool:
 StrictBool = Annotated[bool, BeforeValidator(_a_real_boolean)]
 
 
-def _a_real_number(value: object) -> object:
-    """Only JSON numbers: "12" or true must not pass for an amount."""
+def _a_flag(value: object) -> object:
+    """A flag the wire writes as 0 or 1 as well as false or true (SPEC §7 ``keep``)."""
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    return value
+
+
+Flag = Annotated[bool, BeforeValidator(_a_flag)]
+"""true or false, or 0 or 1; nothing else (not "1", not 2)."""
+
+
+def _a_real_number(value: object) -> Decimal:
+    """Only JSON numbers: "12" or true must not pass for an amount. The number as the JSON
+    wrote it (``0.1`` is 0.1, not the float nearest to it), for the field's own bounds."""
+    if isinstance(value, Decimal):
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError("Input should be a valid number")
-    return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError("Input should be a valid number")
+    return Decimal(value) if isinstance(value, int) else Decimal(repr(value))
 
 
 NumberOnly = BeforeValidator(_a_real_number)
@@ -70,11 +90,27 @@ def _problem(error: ErrorDetails) -> str:
     return own if own and not own.startswith("Input should") else italian_problem(error["msg"])
 
 
-def parse(model: type[Body], data: Any, invalid: str = INVALID_DATA) -> Body:
-    """Validate ``data`` as ``model``; a :class:`ClientError` ``"{invalid}: {problem} (field)"``
-    naming the first problem, with every problem in ``dettagli``."""
+_encode = msgspec.json.Encoder().encode
+
+
+def strict(model: type[Body], data: Any) -> Body:
+    """Validate ``data`` (a decoded JSON payload) as ``model`` in pydantic's strict JSON mode:
+    a text stays a text, a boolean a boolean, an integer an integer — ``{"n": true}`` or
+    ``{"n": "1"}`` is no instalment 1 — while dates and amounts still come as JSON writes
+    them. Raises :class:`pydantic.ValidationError`."""
     try:
-        return model.model_validate(data)
+        raw = _encode(data)
+    except (TypeError, msgspec.EncodeError):  # not from JSON: Python's own strict rules
+        return model.model_validate(data, strict=True)
+    return model.model_validate_json(raw, strict=True)
+
+
+def parse(model: type[Body], data: Any, invalid: str = INVALID_DATA) -> Body:
+    """Validate ``data`` as ``model`` (:func:`strict`); a :class:`ClientError`
+    ``"{invalid}: {problem} (field)"`` naming the first problem, with every problem in
+    ``dettagli``."""
+    try:
+        return strict(model, data)
     except pydantic.ValidationError as exc:
         problems = [
             {"campo": ".".join(str(part) for part in error["loc"]), "problema": _problem(error)}

@@ -1,5 +1,23 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+export const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}', '../plugins/*/web/src/**/*.test.{ts,tsx}'];
+
+/** Test files that replace modules or globals (vi.mock, stubbed globals, fake timers) or leave
+ * state behind in the modules they import: each runs in a fresh module graph of its own. */
+export const ISOLATED_FILES = [
+  'src/__tests__/session.test.ts',
+  'src/__tests__/store.test.ts',
+  'src/app/__tests__/Guarded.test.tsx',
+  'src/federation/__tests__/remotes.test.ts',
+  'src/features/money/__tests__/euroFormat.test.tsx',
+  'src/features/money/__tests__/missingLines.test.tsx',
+  'src/features/products/fields/__tests__/CustomerFieldsForm.test.tsx',
+  'src/features/quotes/__tests__/components.test.tsx',
+  'src/layout/__tests__/NotificationsButton.test.tsx',
+  'src/layout/__tests__/useScrollMemory.test.tsx',
+  'src/layout/__tests__/documentTitle.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -12,7 +30,13 @@ export default defineConfig({
     // node by default; a test file that renders or needs the DOM says `// @vitest-environment jsdom`
     environment: 'node',
     pool: 'threads', // a worker thread per file: threads start faster than forks
-    include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}', '../plugins/*/web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    projects: [
+      // `npm test` runs the rest with --no-isolate: they share each worker's module graph, and
+      // importing React, Mantine and i18next once per worker instead of once per file was most
+      // of the run's time (per-project `isolate` is not honoured by the shared thread pool)
+      { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: [...configDefaults.exclude, ...ISOLATED_FILES] } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES } },
+    ],
   },
 });

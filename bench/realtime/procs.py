@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import signal
 import socket
 import sys
@@ -192,3 +193,26 @@ async def wait_ready(
 def progress(message: str) -> None:
     """A line on stderr telling where the run is (the table goes to stdout)."""
     print(f"[{time.monotonic() - _STARTED:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+
+async def start_demo_server(
+    children: Children, data: Path, postgres: str = ""
+) -> tuple[Child, int]:
+    """``sportello serve`` with the demo data in ``data`` (SQLite there, or the scratch
+    PostgreSQL database ``postgres``), once it is ready; the child and its port."""
+    port = free_port()
+    env = {
+        **os.environ, "DATA_DIR": str(data), "SEED_DEMO": "true", "LOG_LEVEL": "WARNING",
+        "ENVIRONMENT": "development", "SECRET_KEY": secrets.token_urlsafe(40),
+    }  # fmt: skip
+    if postgres:
+        env["DATABASE_URL"] = postgres
+    else:
+        env.pop("DATABASE_URL", None)
+    server = await children.start(
+        "server",
+        [PYTHON, "-c", "from core.cli import app; app()", "serve", "--port", str(port)],
+        env,
+    )
+    await wait_ready(server, f"http://127.0.0.1:{port}/readyz", within=120)
+    return server, port

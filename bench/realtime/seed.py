@@ -29,7 +29,24 @@ CHUNK = 1000
 CLIENTS = 200
 
 
-def _usr_data(n: int) -> list[dict[str, Any]]:
+NOTE_WORDS = ("polizza", "veicolo", "garanzia", "massimale", "franchigia", "sinistro",
+              "conducente", "residenza", "classe", "bonus", "furto", "incendio")  # fmt: skip
+
+
+def _notes(n: int, size: int) -> list[dict[str, Any]]:
+    """``size`` bytes of form fields in a few notes (a quote's long answers), text that
+    compresses as prose does rather than as one repeated letter."""
+    fields: list[dict[str, Any]] = []
+    made = 0
+    while made < size:
+        words = [NOTE_WORDS[(n * 7 + made + i * i) % len(NOTE_WORDS)] for i in range(60)]
+        text = f"{n} " + " ".join(f"{w}{(n + i) % 97}" for i, w in enumerate(words))
+        fields.append({"_id": f"nota{len(fields)}", "name": "Nota", "type": "text", "value": text})
+        made += len(text) + 50
+    return fields
+
+
+def _usr_data(n: int, extra_bytes: int = 0) -> list[dict[str, Any]]:
     return [
         {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": f"Cliente {n:05d}"},
         {"_id": "cf", "name": "Codice fiscale / Partita IVA", "type": "cf",
@@ -37,6 +54,7 @@ def _usr_data(n: int) -> list[dict[str, Any]]:
         {"_id": "targa", "name": "Targa", "type": "targa",
          "value": {"value": f"AB{n % 1000:03d}CD", "tipoBersani": "auto", "targaAgev": None}},
         {"_id": "uso", "name": "Uso", "type": "Selezione", "value": "Privato"},
+        *_notes(n, extra_bytes),
     ]  # fmt: skip
 
 
@@ -45,8 +63,11 @@ async def _insert(session: AsyncSession, model: Any, rows: list[dict[str, Any]])
         await session.execute(insert(model), rows[start : start + CHUNK])
 
 
-async def seed_portfolio(session: AsyncSession, quotes: int, policies: int) -> list[str]:
-    """``quotes`` quotes and ``policies`` policies (with instalments) of the demo agent."""
+async def seed_portfolio(
+    session: AsyncSession, quotes: int, policies: int, extra_bytes: int = 0
+) -> list[str]:
+    """``quotes`` quotes (each with ``extra_bytes`` more of form answers) and ``policies``
+    policies (with instalments) of the demo agent."""
     agent = (await session.execute(select(m.User).where(m.User.email == AGENT_EMAIL))).scalar_one()
     product = (
         await session.execute(select(m.Product).where(m.Product.line.is_(None)).limit(1))
@@ -63,7 +84,7 @@ async def seed_portfolio(session: AsyncSession, quotes: int, policies: int) -> l
             "id": new_id(), "product_id": product.id, "agent_id": agent.id,
             "client_id": clients[n % CLIENTS]["id"], "status": INITIAL_STATUS,
             "archived": False, "renew": False, "at": now - timedelta(minutes=n),
-            "usr_data": _usr_data(n), "car": {}, "prodotto": {}, "allegati": {},
+            "usr_data": _usr_data(n, extra_bytes), "car": {}, "prodotto": {}, "allegati": {},
             "price": {"company": {"Allianz": {"tot": 480 + n % 300}}, "platform": {"tot": 40}},
             "quote": {"qFattura": 4}, **stamps,
         }
@@ -110,7 +131,7 @@ async def _written_yesterday(session: AsyncSession) -> None:
         await session.execute(update(model).values(updated_at=yesterday))
 
 
-async def seed(quotes: int, policies: int) -> dict[str, Any]:
+async def seed(quotes: int, policies: int, extra_bytes: int = 0) -> dict[str, Any]:
     from core.db.migrate import upgrade
     from core.demo.seed import seed_demo
     from core.logging import configure_logging
@@ -124,7 +145,7 @@ async def seed(quotes: int, policies: int) -> dict[str, Any]:
         await seed_demo(runtime)
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
-                ids = await seed_portfolio(session, quotes, policies)
+                ids = await seed_portfolio(session, quotes, policies, extra_bytes)
             async with runtime.db.session() as session:
                 await _written_yesterday(session)
             async with runtime.db.session() as session:
@@ -139,8 +160,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quotes", type=int, required=True)
     parser.add_argument("--policies", type=int, required=True)
+    parser.add_argument("--extra-bytes", type=int, default=0, help="more form answers per quote")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(seed(args.quotes, args.policies))), flush=True)
+    found = asyncio.run(seed(args.quotes, args.policies, args.extra_bytes))
+    print(json.dumps(found), flush=True)
 
 
 if __name__ == "__main__":

@@ -57,9 +57,12 @@ def sportello_env(data_dir: Path, database_url: str, broadcast_url: str) -> dict
     return env
 
 
-async def seed(children: Children, env: dict[str, str], quotes: int, policies: int) -> Any:
+async def seed(
+    children: Children, env: dict[str, str], quotes: int, policies: int, extra_bytes: int = 0
+) -> Any:
     """Migrate, seed the demo and the bench portfolio; what ``bench.realtime.seed`` prints."""
-    argv = [PYTHON, "-m", "bench.realtime.seed", f"--quotes={quotes}", f"--policies={policies}"]
+    argv = [PYTHON, "-m", "bench.realtime.seed", f"--quotes={quotes}", f"--policies={policies}",
+            f"--extra-bytes={extra_bytes}"]  # fmt: skip
     out = await children.run("seed", argv, env)
     return json.loads(out.strip().splitlines()[-1])
 

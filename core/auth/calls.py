@@ -15,6 +15,7 @@ from core.domain.users.serialize import user_payload
 from core.errors import NotAuthenticated
 from core.extensions import CallContext
 from core.messages import USER_GONE
+from core.validation import strict
 
 
 class TokenLoginBody(BaseModel):
@@ -24,7 +25,7 @@ class TokenLoginBody(BaseModel):
 
 
 async def login(ctx: CallContext, data: Any) -> dict[str, Any]:
-    body = LoginBody.model_validate(data)
+    body = strict(LoginBody, data)
     address = ctx.client.address if ctx.client is not None else "unknown"
     result = await service.login(
         ctx.session, ctx.host.settings, tenant_id=ctx.tenant.id,
@@ -38,7 +39,7 @@ async def login(ctx: CallContext, data: Any) -> dict[str, Any]:
 
 
 async def token_login(ctx: CallContext, data: Any) -> dict[str, Any]:
-    body = TokenLoginBody.model_validate(data or {})
+    body = strict(TokenLoginBody, data or {})
     if body.t and ctx.client is not None:
         user, claims = await service.authenticate(
             ctx.session, ctx.host.settings, tenant_id=ctx.tenant.id, token=body.t

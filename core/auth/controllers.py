@@ -15,6 +15,7 @@ from sqlalchemy import select
 from core import permissions as perm
 from core.auth import links, revocation, service, tokens
 from core.auth.cookies import auth_cookies, cleared_cookies
+from core.auth.devices import device_cookie
 from core.auth.menu import menu_payload, open_lines
 from core.auth.roles import check_grant
 from core.auth.schemas import (
@@ -70,11 +71,14 @@ class AuthController(Controller):
             email=data.email,
             password=data.password,
             keep=data.keep,
-            attempt=runtime.login_attempt(address_of(request, runtime.settings)),
+            attempt=runtime.login_attempt(address_of(request, runtime.settings), request.cookies),
         )
         return Response(
             {"token": result.token, "user": user_payload(result.user)},
-            cookies=auth_cookies(tenant, runtime.settings, result.token, keep=data.keep),
+            cookies=[
+                *auth_cookies(tenant, runtime.settings, result.token, keep=data.keep),
+                device_cookie(runtime.settings, result.user, result.device),
+            ],
         )
 
     @get("/me", summary="The logged-in user and their menu")

@@ -7,20 +7,33 @@ module computes and holds no rules of its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
-from core.extensions import Host, MenuEntry
+from core.extensions import Host, MenuEntry, ProductLine
 from core.lines import works
 from tenants.config import Tenant
 
 
+def line_entries(lines: Iterable[ProductLine]) -> list[MenuEntry]:
+    """The menu entry of each extra product line, from its one declaration (label, icon,
+    path): plugins declare no entry for their line."""
+    return [
+        MenuEntry(
+            line.id, line.path, line.name, line.icon, line.menu_order,
+            line.menu_visible or perm.has_role, product=line.id,
+        )
+        for line in lines
+        if line.extra_product and line.menu_order is not None
+    ]  # fmt: skip
+
+
 def entry_payload(entry: MenuEntry, host: Host) -> dict[str, Any]:
-    """One entry: an i18n key as label, or, for a product line's entry, the line's name (the
-    shell shows the line module's own label once the module is loaded)."""
+    """One entry: an i18n key as label, or, for a product line's entry, the line's name."""
     line = host.product_lines.get(entry.product) if entry.product else None
     return {
         "key": entry.key,

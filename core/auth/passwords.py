@@ -74,10 +74,13 @@ def password_problem(password: str, user_inputs: Iterable[str] = ()) -> str | No
     verdict = zxcvbn(password[:100], user_inputs=personal)
     if verdict["score"] >= MIN_SCORE:
         return None
-    warning = str(verdict["feedback"].get("warning", "")).lower()
-    if "common" in warning or "similar" in warning:
+    # zxcvbn's warnings: 'a very common password', 'similar to a commonly used password',
+    # 'common names and surnames'; 'sequences like abc', 'repeats like aaa', 'short keyboard
+    # patterns', 'straight rows of keys'; 'dates are often…', 'recent years…'
+    warning = str(verdict["feedback"]["warning"]).lower()
+    if "common" in warning:
         return COMMON
-    if any(word in warning for word in ("sequence", "repeat", "keyboard", "row", "pattern")):
+    if any(word in warning for word in ("sequence", "repeat", "keyboard", "row")):
         return PATTERN
     if "date" in warning or "year" in warning:
         return DATES

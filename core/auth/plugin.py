@@ -10,8 +10,9 @@ from sqlalchemy.orm import DeclarativeBase
 
 from core.auth.calls import login, logout, token_login
 from core.auth.controllers import AuthController, outbox
+from core.auth.prune import PRUNE_JOB
 from core.db import models as m
-from core.extensions import CallHandler
+from core.extensions import CallHandler, Job
 from core.hookspecs import hookimpl
 
 
@@ -28,3 +29,8 @@ def register_calls() -> Mapping[str, CallHandler]:
 @hookimpl
 def register_models() -> Sequence[type[DeclarativeBase]]:
     return [m.LoginThrottle, m.SpentLink, m.RevokedToken]
+
+
+@hookimpl
+def register_jobs() -> Sequence[Job]:
+    return [PRUNE_JOB]

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.errors import ClientError, Forbidden
 from core.validation import StrictBool
 
@@ -56,7 +57,8 @@ async def check_grant(session: AsyncSession, granter: Principal, role: Role) -> 
         raise Forbidden("Non puoi assegnare questo ruolo")
     parent_id = role.a.aId if role.a else None
     if parent_id is not None:
-        parent = await session.get(m.User, parent_id)  # scoped: another tenant's id is None
+        # scoped (another tenant's id is None) and locked: it must stay a top agent meanwhile
+        parent = await get_for_update(session, m.User, parent_id)
         agent = parent.role.get("a") if parent else None
         if parent is None or not isinstance(agent, dict) or agent.get("aId"):
             raise ClientError("Collaboratore di riferimento inesistente")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, EmailStr, Field
 
 from core.auth.roles import Role
+from core.validation import Flag
 
 
 class _Body(BaseModel):
@@ -14,8 +15,8 @@ class _Body(BaseModel):
 class LoginBody(_Body):
     email: str = Field(min_length=3, max_length=254)
     password: str = Field(min_length=1, max_length=1024)
-    keep: bool = True
-    """0 gives session cookies (SPEC §7)."""
+    keep: Flag = True
+    """0 (or false) gives session cookies (SPEC §7)."""
 
 
 class InviteBody(_Body):

@@ -5,13 +5,15 @@ The HTTP route and the realtime ``login`` call both use :func:`login`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
+from types import MappingProxyType
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth import revocation, throttle, tokens
+from core.auth import devices, known_addresses, revocation, throttle, tokens
 from core.auth.hashing import HashGate
 from core.auth.passwords import hash_password, needs_rehash, verify_password
 from core.auth.principal import Principal, shared
@@ -31,6 +33,8 @@ class LoginResult:
     token: str
     user: m.User
     keep: bool
+    device: str
+    """The device id its device cookie should carry (:mod:`core.auth.devices`)."""
 
 
 def normalise_email(email: str) -> str:
@@ -66,6 +70,9 @@ async def suspension_message(session: AsyncSession, user: m.User) -> str:
     return f"Non puoi accedere: account sospeso il {short_datetime(user.suspended_at)} da {who}"
 
 
+NO_COOKIES: Mapping[str, str] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """Where a login comes from, and the bounds it must pass."""
@@ -73,6 +80,8 @@ class Attempt:
     address: str
     limits: RateLimits
     hashing: HashGate
+    cookies: Mapping[str, str] = field(default_factory=lambda: NO_COOKIES)
+    """The request's cookies, where a device cookie of an earlier login may be."""
 
 
 async def login(
@@ -87,29 +96,55 @@ async def login(
 ) -> LoginResult:
     """Check the credentials and mint a token; every failure says nothing about the email.
 
-    Bounds, in order: the client address's rate, the account's wrong passwords from every
-    address (a distributed guess pauses it), then the lockout of this (account, address)
-    pair, which an attacker elsewhere cannot trigger for the account's owner.
+    Bounds, in order: the client address's rate; the account's wrong passwords from every
+    address (a distributed guess pauses it), which spares the addresses and devices that
+    logged into the account before; then the lockout of this (account, source) pair — the
+    source being the device when its cookie is shown, else the address — which only wrong
+    passwords checked from that source count. A refusal for capacity counts nowhere.
     """
     await attempt.limits.hit("login_per_address", tenant_id, attempt.address)
     account = (tenant_id, normalise_email(email))
-    if await attempt.limits.exceeded("login_failures_per_account", *account):
-        raise await attempt.limits.refusal("login_failures_per_account", *account)
     user = await user_by_email(session, email)
-    number = await throttle.reserve_attempt(session, settings, email, attempt.address)
-    # reserve_attempt committed: the hash runs outside any transaction (no lock held)
-    stored_hash = user.password_hash if user else None
-    if not await attempt.hashing.run(verify_password, stored_hash, password) or user is None:
+    device = devices.recognised_device(settings, user, attempt.cookies)
+    known = device is not None or await known_addresses.is_known(
+        session, settings, user, attempt.address
+    )
+    if not known and await attempt.limits.exceeded("login_failures_per_account", *account):
+        raise await attempt.limits.refusal("login_failures_per_account", *account)
+    source = devices.source_of(device) if device else attempt.address
+    right = await _password_checks(session, settings, attempt, email, source, user, password)
+    if not right or user is None:
         await attempt.limits.allow("login_failures_per_account", *account)
-        if number >= settings.auth.login_max_failures:
-            await throttle.lock(session, settings, email, attempt.address)
         raise NotAuthenticated(WRONG_CREDENTIALS)
     if user.suspended:
         raise Forbidden(await suspension_message(session, user))
-    await throttle.clear(session, email)
+    await known_addresses.remember(session, user, attempt.address)
     if user.password_hash and needs_rehash(user.password_hash):
         user.password_hash = await attempt.hashing.run(hash_password, password)
-    return LoginResult(token=mint_access(settings, user), user=user, keep=keep)
+    token = mint_access(settings, user)
+    return LoginResult(token=token, user=user, keep=keep, device=device or devices.new_device())
+
+
+async def _password_checks(
+    session: AsyncSession,
+    settings: Settings,
+    attempt: Attempt,
+    email: str,
+    source: str,
+    user: m.User | None,
+    password: str,
+) -> bool:
+    """Whether ``password`` is ``user``'s, checked within ``source``'s bounds and recorded
+    (:mod:`core.auth.throttle`); the hash runs outside any transaction."""
+    await throttle.begin_check(session, settings, email, source)
+    outcome = throttle.Outcome.UNCHECKED
+    try:
+        stored_hash = user.password_hash if user else None
+        right = await attempt.hashing.run(verify_password, stored_hash, password)
+        outcome = throttle.Outcome.RIGHT if right and user else throttle.Outcome.WRONG
+    finally:
+        await throttle.end_check(session, settings, email, source, outcome)
+    return outcome is throttle.Outcome.RIGHT
 
 
 def mint_access(settings: Settings, user: m.User) -> str:

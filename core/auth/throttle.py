@@ -1,27 +1,50 @@
-"""Login lockout per (email, client address), the email existing or not: each attempt is
-counted before the password is checked, atomically, so parallel guesses cannot share one
-count. Keyed by the address too, so wrong passwords sent from elsewhere never lock the
-account's owner out (guesses spread over many addresses meet the per-account limit in
-:func:`core.auth.service.login` instead)."""
+"""Login lockout per (email, source), the email existing or not.
+
+A source is the client's address, or a device that shows the signed cookie of an earlier
+login to that account (:mod:`core.auth.devices`). Only a password that was checked and found
+wrong counts: a login refused before its check (busy hashing, a rate limit) counts nowhere,
+and a right password forgets its source's failures. Checks in flight are counted apart, in a
+row of their own: a check may start only while ``failures + checks in flight`` is below
+``LOGIN_MAX_FAILURES``, so parallel guesses can never check more passwords than the failures
+the source has left. Both counts live in the database, so every process shares them; each
+step is one short transaction on the failures row (``FOR UPDATE``), none held while hashing.
+"""
 
 from __future__ import annotations
 
+import enum
 import hashlib
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from sqlalchemy import case, literal, select, update
+from sqlalchemy import case, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.context import require_tenant_id
 from core.db import models as m
-from core.db.types import UTCDateTime, new_id, utcnow
+from core.db.types import utcnow
 from core.errors import TooManyAttempts
 from core.i18n import hour_minute
 from core.settings import Settings
 
 T = m.LoginThrottle
-BUSY = "Troppi tentativi di accesso in corso: riprova tra qualche secondo"
+CHECKING = "checking\n"
+"""Key prefix of the row counting one source's checks in flight."""
+CHECKING_KIND = "checking"
+CHECK_LEASE = timedelta(seconds=60)
+"""A count of checks in flight untouched this long is stale: a process that died while
+hashing cannot hold its source's checks for longer."""
+BUSY_RETRY_S = 2
+BUSY = f"Troppi tentativi di accesso in corso: riprova tra {BUSY_RETRY_S} secondi"
+
+
+class Outcome(enum.Enum):
+    """How a check ended."""
+
+    RIGHT = "right"
+    WRONG = "wrong"
+    UNCHECKED = "unchecked"
+    """Never compared (no hashing capacity, an error): counts as nothing."""
 
 
 def _digest(text: str) -> str:
@@ -29,85 +52,132 @@ def _digest(text: str) -> str:
 
 
 def email_prefix(email: str) -> str:
-    """The first half of every counter key of ``email``."""
+    """The first half of every record key of ``email``."""
     return _digest(email.strip().lower())
 
 
-def email_key(email: str, address: str) -> str:
-    """The counter of one (email, address) pair: two digests, so one email's are found."""
-    return email_prefix(email) + _digest(address)
+def record_key(email: str, source: str, kind: str = "") -> str:
+    """The record of one (email, source) pair: two digests, so one email's are found."""
+    return email_prefix(email) + _digest(kind + source)
 
 
 def _locked(until: datetime) -> TooManyAttempts:
+    seconds = max(1, int((until - utcnow()).total_seconds()))
     return TooManyAttempts(
         "Troppi tentativi di accesso non riusciti: account bloccato, "
-        f"riprova dopo le {hour_minute(until)}"
+        f"riprova dopo le {hour_minute(until)}",
+        retry_after=seconds,
     )
 
 
-async def _ensure_row(session: AsyncSession, key: str) -> None:
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(T).values(
-        id=new_id(), tenant_id=require_tenant_id(), email_key=key, failures=0,
-        window_started_at=utcnow(),
-    )  # fmt: skip
-    await session.execute(
-        statement.on_conflict_do_nothing(index_elements=["tenant_id", "email_key"])
-    )
+FAILURES = "failures"
+"""Kind of the row counting one source's wrong passwords and holding its lock."""
 
 
-async def reserve_attempt(
-    session: AsyncSession, settings: Settings, email: str, address: str
-) -> int:
-    """Count one attempt and commit; raise if locked. Returns the attempt's number."""
-    key = email_key(email, address)
-    await _ensure_row(session, key)
-    locked_until = (
-        await session.execute(select(T.locked_until).where(T.email_key == key))
-    ).scalar_one()
+INSERTS: dict[str, Callable[[type[m.LoginThrottle]], postgresql.Insert | sqlite.Insert]] = {
+    "postgresql": postgresql.insert,
+    "sqlite": sqlite.insert,
+}
+"""The INSERT with ``ON CONFLICT DO NOTHING`` of each database the app runs on."""
+
+
+async def ensure_rows(session: AsyncSession, *keys: str, kind: str = FAILURES) -> None:
+    """The records of ``keys``, created empty where missing (concurrent callers agree).
+
+    The id, the tenant (stamped by :mod:`core.db.tenancy`) and the zero count are the
+    columns' own defaults; a fresh id conflicts with nothing, so the one conflict left to
+    ignore is the record's (tenant, key)."""
+    insert = INSERTS[session.get_bind().dialect.name]
+    for key in keys:
+        statement = insert(T).values(email_key=key, kind=kind, window_started_at=utcnow())
+        await session.execute(statement.on_conflict_do_nothing())
+
+
+async def _failures_row(session: AsyncSession, key: str) -> tuple[int, datetime, datetime | None]:
+    """(failures, window start, locked until), the row locked until the commit."""
+    row = (
+        await session.execute(
+            select(T.failures, T.window_started_at, T.locked_until)
+            .where(T.email_key == key)
+            .with_for_update()
+        )
+    ).one()
+    return int(row.failures), row.window_started_at, row.locked_until
+
+
+def _live_failures(settings: Settings, failures: int, window_started_at: datetime) -> int:
+    """Failures still inside their window (an older window counts none)."""
+    return failures if window_started_at >= utcnow() - _window(settings) else 0
+
+
+async def begin_check(session: AsyncSession, settings: Settings, email: str, source: str) -> None:
+    """Take one of the checks ``source`` has left for ``email`` and commit; raise 429 when
+    it is locked, or when the checks in flight already use up the failures it has left."""
+    failures_key, checking_key = record_key(email, source), record_key(email, source, CHECKING)
+    await ensure_rows(session, failures_key)
+    await ensure_rows(session, checking_key, kind=CHECKING_KIND)
+    failures, window_started_at, locked_until = await _failures_row(session, failures_key)
     now = utcnow()
     if locked_until is not None and locked_until > now:
+        await session.commit()
         raise _locked(locked_until)
-    stale = T.window_started_at < literal(now - _window(settings), UTCDateTime())
-    number = (
+    checking, leased_at = (
         await session.execute(
-            update(T)
-            .where(T.email_key == key)
-            .values(
-                failures=case((stale, 1), else_=T.failures + 1),
-                window_started_at=case(
-                    (stale, literal(now, UTCDateTime())), else_=T.window_started_at
-                ),
-            )
-            .returning(T.failures)
+            select(T.failures, T.window_started_at).where(T.email_key == checking_key)
         )
-    ).scalar_one()
-    await session.commit()
-    if number > settings.auth.login_max_failures:
-        # More attempts in flight than failures allowed: refuse this one unchecked. Only
-        # failures lock (a burst of right passwords must not lock the account).
-        raise TooManyAttempts(BUSY)
-    return int(number)
-
-
-async def lock(session: AsyncSession, settings: Settings, email: str, address: str) -> datetime:
-    """Lock the email for this address for the configured time (committed at once)."""
-    until = utcnow() + _window(settings)
+    ).one()
+    in_flight = checking if leased_at >= now - CHECK_LEASE else 0
+    if _live_failures(settings, failures, window_started_at) + in_flight >= (
+        settings.auth.login_max_failures
+    ):
+        await session.commit()
+        raise TooManyAttempts(BUSY, retry_after=BUSY_RETRY_S)
     await session.execute(
         update(T)
-        .where(T.email_key == email_key(email, address))
-        .values(locked_until=until, failures=0)
+        .where(T.email_key == checking_key)
+        .values(failures=in_flight + 1, window_started_at=now)
     )
     await session.commit()
-    return until
+
+
+async def end_check(
+    session: AsyncSession, settings: Settings, email: str, source: str, outcome: Outcome
+) -> None:
+    """Give back the check taken by :func:`begin_check` and record ``outcome``; committed.
+
+    A wrong password is one more failure, and the one reaching ``LOGIN_MAX_FAILURES`` locks
+    the pair for ``LOGIN_LOCK_MINUTES``; a right one forgets the pair's failures."""
+    failures_key, checking_key = record_key(email, source), record_key(email, source, CHECKING)
+    failures, window_started_at, _locked_until = await _failures_row(session, failures_key)
+    now = utcnow()
+    if outcome is Outcome.WRONG:
+        live = _live_failures(settings, failures, window_started_at)
+        started = window_started_at if live else now
+        values: dict[str, object] = {"failures": live + 1, "window_started_at": started}
+        if live + 1 >= settings.auth.login_max_failures:
+            values = {
+                "failures": 0,
+                "window_started_at": now,
+                "locked_until": now + _window(settings),
+            }
+        await session.execute(update(T).where(T.email_key == failures_key).values(**values))
+    elif outcome is Outcome.RIGHT:
+        await session.execute(
+            update(T).where(T.email_key == failures_key).values(failures=0, locked_until=None)
+        )
+    await session.execute(
+        update(T)
+        .where(T.email_key == checking_key)
+        .values(failures=T.failures - case((T.failures > 0, 1), else_=0))  # one back, if any
+    )
+    await session.commit()
 
 
 async def clear(session: AsyncSession, email: str) -> None:
-    """A successful login or a new password forgets the failures and locks of every address."""
+    """A new password forgets the failures and locks of every source of ``email``."""
     await session.execute(
         update(T)
-        .where(T.email_key.startswith(email_prefix(email), autoescape=True))
+        .where(T.email_key.startswith(email_prefix(email)))  # hex: no LIKE wildcard in it
         .values(failures=0, locked_until=None)
     )
 

@@ -19,6 +19,8 @@ NAMING_CONVENTION = {
 
 
 class Base(DeclarativeBase):
+    """The declarative base of every model, core's and the lines'."""
+
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map = {datetime: UTCDateTime()}
 
@@ -53,6 +55,8 @@ class InAgentTree:
 
 
 class HasId:
+    """A 32-character random string primary key ``id``."""
+
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
 
 

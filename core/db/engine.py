@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 import core.db.audit
+import core.db.credentials
 import core.db.references  # noqa: F401  (registers the reference check)
 from core.db.changes import Change, take_changes
 from core.db.tenancy import TenantSession
@@ -84,8 +85,19 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 """How long an SQLite writer waits for the lock before giving up (then: :func:`is_busy`)."""
 
 
+RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})
+"""PostgreSQL's deadlock detected and serialization failure: two requests that locked the
+same rows in opposite order, one of them chosen to give way (nothing was written)."""
+
+
 def is_busy(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite still locked after the busy timeout (load, not a bug)."""
+    """Whether ``exc`` is load, not a bug, and the request may simply be sent again: SQLite
+    still locked after the busy timeout, or a PostgreSQL transaction chosen to give way to a
+    concurrent one (:data:`RETRYABLE_SQLSTATES`)."""
+    if not isinstance(exc, DBAPIError):
+        return False
+    if getattr(exc.orig, "sqlstate", None) in RETRYABLE_SQLSTATES:
+        return True
     return isinstance(exc, OperationalError) and "database is locked" in str(exc)
 
 

@@ -13,12 +13,13 @@ role of the app still cannot bypass row-level security.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
-from sqlalchemy.sql.elements import BindParameter, ClauseElement, TextClause
+from sqlalchemy.sql.elements import BindParameter, TextClause
 from sqlalchemy.sql.util import find_tables
 
 from core.context import NoTenantError, current_tenant_id, in_system_scope
@@ -34,21 +35,16 @@ class TenantSession(Session):
 
 
 def _touches_tenant_data(state: ORMExecuteState) -> bool:
-    """Whether the statement reads or writes any tenant-owned table, however it names it."""
+    """Whether the statement reads or writes any tenant-owned table, however it names it.
+
+    ``find_tables`` walks into aliases, joins, sub-selects and the target of an INSERT,
+    UPDATE or DELETE, and lists every table it meets there. Every statement a session
+    executes is a clause element (``Executable`` is only the mixin it is typed by)."""
     if any(issubclass(mapper.class_, TenantOwned) for mapper in state.all_mappers):
         return True
-    statement = state.statement
-    if not isinstance(statement, ClauseElement):
-        return False
-    tables = find_tables(
-        statement,
-        include_aliases=True,
-        include_joins=True,
-        include_selects=True,
-        include_crud=True,
-    )
+    statement: Any = state.statement
     owned = tenant_owned_table_names()
-    return any(getattr(table, "name", None) in owned for table in tables)
+    return any(table.name in owned for table in find_tables(statement))
 
 
 UNSCOPED_OPTION = "tenant_unscoped"
@@ -94,15 +90,17 @@ def _scope_statement(state: ORMExecuteState) -> None:
 
 
 def _given_tenant_ids(statement: Any) -> list[Any]:
-    """The ``tenant_id`` values a statement's ``.values()`` sets (literals as themselves)."""
-    found: list[Any] = []
-    rows = [getattr(statement, "_values", None) or {}]
-    rows += [dict(row) for many in getattr(statement, "_multi_values", ()) for row in many]
-    for row in rows:
-        for key, value in row.items():
-            if getattr(key, "key", key) == "tenant_id":
-                found.append(value.value if isinstance(value, BindParameter) else value)
-    return found
+    """The ``tenant_id`` values an ORM INSERT's or UPDATE's ``.values()`` sets, one row or
+    many (literals as themselves). The ORM names every column there by its column object,
+    whether the caller wrote a string or an attribute."""
+    rows: list[Mapping[Any, Any]] = [statement._values or {}]
+    rows += [dict(row) for many in statement._multi_values for row in many]
+    return [
+        value.value if isinstance(value, BindParameter) else value
+        for row in rows
+        for column, value in row.items()
+        if column.key == "tenant_id"
+    ]
 
 
 def _check_insert(state: ORMExecuteState, tenant_id: str) -> None:
@@ -140,18 +138,16 @@ def _check_writes(session: Session, _ctx: Any, _instances: Any) -> None:
             continue
         if tenant_id is None:
             raise NoTenantError("modifica senza tenant nel contesto")
-        original = _original_tenant(obj)
-        if obj.tenant_id != tenant_id or original != tenant_id:
+        if obj.tenant_id != tenant_id or _tenant_changed(obj):
             raise CrossTenantWriteError("modifica di una riga di un altro tenant")
 
 
-def _original_tenant(obj: TenantOwned) -> str | None:
+def _tenant_changed(obj: TenantOwned) -> bool:
+    """Whether the row's tenant differs from the one it was loaded with: a row of another
+    tenant re-stamped as this one's must not be flushed (it would move that tenant's data)."""
     from sqlalchemy import inspect
 
-    history = inspect(obj).attrs.tenant_id.history
-    if history.deleted:
-        return str(history.deleted[0])
-    return obj.tenant_id
+    return bool(inspect(obj).attrs.tenant_id.history.deleted)
 
 
 @event.listens_for(TenantSession, "after_begin")

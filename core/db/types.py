@@ -37,6 +37,8 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 
 def utcnow() -> datetime:
+    """Now, timezone-aware in UTC (what every stored moment is)."""
+
     return datetime.now(UTC)
 
 

@@ -12,13 +12,10 @@ import json
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-import msgspec
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from core.messages import INVALID_JSON
-from core.text_guard import NOT_UTF8, NUL, TOO_DEEP, unstorable_json, value_problem
+from core.text_guard import NOT_UTF8, NUL, BadJson, decode_json
 
-BAD_JSON = INVALID_JSON
 TOO_LARGE = "Richiesta troppo grande"
 
 
@@ -98,12 +95,10 @@ def _body_problem(body: bytes) -> str | None:
     except UnicodeDecodeError:
         return NOT_UTF8
     try:
-        value = msgspec.json.decode(body)
-    except msgspec.DecodeError:
-        return unstorable_json(body) or BAD_JSON
-    except RecursionError:
-        return TOO_DEEP
-    return value_problem(value)
+        decode_json(body)
+    except BadJson as exc:
+        return exc.message
+    return None
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

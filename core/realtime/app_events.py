@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from core.errors import Forbidden
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
+from core.validation import strict
 
 APP_EVENTS = ("restartApp", "closePopUp")
 ADMINS_ONLY = "Non consentito: solo un amministratore può inviare questo comando"
@@ -28,6 +29,6 @@ async def send_app_event(ctx: CallContext, data: Any) -> dict[str, str]:
     """Broadcast ``restartApp`` or ``closePopUp`` to every socket of the caller's tenant."""
     if not logged_in(ctx).is_admin:
         raise Forbidden(ADMINS_ONLY)
-    body = AppEventBody.model_validate(data)
+    body = strict(AppEventBody, data)
     await ctx.host.hub.send_event(ctx.tenant.id, body.event)
     return {"sent": body.event}

@@ -34,9 +34,11 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import InvalidState
 from websockets.server import ServerProtocol
 
+from core.realtime import prepared
 from core.realtime.lean import LeanEvent, LeanQueue
 from core.realtime.outbox import SendNow
-from core.realtime.shared_deflate import SharedDeflateFactory
+from core.realtime.prepared import Deflate
+from core.realtime.shared_deflate import SharedDeflate, SharedDeflateFactory
 
 SEND_NOW = "sportello.send_now"
 """The scope extension holding the synchronous write: ``(text) -> bool`` (written or not)."""
@@ -126,6 +128,12 @@ _DEFLATE = SharedDeflateFactory(
 its own :class:`~core.realtime.shared_deflate.SharedDeflate` once negotiated)."""
 
 
+CLOSE_TIMEOUT_S = 0.5
+"""How long a close waits for the peer's own close frame before the connection is dropped
+(uvicorn waits 10 s: a peer that never answers kept its connection that much longer than any
+deadline that closed it). What was written, the close frame included, still reaches it."""
+
+
 class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
     """The sans-I/O protocol with :meth:`send_now` published to the app in its scope."""
 
@@ -133,6 +141,7 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.close_timeout = CLOSE_TIMEOUT_S
         self.detached = False
         self.queue = LeanQueue()  # type: ignore[assignment]  # same calls, no idle deques
         self.writable = LeanEvent()  # type: ignore[assignment]
@@ -166,7 +175,20 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
             self.transport.resume_reading()
 
     async def send_text(self, data: str) -> None:
-        await self.send({"type": "websocket.send", "text": data})
+        """Once the transport takes more, write ``data`` as :meth:`send_now` does (a frame
+        made ready off the loop goes as made); uvicorn's send where that cannot be."""
+        await self.writable.wait()
+        if not self.send_now(data):
+            await self.send({"type": "websocket.send", "text": data})
+
+    @property
+    def deflate(self) -> Deflate | None:
+        """The compression negotiated with this socket, if a frame can be compressed for it
+        ahead (see :mod:`core.realtime.prepared`)."""
+        for extension in self.conn.extensions:
+            if isinstance(extension, SharedDeflate):
+                return extension.deflate
+        return None
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self.send({"type": "websocket.close", "code": code, "reason": reason or ""})
@@ -212,11 +234,14 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
+        made = prepared.ready_bytes(text)
         try:
-            self.conn.send_text(_encoded(text))
+            self.conn.send_text(made if made is not None else _encoded(text))
         except InvalidState:
             return False
         self.transport.write(b"".join(self.conn.data_to_send()))
+        if made is not None:
+            prepared.sent(text)
         return True
 
 
@@ -230,6 +255,12 @@ def _encoded(text: str) -> bytes:
     if _last_encoded[0] is not text:
         _last_encoded = (text, text.encode())
     return _last_encoded[1]
+
+
+def deflate_of(connection: object) -> Deflate | None:
+    """What a frame is compressed with for the socket written through ``connection``, when
+    it can be compressed ahead (a detached socket of this protocol); else ``None``."""
+    return connection.deflate if isinstance(connection, DirectWebSocketsProtocol) else None
 
 
 def send_now_of(scope: Any) -> SendNow | None:

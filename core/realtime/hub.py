@@ -96,11 +96,20 @@ class Hub:
 
     async def stop(self) -> None:
         await self.keepalive.stop()
+        here = asyncio.get_running_loop()
         for task in (self._watcher, self._listener):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            if task is None:
+                continue
+            if task.get_loop() is not here:
+                # started by another start of this hub in another event loop (the test clients
+                # start an app once per client): cancelled in its loop, which awaits it
+                if not task.get_loop().is_closed():
+                    task.get_loop().call_soon_threadsafe(task.cancel)
+                continue
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._watcher = self._listener = None
 
     async def _listen_now(self) -> None:
         ready = asyncio.Event()

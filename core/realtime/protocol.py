@@ -5,17 +5,14 @@ Pure functions: parse a frame into packets, build the packets the server sends.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from core.messages import BAD_REQUEST
-from core.text_guard import unstorable_json, value_problem
-
-INVALID = (BAD_REQUEST, "Messaggio non valido")
-UNREADABLE = "Messaggio non valido: JSON non leggibile"
+from core.text_guard import BadJson, decode_json
 
 PING = ""
 PONG = ""
@@ -46,12 +43,19 @@ CLOSE_LOGGED_OUT = 4500
 CLOSE_SUSPENDED = 4501
 CLOSE_KICKED = 4502
 
-_decoder = msgspec.json.Decoder()
 _encoder = msgspec.json.Encoder()
 
 
 class ProtocolError(ValueError):
-    """A frame that is not valid SocketCluster; the message says why, in Italian."""
+    """A frame that is not valid SocketCluster; the message says why, in Italian.
+
+    ``cids`` are the calls the frame carried when it could still be read as JSON (its values
+    alone could not be taken): each is answered on its id, as HTTP answers a bad body."""
+
+    def __init__(self, message: str, cids: tuple[int | str, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.cids = cids
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,20 +87,30 @@ def parse_frame(text: str) -> list[Inbound]:
     if text == PONG:
         return [Pong()]
     try:
-        decoded = _decoder.decode(text)
-    except (msgspec.DecodeError, RecursionError) as exc:
-        problem = unstorable_json(text)
-        message = (
-            problem.replace(*INVALID) if problem else "Messaggio non valido: JSON non leggibile"
-        )
-        raise ProtocolError(message) from exc
-    problem = value_problem(decoded)
-    if problem is not None:
-        raise ProtocolError(problem.replace(*INVALID))
+        decoded = decode_json(text)
+    except BadJson as exc:
+        raise ProtocolError(exc.message, _cids(text)) from None
     items = decoded if isinstance(decoded, list) else [decoded]
     if not items or len(items) > MAX_PACKETS_PER_FRAME:
         raise ProtocolError(f"Messaggio non valido: da 1 a {MAX_PACKETS_PER_FRAME} pacchetti")
     return [_packet(item) for item in items]
+
+
+def _cids(text: str) -> tuple[int | str, ...]:
+    """The call ids of a frame the strict decoder refused, read leniently (the standard
+    parser takes lone surrogates and out-of-range numbers); none when it is not JSON at all."""
+    try:
+        decoded = json.loads(text)
+    except (ValueError, RecursionError):
+        return ()
+    items = decoded if isinstance(decoded, list) else [decoded]
+    return tuple(
+        cid
+        for item in items[:MAX_PACKETS_PER_FRAME]
+        if isinstance(item, dict)
+        and isinstance(cid := item.get("cid"), int | str)
+        and not isinstance(cid, bool)
+    )
 
 
 def _packet(item: Any) -> Inbound:

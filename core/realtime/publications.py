@@ -6,12 +6,14 @@ registers; this module knows none of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
-from core.extensions import Publication
+from core.extensions import Host, Publication
 
 PRIVATE_PREFIX = "priv/"
 
@@ -45,3 +47,26 @@ def may_subscribe(
     if principal is None:
         return publication.public
     return publication.may_subscribe(principal)
+
+
+async def synced_streams(
+    host: Host, session: AsyncSession, principal: Principal, asked: Collection[str] = ()
+) -> list[Publication]:
+    """The synced streams (a ``sync`` loader) ``principal`` may read now, by channel name:
+    subscribable by them, and their product line (if any) on for the tenant and theirs.
+
+    ``asked`` narrows them to those names (empty: all). The same list decides what
+    ``getDbData`` sends and what the shell syncs, subscribes to and resyncs (``streams`` in
+    the session payload), so a line's stream reaches its screens with no list in the shell."""
+    found = []
+    for channel, publication in sorted(host.publications.items()):
+        if publication.sync is None or (asked and channel not in asked):
+            continue
+        if not publication.may_subscribe(principal):
+            continue
+        if publication.product is not None and not await host.lines.works(
+            session, principal, publication.product
+        ):
+            continue
+        found.append(publication)
+    return found

@@ -41,7 +41,11 @@ async def handle_text(runtime: Runtime, client: RealtimeSocket, text: str) -> bo
         packets = protocol.parse_frame(text)
     except protocol.ProtocolError as exc:
         client.bad_frames += 1
-        await client.send(protocol.event("#error", {"name": "ProtocolError", "message": str(exc)}))
+        for cid in exc.cids:  # each call it carried is answered, as HTTP answers a bad body
+            await client.send(protocol.failure(cid, "BadRequest", exc.message))
+        if not exc.cids:
+            error = {"name": "ProtocolError", "message": exc.message}
+            await client.send(protocol.event("#error", error))
         if client.bad_frames >= MAX_BAD_FRAMES:
             await client.close(protocol.CLOSE_POLICY, "Troppi messaggi non validi")
         return not client.closed

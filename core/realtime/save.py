@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core.errors import ClientError
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
+from core.validation import strict
 
 NOT_SAVABLE = "Collezione non modificabile: {coll}"
 
@@ -32,7 +33,7 @@ class SaveBody(BaseModel):
 
 async def save_data(ctx: CallContext, data: Any) -> dict[str, int]:
     principal = logged_in(ctx)
-    body = SaveBody.model_validate(data)
+    body = strict(SaveBody, data)
     publication = ctx.host.publications.get(body.coll)
     if publication is None or publication.save is None:
         raise ClientError(NOT_SAVABLE.format(coll=body.coll[:40]))

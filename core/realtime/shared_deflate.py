@@ -9,7 +9,9 @@ no context takeover both ways instead: each message is compressed on its own, so
   an event once: :class:`SharedDeflate` remembers the last payload it compressed and reuses
   the result when the next socket sends that very payload object;
 - small frames (pings' replies, acknowledgements, short events) go uncompressed, as RFC 7692
-  lets any message: compressing them costs more than the bytes it saves.
+  lets any message: compressing them costs more than the bytes it saves;
+- a sync's batch arrives compressed already, in a worker thread (:mod:`core.realtime.prepared`):
+  its compressed form is taken as it is.
 
 The ratio lost is that of small events against each other; a sync's batches are large and
 compress on their own about as well.
@@ -24,6 +26,8 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import CONT, CTRL_OPCODES, Frame
+
+from core.realtime.prepared import Deflate, ready_compressed
 
 SMALLEST_COMPRESSED = 256
 """Payloads shorter than this many bytes are sent uncompressed."""
@@ -49,6 +53,9 @@ class SharedDeflate(PerMessageDeflate):
             return frame
         if type(frame.data) is not bytes:  # only an immutable payload can be shared
             return super().encode(frame)
+        made = ready_compressed(frame.data, self.local_max_window_bits)
+        if made is not None and self.local_no_context_takeover:
+            return Frame(frame.opcode, made, True, True, frame.rsv2, frame.rsv3)
         last = SharedDeflate._last
         if last is not None and last[0] is frame.data and last[1] == self.local_max_window_bits:
             return Frame(frame.opcode, last[2].data, True, True, frame.rsv2, frame.rsv3)
@@ -56,6 +63,14 @@ class SharedDeflate(PerMessageDeflate):
         if self.local_no_context_takeover:  # else the output depends on this socket's past
             SharedDeflate._last = (frame.data, self.local_max_window_bits, encoded)
         return encoded
+
+    @property
+    def deflate(self) -> Deflate | None:
+        """What a frame is compressed with for this socket, when that does not depend on
+        the socket's past (no context takeover), else ``None``."""
+        if not self.local_no_context_takeover:
+            return None
+        return Deflate(self.local_max_window_bits, dict(self.compress_settings))
 
 
 class SharedDeflateFactory(ServerPerMessageDeflateFactory):

@@ -16,8 +16,8 @@ from litestar import WebSocket
 from core.auth.principal import Principal
 from core.auth.tokens import LoginSession, TokenClaims
 from core.http.origin import client_origin
-from core.realtime import protocol
-from core.realtime.direct_ws import Connection, send_now_of
+from core.realtime import prepared, protocol
+from core.realtime.direct_ws import Connection, deflate_of, send_now_of
 from core.realtime.lean import LeanEvent
 from core.realtime.limits import TokenBucket
 from core.realtime.outbox import OVERFLOW, Outbox
@@ -130,9 +130,12 @@ class RealtimeSocket:
             self.close_soon(protocol.CLOSE_SLOW, OVERFLOW)
 
     async def publish(self, channel: str, data: Any) -> None:
-        """Send on ``channel`` to this socket only, waiting for room (a sync's batches)."""
+        """Send on ``channel`` to this socket only, waiting for room (a sync's batches): the
+        frame is encoded and compressed in a worker thread, off the event loop."""
         if not self.closed:
-            await self.outbox.put_paced(protocol.encode(protocol.publish(channel, data)))
+            packet = protocol.publish(channel, data)
+            text = await prepared.prepare(packet, deflate_of(self.ws))
+            await self.outbox.put_paced(text)
 
     def deliver(self, text: str) -> None:
         """Queue a change event, or keep it for after the sync in progress."""

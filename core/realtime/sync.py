@@ -13,7 +13,10 @@ the one its HTTP twin uses.
 * Lazy look-up ``{usr: [ids], docs: [ids]}``: those records, if the user may see them (the
   streams with a ``lookup`` loader).
 
-Every stream asked for gets at least one batch, so the client can count them.
+Every stream asked for gets at least one batch, so the client can count them. A full sync
+spends one of its user's and tenant's full syncs per minute
+(:mod:`core.realtime.sync_budget`); its batches are encoded and compressed off the event
+loop (:mod:`core.realtime.prepared`), so one large sync never holds up other requests.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from core.errors import ClientError, NotAuthenticated
 from core.extensions import CallContext, Publication, StoredRecord, SyncRequest
 from core.messages import LOGIN_FIRST
 from core.realtime.guard import logged_in
+from core.realtime.publications import synced_streams
 
 BATCH = 500
 CHANNEL = "dbData"
@@ -71,11 +75,13 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
     if any(isinstance(v, list) and v for v in requested.values()):
         await _send(ctx, await _lazy(ctx, principal, requested))
         return {"tot": 0}
+    if _since(ctx, wm, utcnow()) is None:  # a full sync: the heaviest call there is
+        await ctx.host.sync_budget.spend(ctx.tenant.id, principal.id)
     gate = ctx.host.sync_gate
     async with gate.user_slot(ctx.tenant.id, principal.id), ctx.client.holding_changes():
         now = utcnow()
         since = _since(ctx, wm, now)
-        streams = await _streams(ctx, principal, set(requested))
+        streams = await synced_streams(ctx.host, ctx.session, principal, set(requested))
         await ctx.session.commit()  # its connection goes back: the batches may wait long
         for publication in streams:  # each stream leaves once read: the client decodes it
             async with gate.tenant_slot(ctx.tenant.id), ctx.host.read_session() as reading:
@@ -92,23 +98,6 @@ def _since(ctx: CallContext, wm: int | None, now: datetime) -> datetime | None:
     since = min(from_watermark(wm), now) - timedelta(seconds=realtime.resync_margin_s)
     oldest_tombstone = now - timedelta(days=realtime.tombstone_days)
     return since if since > oldest_tombstone else None
-
-
-async def _streams(ctx: CallContext, principal: Principal, asked: set[str]) -> list[Publication]:
-    """The synced streams asked for (all when none is named) that this user may open now:
-    subscribable, and their product line on and theirs."""
-    found = []
-    for channel, publication in sorted(ctx.host.publications.items()):
-        if publication.sync is None or (asked and channel not in asked):
-            continue
-        if not publication.may_subscribe(principal):
-            continue
-        if publication.product is not None and not await ctx.host.lines.works(
-            ctx.session, principal, publication.product
-        ):
-            continue
-        found.append(publication)
-    return found
 
 
 async def _stream(

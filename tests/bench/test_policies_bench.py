@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("TEST_DATABASE_URL", "")
 
 
+@pytest.mark.database
 @pytest.mark.skipif(not PG.startswith("postgresql"), reason="a PostgreSQL bench: the PG pass")
 def test_a_small_policies_bench_measures_every_figure() -> None:
     env = {**os.environ, "BENCH_DATABASE_URL": PG, "BENCH_POLICIES": "600", "BENCH_RUNS": "3"}

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.marks import own_sqlite
+
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--sockets=4", "--memory-sockets=6", "--memory-warm=2", "--changes=3", "--quotes=40",
         "--policies=10", "--sync-runs=1", "--resync-runs=2", "--patience=2"]  # fmt: skip
@@ -29,9 +31,7 @@ def _row(table: str, figure: str) -> str:
     return next(line for line in table.splitlines() if line.startswith(figure))
 
 
-@pytest.mark.skipif(
-    POSTGRES.startswith("postgresql"), reason="the bench's own SQLite: run once, in the SQLite pass"
-)
+@own_sqlite
 def test_single_process_part_measures_the_three_servers_and_the_sync() -> None:
     table = _bench("--no-cross")
 
@@ -50,6 +50,7 @@ def test_single_process_part_measures_the_three_servers_and_the_sync() -> None:
     assert "skipped (--no-cross)" in _row(table, "cross-process via Redis")
 
 
+@pytest.mark.database
 @pytest.mark.skipif(
     not POSTGRES.startswith("postgresql") or shutil.which("redis-server") is None,
     reason="needs PostgreSQL (TEST_DATABASE_URL) and redis-server",

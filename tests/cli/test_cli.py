@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from core.cli import app
 from core.settings import Settings
+from tests.tenants_file import TEST_TENANTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 SPORTELLO = ROOT / ".venv" / "bin" / "sportello"
@@ -67,13 +68,13 @@ def _flat_lines(output: str) -> list[str]:
 
 
 def test_tenants_check_accepts_an_explicit_file() -> None:
-    result = runner.invoke(app, ["tenants", "check", str(ROOT / "tenants.yaml")])
+    result = runner.invoke(app, ["tenants", "check", str(TEST_TENANTS_FILE)])
     assert result.exit_code == 0, result.output
     assert "assicurapp_dev" in result.output
 
 
 def test_tenants_check_names_tenant_and_key_of_a_bad_colour(tmp_path: Path) -> None:
-    shipped = (ROOT / "tenants.yaml").read_text(encoding="utf-8")
+    shipped = TEST_TENANTS_FILE.read_text(encoding="utf-8")
     assert '"#1565c0"' in shipped
     broken = tmp_path / "tenants.yaml"
     broken.write_text(shipped.replace('"#1565c0"', '"blu"', 1), encoding="utf-8")
@@ -86,7 +87,7 @@ def test_tenants_check_names_tenant_and_key_of_a_bad_colour(tmp_path: Path) -> N
 
 
 def test_tenants_check_refuses_an_unknown_product(tmp_path: Path) -> None:
-    shipped = (ROOT / "tenants.yaml").read_text(encoding="utf-8")
+    shipped = TEST_TENANTS_FILE.read_text(encoding="utf-8")
     broken = tmp_path / "tenants.yaml"
     broken.write_text(
         shipped.replace("products: [rca, noleggio-auto]\n", "products: [rca, voli]\n", 1)
@@ -116,7 +117,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("DATABASE_", "TEST_DATABASE", "TENANTS_FILE"))
+        if not key.startswith(("DATABASE_", "TEST_DATABASE"))
     }
     env.update(
         DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'x.db'}",
@@ -124,6 +125,10 @@ def _env(tmp_path: Path) -> dict[str, str]:
         SECRET_KEY="x" * 40,
         ENVIRONMENT="test",
         LOG_LEVEL="WARNING",
+        # the demo accounts' passwords hashed at the lowest cost: the tests read the commands'
+        # effects, not argon2's strength (tests/unit covers the production parameters)
+        PASSWORD_TIME_COST="1",
+        PASSWORD_MEMORY_KIB="8192",
     )
     return env
 
@@ -241,9 +246,9 @@ def test_create_admin_refuses_a_short_password(migrated_dir: Path) -> None:
 
 
 def test_tenants_check_names_an_unknown_menu_key(tmp_path: Path) -> None:
-    shipped = Path(__file__).resolve().parents[2] / "tenants.yaml"
     broken = tmp_path / "tenants.yaml"
-    broken.write_text(shipped.read_text().replace("- nuova-quotazione", "- nuova-quotazone"))
+    text = TEST_TENANTS_FILE.read_text()
+    broken.write_text(text.replace("- nuova-quotazione", "- nuova-quotazone"))
     result = CliRunner().invoke(app, ["tenants", "check", str(broken)])
     assert result.exit_code == 1
     assert "tenant 'rcadealer', key 'menu.only[6]'" in result.output.replace("\n", "")

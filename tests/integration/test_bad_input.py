@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 HOSTILE_BODIES: list[bytes] = [
     b"",

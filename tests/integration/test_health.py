@@ -6,7 +6,7 @@ import pytest
 
 from core.realtime.bus import Bus
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 
 async def test_readyz_reports_database_and_bus(clients: ClientFactory) -> None:

@@ -9,7 +9,7 @@ from litestar.testing import AsyncTestClient
 
 from core.extensions import WebModule
 from core.hookspecs import hookimpl
-from tests.plugin_kit import PluginKit
+from core.testing import PluginKit
 
 HOST = "http://assicurapp.localhost"
 

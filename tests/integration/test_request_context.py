@@ -11,7 +11,7 @@ from litestar.testing import AsyncTestClient
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep
 from core.runtime import Runtime
-from tests.plugin_kit import PluginKit
+from core.testing import PluginKit
 
 
 @get("/api/test-context", sync_to_thread=False)

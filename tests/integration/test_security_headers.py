@@ -8,7 +8,7 @@ from litestar.testing import AsyncTestClient
 from core.app import create_app
 from core.runtime import Runtime
 from core.settings import Environment, Settings
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 EXPECTED = {
     "x-frame-options": "DENY",

@@ -1,4 +1,4 @@
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 
 async def test_healthz_per_tenant_and_unknown_host(clients: ClientFactory) -> None:

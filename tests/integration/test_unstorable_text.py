@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import bearer, error_message, token_for
+from core.testing import ClientFactory, bearer, token_for
+from tests.integration.auth.helpers import error_message
 
 pytestmark = pytest.mark.usefixtures("seeded")
 NUL = "Richiesta non valida: il testo contiene un carattere nullo"

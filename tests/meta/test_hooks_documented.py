@@ -1,7 +1,8 @@
 """Every hook is documented, implemented and tested (datasette's meta-test, adapted).
 
-A new hookspec fails here until it has a docstring, a row in README.md's plugin section, an
-implementation in core or a built-in plugin, and a test that names it.
+A new hookspec fails here until it has a docstring, a row in the hooks table of
+docs/writing-a-product-line.md, an implementation in core or a built-in plugin, and a test that
+names it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import pytest
 
 from core import hookspecs
 from core.plugins import load_plugins
+from tests.meta.doc_pages import PRODUCT_LINE_GUIDE, section
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+HOOKS_HEADING = "## Hooks"
 THIS = Path(__file__).resolve()
 
 
@@ -30,19 +32,6 @@ def _hookspecs() -> dict[str, object]:
 
 
 HOOKS = sorted(_hookspecs())
-
-
-def _readme() -> str:
-    return README.read_text(encoding="utf-8") if README.exists() else ""
-
-
-def _plugin_section(text: str) -> str:
-    """The README section whose ``## `` heading mentions plugins ('' when there is none)."""
-    match = re.search(r"^## [^\n]*plugin[^\n]*\n(.*?)(?=^## |\Z)", text, re.M | re.S | re.I)
-    return match.group(1) if match else ""
-
-
-README_HAS_PLUGIN_SECTION = bool(_plugin_section(_readme()))
 
 
 def _test_sources() -> dict[Path, str]:
@@ -72,15 +61,10 @@ def test_hook_has_type_hints(hook: str) -> None:
         assert parameter.annotation is not inspect.Parameter.empty, f"{hook}({parameter.name})"
 
 
-@pytest.mark.xfail(
-    condition=not README_HAS_PLUGIN_SECTION,
-    reason="README.md has no '## …plugin…' section yet (the lead is writing it)",
-    strict=False,
-)
-def test_every_hook_is_in_the_readme_plugin_section() -> None:
-    section = _plugin_section(_readme())
-    missing = [hook for hook in HOOKS if not re.search(rf"\b{hook}\b", section)]
-    assert not missing, f"hooks missing from README.md's plugin section: {missing}"
+def test_every_hook_has_a_row_in_the_guides_hooks_table() -> None:
+    rows = re.findall(r"^\| `([a-z_]+)` \|", section(PRODUCT_LINE_GUIDE, HOOKS_HEADING), re.M)
+    missing = [hook for hook in HOOKS if hook not in rows]
+    assert not missing, f"hooks missing from the table under {HOOKS_HEADING!r}: {missing}"
 
 
 @pytest.mark.parametrize("hook", HOOKS)

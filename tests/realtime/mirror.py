@@ -14,7 +14,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from tests.realtime.client import CallFailed, ScClient
+from core.testing import CallFailed, ScClient
 
 COLLECTION = "preventivi"
 

@@ -9,8 +9,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
+from core.testing import user_ids
 from tests.integration.quotes.helpers import load
-from tests.realtime.records import user_ids
 
 CUSTOMER: list[dict[str, Any]] = [
     {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": "Marta Colombo"},

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.realtime.records import user_ids
+from core.testing import user_ids
 
 
 async def pick_quote(
@@ -34,20 +33,3 @@ async def pick_quote(
 def open_quote(status: str) -> Callable[[m.Quote], bool]:
     """Not archived, no emission requested, with ``status``."""
     return lambda q: not q.archived and q.emission_requested_at is None and q.status == status
-
-
-async def reload(runtime: Runtime, tenant: str, quote_id: str) -> m.Quote:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            quote = await session.get(m.Quote, quote_id)
-    assert quote is not None
-    return quote
-
-
-async def update_quote(runtime: Runtime, tenant: str, quote_id: str, **values: Any) -> None:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            quote = await session.get(m.Quote, quote_id)
-            assert quote is not None
-            for name, value in values.items():
-                setattr(quote, name, value)

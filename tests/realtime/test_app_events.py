@@ -14,10 +14,8 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, event_sentinel, serving
+from core.testing import CallFailed, Live, event_sentinel, serving, user_ids
 from tests.realtime.processes import RedisServer
-from tests.realtime.records import user_ids
 
 SUBSCRIPTION: dict[str, Any] = {
     "endpoint": "https://fcm.googleapis.com/fcm/send/abc123",

@@ -8,8 +8,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.i18n import today_in_rome
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live
 from tests.realtime.test_policy_workflow import ISSUE, TENANT, _quoted
 
 

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any
-
 import pytest
 from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live, event_sentinel, sentinel
+from core.testing import CallFailed, Live, event_sentinel, heard_before_sentinel, sentinel
 
 
 async def _quote_of(runtime: Runtime, tenant: str, email: str) -> str:
@@ -67,7 +63,7 @@ async def test_private_channel_is_only_the_users_own(live: Live) -> None:
     client = await live.logged_in("assicurapp", "agente")
     me = (await client.invoke("tokenLogin", {}))["u"]["_id"]
     await client.subscribe(f"priv/{me}")
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Non puoi iscriverti al canale priv/someone-else$"):
         await client.subscribe("priv/someone-else")
 
 
@@ -75,7 +71,7 @@ async def test_before_login_only_public_channels(live: Live) -> None:
     client = await live.client()
     await client.handshake()
     await client.subscribe("settings")
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Non puoi iscriverti al canale preventivi$"):
         await client.subscribe("preventivi")
 
 
@@ -145,7 +141,8 @@ async def test_server_events_reach_the_tenants_sockets(live: Live) -> None:
 
 async def test_product_and_document_events_reach_logged_in_sockets_by_rule(live: Live) -> None:
     from core.db.models.documents import Document
-    from tests.realtime.records import quotes_of, user_ids
+    from core.testing import user_ids
+    from tests.realtime.records import quotes_of
 
     ids = await user_ids(live.runtime, "assicurapp")
     quote = (await quotes_of(live.runtime, "assicurapp", ids["agente"]))[0]
@@ -176,15 +173,9 @@ async def test_product_and_document_events_reach_logged_in_sockets_by_rule(live:
                     )
                 )
 
-    async def heard(client: ScClient) -> dict[str, list[Any]]:
-        events: dict[str, list[Any]] = {}
-        with contextlib.suppress(TimeoutError):
-            while True:
-                packet = await client.next_event("#publish", timeout=0.5)
-                events.setdefault(packet["data"]["channel"], []).append(packet["data"]["data"])
-        return events
-
-    agent_heard, admin_heard, anonymous_heard = [await heard(c) for c in (agent, admin, anonymous)]
+    agent_heard, admin_heard, anonymous_heard = await heard_before_sentinel(
+        live, [agent, admin, anonymous], "assicurapp"
+    )
     for events in (agent_heard, admin_heard):
         (product_event,) = events["products"]
         assert product_event["p"]["name"] == "Polizza rinominata"
@@ -217,7 +208,7 @@ async def test_a_settings_change_is_announced_to_the_tenant_without_its_content(
 
 
 async def test_a_new_policy_without_instalments_is_published(live: Live) -> None:
-    from tests.realtime.records import user_ids
+    from core.testing import user_ids
 
     ids = await user_ids(live.runtime, "assicurapp")
     admin = await live.logged_in("assicurapp", "admin")

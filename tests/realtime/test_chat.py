@@ -11,9 +11,8 @@ from sqlalchemy import delete, select
 
 from core.context import tenant_scope
 from core.db import models as m
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live, sentinel
-from tests.realtime.records import quotes_of, sync, user_ids
+from core.testing import CallFailed, Live, ScClient, sentinel, sync, user_ids
+from tests.realtime.records import quotes_of
 
 TENANT = "assicurapp"
 
@@ -65,7 +64,7 @@ async def test_a_quote_room_is_for_whoever_sees_the_quote(live: Live) -> None:
         other = await live.logged_in(TENANT, who)
         with pytest.raises(CallFailed, match="Chat non trovata"):
             await other.invoke("chatMessages", {"chatId": chat_id})
-        with pytest.raises(CallFailed):
+        with pytest.raises(CallFailed, match=r"^Preventivo non trovato$"):
             await other.invoke("sendChatMessage", {"roomId": room, "text": "Intruso"})
 
 

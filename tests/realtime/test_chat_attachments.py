@@ -11,10 +11,8 @@ from sqlalchemy import func, select
 
 from core.context import tenant_scope
 from core.db import models as m
-from tests.integration.quotes.helpers import headers_for
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, sentinel
-from tests.realtime.records import quotes_of, user_ids
+from core.testing import CallFailed, Live, headers_for, sentinel, user_ids
+from tests.realtime.records import quotes_of
 
 TENANT = "assicurapp"
 PDF = b"%PDF-1.4\n%chat\n"

@@ -7,10 +7,8 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live, user_ids
 from tests.realtime.quote_records import pick_quote
-from tests.realtime.records import user_ids
 
 TENANT = "assicurapp"
 
@@ -64,6 +62,6 @@ async def test_a_quotes_chat_is_for_those_who_see_the_quote(live: Live) -> None:
 async def test_bad_rooms_are_refused(live: Live, payload: object) -> None:
     before = await _chats(live)
     agent = await live.logged_in(TENANT, "agente")
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^(Messaggio non valido|Chat non valida): "):
         await agent.invoke("sendChatMessage", payload)
     assert await _chats(live) == before

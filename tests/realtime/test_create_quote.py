@@ -15,12 +15,10 @@ from core.db import models as m
 from core.domain.quotes.create import create_quote
 from core.domain.quotes.statuses import INITIAL as NEW_STATUS
 from core.errors import ClientError
+from core.extensions import ProductLine
 from core.hookspecs import hookimpl
 from core.runtime import Runtime
-from tests.plugin_kit import PluginKit
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
-from tests.realtime.records import user_ids
+from core.testing import CallFailed, Live, PluginKit, user_ids
 
 TENANT = "assicurapp"
 CF = "RSSMRA80A01H501U"
@@ -200,14 +198,15 @@ async def test_a_required_field_must_be_given(live: Live) -> None:
 
 
 class LoansPlugin:
-    """Claims ``prodotto`` for the ``prestiti`` line; refuses a negative amount."""
+    """Declares the ``prestiti`` line (registered last, it owns it) and claims ``prodotto``
+    for its quotes; refuses a negative amount. No guard: it is called for its line only."""
 
     @hookimpl
-    def prepare_quote(
-        self, product: m.Product, payload: Mapping[str, Any]
-    ) -> Mapping[str, Any] | None:
-        if product.line != "prestiti":
-            return None
+    def product_lines(self) -> list[ProductLine]:
+        return [ProductLine("prestiti", "Prestiti", "cash-banknote")]
+
+    @hookimpl
+    def prepare_quote(self, payload: Mapping[str, Any]) -> Mapping[str, Any]:
         amount = payload.get("importo")
         if not isinstance(amount, int) or amount <= 0:
             raise ClientError("Importo richiesto non valido")

@@ -10,9 +10,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live
-from tests.realtime.records import STREAMS, quotes_of, sync, user_ids
+from core.testing import STREAMS, CallFailed, Live, ScClient, sync, user_ids
+from tests.realtime.records import quotes_of
 
 
 async def _sync(client: ScClient) -> dict[str, dict[str, Any]]:

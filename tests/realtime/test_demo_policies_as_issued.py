@@ -11,9 +11,8 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
-from tests.realtime.conftest import Live
+from core.testing import Live, user_ids
 from tests.realtime.policy_records import load_policy, new_quote
-from tests.realtime.records import user_ids
 
 TENANT = "assicurapp"
 

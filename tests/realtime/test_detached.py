@@ -13,7 +13,7 @@ from core.realtime.direct_ws import DirectWebSocketsProtocol, LeanServerProtocol
 from core.realtime.shared_deflate import SharedDeflate
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.realtime.conftest import Live, serving
+from core.testing import Live, serving
 
 SOCKETS = 12
 
@@ -45,9 +45,7 @@ async def test_idle_logged_in_sockets_keep_no_task(settings: Settings, runtime: 
         clients = [await live.logged_in("assicurapp", "agente") for _ in range(SOCKETS)]
         for client in clients:
             await client.subscribe("preventivi")
-        await asyncio.sleep(0.1)
-        assert _hub_size(live) == SOCKETS
-        assert _connection_tasks() == []
+        await _settled(lambda: _hub_size(live) == SOCKETS and _connection_tasks() == [])
         answers = await asyncio.gather(
             *(c.invoke("#subscribe", {"channel": "usr"}) for c in clients)
         )

@@ -10,12 +10,11 @@ import pytest
 
 from core.db import models as m
 from core.errors import ClientError
+from core.extensions import ProductLine
 from core.hookspecs import hookimpl
 from core.plugins import registered
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
-from tests.realtime.quote_records import open_quote, pick_quote, reload, update_quote
-from tests.realtime.records import user_ids
+from core.testing import CallFailed, Live, reload, update_quote, user_ids
+from tests.realtime.quote_records import open_quote, pick_quote
 
 REQUESTED = "Emissione richiesta"
 
@@ -84,7 +83,8 @@ async def test_a_parent_agent_requests_for_a_sub_agents_quote(live: Live) -> Non
 async def test_only_agents_request(live: Live, who: str) -> None:
     quote = await pick_quote(live.runtime, "assicurapp", "agente", open_quote("Preventivato"))
     client = await live.logged_in("assicurapp", who)
-    with pytest.raises(CallFailed) as failed:
+    only_theirs = r"^Solo il collaboratore del preventivo può richiedere l'emissione$"
+    with pytest.raises(CallFailed, match=only_theirs) as failed:
         await client.invoke("richiediEmissione", {"pId": quote.id})
     assert failed.value.name == "Forbidden"
     assert (await reload(live.runtime, "assicurapp", quote.id)).emission_requested_at is None
@@ -136,34 +136,39 @@ async def test_the_consultancy_value_is_checked_and_kept(live: Live) -> None:
 
 
 class LinePlugin:
-    """A line plugin that refuses requests for quotes of its line and records what it heard."""
+    """A line plugin that refuses every request it hears and records what it heard."""
 
     def __init__(self, line: str) -> None:
         self.line = line
         self.heard: list[tuple[str, str | None, dict[str, Any], bool]] = []
 
     @hookimpl
+    def product_lines(self) -> list[ProductLine]:
+        return [ProductLine(self.line, self.line.title(), "box")]
+
+    @hookimpl
     def emission_request(
         self, quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
     ) -> None:
         self.heard.append((quote.id, product.name if product else None, dict(payload), undo))
-        if quote.type == self.line and not undo:
+        if not undo:
             raise ClientError("Manca il contratto firmato")
 
 
 async def test_the_lines_plugin_is_consulted_and_may_refuse(live: Live) -> None:
+    """Only the quote's own line is asked: plain quotes never reach the line's plugin."""
     quote = await pick_quote(live.runtime, "assicurapp", "agente", open_quote("Preventivato"))
     plugin = LinePlugin("prestiti")  # a line assicurapp offers
     agent = await live.logged_in("assicurapp", "agente")
     with registered(live.runtime.pm, plugin, name="test-line"):
-        await agent.invoke("richiediEmissione", {"pId": quote.id, "quote": 4, "extra": "x"})
+        await agent.invoke("richiediEmissione", {"pId": quote.id, "quote": 4})
         await agent.invoke("richiediEmissione", {"pId": quote.id})
+        assert plugin.heard == []
         await update_quote(live.runtime, "assicurapp", quote.id, type="prestiti")
         with pytest.raises(CallFailed, match="Manca il contratto firmato") as failed:
-            await agent.invoke("richiediEmissione", {"pId": quote.id})
+            await agent.invoke("richiediEmissione", {"pId": quote.id, "quote": 4, "extra": "x"})
     assert failed.value.name == "BadRequest"
-    assert plugin.heard[0] == (quote.id, "RC Auto", {"quote": 4, "extra": "x"}, False)
-    assert [undo for *_, undo in plugin.heard] == [False, True, False]
+    assert plugin.heard == [(quote.id, "RC Auto", {"quote": 4, "extra": "x"}, False)]
     stored = await reload(live.runtime, "assicurapp", quote.id)
     assert (stored.status, stored.emission_requested_at) == ("Preventivato", None)
 

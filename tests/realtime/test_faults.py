@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from core.runtime import Runtime
-from tests.realtime.client import CallFailed, ScClient
+from core.testing import CallFailed, ScClient
 from tests.realtime.expected import expected_collections
 from tests.realtime.mirror import Mirror
 from tests.realtime.processes import RedisServer, ServerProcess

@@ -18,10 +18,8 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.domain.quotes.links import mint_code
 from core.i18n import today_in_rome
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live, ScClient, reload
 from tests.realtime.policy_records import load_policy, new_quote
-from tests.realtime.quote_records import reload
 
 TENANT = "assicurapp"
 REASON = "Documenti verificati in agenzia dal titolare"
@@ -227,10 +225,10 @@ async def test_a_start_far_in_the_past_needs_a_confirmation(live: Live) -> None:
         )
     await admin.invoke("emettiPolizza", {"pId": strict, **_issue("P-3", today)})
     for bad in (-1, 5000, "30", 2.5):
-        with pytest.raises(CallFailed):
+        with pytest.raises(CallFailed, match=r"^Dati non validi: .*\(retrodatazioneMaxGiorni\)$"):
             await admin.invoke("salvaImpostazioni", {"retrodatazioneMaxGiorni": bad})
     agent = await live.logged_in(TENANT, "agente")
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Operazione non consentita per il tuo ruolo$"):
         await agent.invoke("salvaImpostazioni", {"retrodatazioneMaxGiorni": 365})
 
 

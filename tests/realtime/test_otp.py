@@ -14,9 +14,7 @@ import pytest
 from core.domain.otp.ask import OtpTimeout, ask_otp
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.integration.quotes.helpers import headers_for
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, serving
+from core.testing import CallFailed, Live, headers_for, serving
 from tests.realtime.processes import RedisServer
 
 TENANT = "assicurapp"
@@ -70,7 +68,7 @@ async def test_other_codes_and_publishers_are_refused(
 async def test_an_anonymous_socket_cannot_publish(live: Live) -> None:
     client = await live.client(TENANT)
     await client.handshake()
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Non autorizzato: effettua l'accesso$"):
         await client.invoke("#publish", {"channel": "submitOtp-Allianz", "data": "12345"})
 
 
@@ -115,6 +113,7 @@ async def test_the_code_reaches_an_integration_waiting_in_another_process(
     on_redis = settings.model_copy(
         update={"bus": settings.bus.model_copy(update={"url": redis.url})}
     )
+    process: asyncio.subprocess.Process | None = None
     try:
         async with serving(on_redis, runtime) as live:
             admin = await live.logged_in(TENANT, "admin")
@@ -133,4 +132,7 @@ async def test_the_code_reaches_an_integration_waiting_in_another_process(
             assert process.returncode == 0, output.decode()
             assert output.decode().strip().endswith("424242")
     finally:
+        if process is not None and process.returncode is None:
+            process.kill()
+            await asyncio.wait_for(process.wait(), 10)
         await redis.kill()

@@ -13,8 +13,7 @@ import pytest
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.types import new_id
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live, ScClient
 
 TENANT = "assicurapp"
 
@@ -99,7 +98,7 @@ async def test_suspension_closes_the_users_sockets_at_once(live: Live) -> None:
 async def test_a_new_password_keeps_this_socket_and_closes_the_others(live: Live) -> None:
     here = await live.logged_in(TENANT, "agente")
     elsewhere = await live.logged_in(TENANT, "agente")
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^La password attuale non è corretta$"):
         await here.invoke(
             "cambiaPassword", {"current": "sbagliata", "password": "Nuova-Pass-2027!"}
         )

@@ -11,10 +11,8 @@ from typing import Any
 import pytest
 
 from core.db import models as m
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live, sentinel
+from core.testing import CallFailed, Live, ScClient, reload, sentinel
 from tests.realtime.policy_records import load_policy, new_quote
-from tests.realtime.quote_records import reload
 
 TENANT = "assicurapp"
 ISSUE = {

@@ -10,10 +10,8 @@ from typing import Any
 import pytest
 
 from core.domain.taxes.seed import seeded_table
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live, reload
 from tests.realtime.policy_records import load_policy, new_quote
-from tests.realtime.quote_records import reload
 
 TENANT = "assicurapp"
 ISSUE = {

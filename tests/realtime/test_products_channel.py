@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from tests.realtime.conftest import Live
+from core.testing import Live
 
 
 async def _admin(live: Live, tenant: str) -> httpx.AsyncClient:

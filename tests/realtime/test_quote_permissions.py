@@ -11,9 +11,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.domain.documents.files import storage_of
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live
-from tests.realtime.quote_records import open_quote, pick_quote, reload
+from core.testing import CallFailed, Live, ScClient, reload
+from tests.realtime.quote_records import open_quote, pick_quote
 
 TENANT = "assicurapp"
 
@@ -141,7 +140,8 @@ async def test_only_can_edit_deletes_documents(live: Live) -> None:
     quote = await _with_documents(live)
     document = await _document_of(live, quote.id)
     agent = await live.logged_in(TENANT, "agente")
-    with pytest.raises(CallFailed) as failed:
+    only_managers = r"^Solo amministratori e responsabili possono gestire i documenti$"
+    with pytest.raises(CallFailed, match=only_managers) as failed:
         await agent.invoke("deleteAllegato", _delete(quote.id, document))
     assert failed.value.name == "Forbidden"
 

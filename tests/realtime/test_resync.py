@@ -14,9 +14,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.models.documents import Document
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live, sentinel
-from tests.realtime.records import STREAMS, quotes_of, sync, user_ids
+from core.testing import STREAMS, CallFailed, Live, sentinel, sync, user_ids
+from tests.realtime.records import quotes_of
 
 Collections = dict[str, dict[str, Any]]
 

@@ -17,8 +17,7 @@ from core.db import models as m
 from core.realtime import protocol
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.realtime.client import CallFailed, ScClient
-from tests.realtime.conftest import Live, serving
+from core.testing import CallFailed, Live, ScClient, serving
 
 ENDED = "Non autorizzato: sessione terminata, effettua di nuovo l'accesso"
 NEW_PASSWORD = "Tramonto-sul-Vesuvio-42"

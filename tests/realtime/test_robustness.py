@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live
 
 GARBAGE = ["{", "[]", "null", "42", '"x"', '{"cid": 1}', '{"event": 5, "cid": 2}', "[" * 3000]
 
@@ -105,12 +104,13 @@ async def test_no_handshake_closes_with_4005(live: Live) -> None:
 
 @pytest.mark.parametrize(
     ("frame", "problem"),
-    [('{"event": "login", "data": {"email": "a\\u0000@demo.it"}, "cid": 1}', "carattere nullo"),
-     ('{"event": "createQuote", "data": {"x": "\\udc00"}, "cid": 1}', "Unicode non valido")],
+    [('{"event": "login", "data": {"email": "a\\u0000@demo.it"}}', "carattere nullo"),
+     ('{"event": "createQuote", "data": {"x": "\\udc00"}}', "Unicode non valido")],
 )  # fmt: skip
 async def test_unstorable_text_in_a_frame_is_a_protocol_error(
     live: Live, frame: str, problem: str
 ) -> None:
+    """A frame without a call id (a call's is answered on it: ``test_call_edges``)."""
     client = await live.client()
     await client.handshake()
     await client.send_raw(frame)

@@ -18,9 +18,8 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.realtime.conftest import Live, Served, fast_app
+from core.testing import Live, Served, fast_app, update_quote, user_ids
 from tests.realtime.expected import expected_collections
-from tests.realtime.records import user_ids
 from tests.realtime.sc_node import NodeCallFailed, NodeSocket, unavailable
 
 pytestmark = pytest.mark.skipif(unavailable() is not None, reason=unavailable() or "")
@@ -67,15 +66,6 @@ async def quotes_of(runtime: Runtime, tenant: str, agent_id: str) -> list[str]:
                 select(m.Quote.id).where(m.Quote.agent_id == agent_id).order_by(m.Quote.at)
             )
             return list(found.scalars())
-
-
-async def set_quote(runtime: Runtime, tenant: str, quote_id: str, **values: Any) -> None:
-    with tenant_scope(tenant):
-        async with runtime.db.session() as session:
-            quote = await session.get(m.Quote, quote_id)
-            assert quote is not None
-            for name, value in values.items():
-                setattr(quote, name, value)
 
 
 async def delete_quote(runtime: Runtime, tenant: str, quote_id: str) -> None:
@@ -130,7 +120,7 @@ async def test_a_change_reaches_the_agent_whose_tree_holds_it_and_no_one_else(
     ids = await user_ids(live.runtime, "assicurapp")
     mine, theirs = (await quotes_of(live.runtime, "assicurapp", ids["agente"]))[:2]
     # Give one of agente's quotes to the responsabile: it leaves agente's tree.
-    await set_quote(live.runtime, "assicurapp", theirs, agent_id=ids["responsabile"])
+    await update_quote(live.runtime, "assicurapp", theirs, agent_id=ids["responsabile"])
     admin = await connected_as(node, live, "assicurapp", "admin")
     agent = await connected_as(node, live, "assicurapp", "agente")
     for socket in (admin, agent):
@@ -230,9 +220,9 @@ async def test_after_a_server_restart_the_client_reconnects_and_resyncs(
     assert 1000 < dropped["code"] < 4500  # a drop the client reconnects after (1012 here)
     # While the server is down: a quote changes, one is deleted, one leaves agente's tree.
     status = other_status(before, changed)
-    await set_quote(runtime, "assicurapp", changed, status=status)
+    await update_quote(runtime, "assicurapp", changed, status=status)
     await delete_quote(runtime, "assicurapp", deleted)
-    await set_quote(runtime, "assicurapp", moved, agent_id=ids["responsabile"])
+    await update_quote(runtime, "assicurapp", moved, agent_id=ids["responsabile"])
 
     restartable[0] = await Served.start(fast_app(settings, runtime), port=port)
     back = await agent.expect("connect", since=since, timeout=10)
@@ -248,7 +238,7 @@ async def test_after_a_server_restart_the_client_reconnects_and_resyncs(
     # The subscriptions came back too: a change made now is heard live.
     since = agent.mark()
     status = other_status(held["preventivi"], changed)
-    await set_quote(restartable[0].runtime, "assicurapp", changed, status=status)
+    await update_quote(restartable[0].runtime, "assicurapp", changed, status=status)
     event = await agent.published("preventivi", since=since, item=changed)
     assert event["p"]["status"] == status
 

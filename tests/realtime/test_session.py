@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.realtime.client import CallFailed
-from tests.realtime.conftest import Live
+from core.testing import CallFailed, Live
 
 
 async def test_handshake_without_a_token(live: Live) -> None:
@@ -52,13 +51,17 @@ async def test_wrong_password_is_an_italian_error(live: Live) -> None:
 async def test_token_login_answers_the_session_data(live: Live) -> None:
     client = await live.logged_in("assicurapp", "agente")
     data = await client.invoke("tokenLogin", {"t": None, "productsHash": None})
-    assert set(data) == {"BUILD", "u", "products", "utenti", "settings", "port", "menu", "lines"}
+    assert set(data) == {
+        "BUILD", "u", "products", "utenti", "settings", "port", "menu", "lines", "streams",
+    }  # fmt: skip
     # the side menu the server computes for the agent, and the lines they may open
     assert [entry["key"] for entry in data["menu"]] == [
         "home", "preventivi", "polizze", "chat", "report", "saldo-collaboratore", "clienti",
         "nuova-quotazione", "area-documentale", "noleggio-auto", "prestiti",
     ]  # fmt: skip
     assert data["lines"] == ["noleggio-auto", "prestiti"]
+    # the streams the shell syncs and follows: core's and the lines' the agent may read
+    assert set(data["streams"]) >= {"chat", "polizze", "preventivi", "usr"}
     assert data["settings"]["APP_NAME"] == "assicurapp"
     assert {p["_id"] for p in data["settings"]["extraProducts"]} == {"noleggio-auto", "prestiti"}
     assert {u["email"] for u in data["utenti"].values()} == {"agente@demo.it", "subagente@demo.it"}
@@ -79,7 +82,7 @@ async def test_logout_removes_the_token_and_the_subscriptions(live: Live) -> Non
     await client.subscribe("preventivi")
     await client.invoke("logout")
     assert (await client.next_event("#removeAuthToken"))["event"] == "#removeAuthToken"
-    with pytest.raises(CallFailed):
+    with pytest.raises(CallFailed, match=r"^Non puoi iscriverti al canale preventivi$"):
         await client.subscribe("preventivi")
 
 

@@ -24,9 +24,8 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
-from tests.realtime.client import ScClient
-from tests.realtime.conftest import Live
-from tests.realtime.records import quotes_of, user_ids
+from core.testing import Live, ScClient, user_ids
+from tests.realtime.records import quotes_of
 
 TENANT = "assicurapp"
 
@@ -123,6 +122,15 @@ async def service(live: Live, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
     await runner.cleanup()
 
 
+async def _pushes_decided(live: Live) -> None:
+    """Every push queued so far has been sent (the service answered) or skipped: the queue's
+    own count of finished work, not a pause."""
+    queue = live.runtime.push.queue
+    assert queue is not None
+    async with asyncio.timeout(10):
+        await queue.join()
+
+
 async def _subscribed(live: Live, who: str, browser: Browser, port: int) -> ScClient:
     client = await live.logged_in(TENANT, who)
     assert await client.invoke("registerWebPush", browser.subscription(port)) == {"ok": True}
@@ -171,7 +179,7 @@ async def test_who_looks_at_the_room_gets_no_push(live: Live, service: PushServi
     room = f"/support/{ids['agente']}"
     first = await agent.invoke("sendChatMessage", {"roomId": room, "text": "Lo vedi subito"})
     await admin.invoke("chatSeen", {"chatId": first["chatId"]})  # the room is open on screen
-    await asyncio.sleep(0.6)
+    await _pushes_decided(live)  # the first message's push is decided (and skipped) by now
     await agent.invoke("sendChatMessage", {"roomId": room, "text": "Questo invece no"})
     await service.read_until("admin-looking", watching, "Questo invece no")
     said = [watching.read(body)["body"] for name, _, body in service.received]
@@ -232,7 +240,7 @@ async def test_an_emission_request_is_pushed_to_the_roles_it_alerts(
             break
     assert payload["title"] == "Emissione richiesta"
     assert payload["url"] == f"/preventivi/{quote.id}"
-    await asyncio.sleep(0.3)
+    await _pushes_decided(live)  # whatever the request queued has been sent or skipped
     urls = [
         agent_browser.read(body)["url"] for name, _, body in service.received if name == "agent-1"
     ]

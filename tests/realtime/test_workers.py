@@ -9,9 +9,9 @@ import sys
 import time
 
 from core.runtime import Runtime
-from tests.realtime.client import ScClient
+from core.testing import ScClient, user_ids
 from tests.realtime.processes import RedisServer, ServerProcess
-from tests.realtime.records import quotes_of, user_ids
+from tests.realtime.records import quotes_of
 
 HOST = "assicurapp.localhost"
 SOCKETS = 16

@@ -1,4 +1,4 @@
-"""Commission rules (SPEC §9, the README's 'Commissions'): exact to the cent, half up, and the
+"""Commission rules (SPEC §9, docs/rules/commissions.md): exact to the cent, half up, and the
 shares always add up to the commission."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_every_agents_commission_plus_the_platform_is_the_total(
 @pytest.mark.parametrize(
     ("premium", "company", "rates", "expected"),
     [
-        # the README's worked examples
+        # the worked examples of docs/rules/commissions.md
         ("1000.00", "8", Rates(Decimal(10)), ("80.00", "8.00", "0", "0", "72.00")),
         ("1000.00", "8", Rates(Decimal(10), Decimal(15)), ("80.00", "8.00", "4.00", "0", "68.00")),
         ("1000.00", "8", Rates(Decimal(15), Decimal(10)), ("80.00", "12.00", "0", "0", "68.00")),

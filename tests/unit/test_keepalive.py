@@ -82,11 +82,19 @@ async def test_the_sweep_runs_while_there_are_sockets_and_stops_after() -> None:
     now = time.monotonic()
     socket = FakeSocket(opened_at=now, last_heard=now)
     sockets.append(socket)
+    twice = asyncio.Event()
+
+    def ping(text: str) -> None:
+        socket.pushed.append(text)
+        if len(socket.pushed) >= 2:
+            twice.set()
+
+    socket.push = ping  # type: ignore[method-assign]
     keepalive.watch(cast(RealtimeSocket, socket))
-    await asyncio.sleep(0.2)
-    assert len(socket.pushed) >= 2
+    async with asyncio.timeout(5):
+        await twice.wait()  # two pings: the sweep ran twice on its own
     sockets.clear()
-    await asyncio.sleep(0.05)
     assert keepalive._task is not None
-    assert keepalive._task.done()
+    async with asyncio.timeout(5):
+        await asyncio.shield(keepalive._task)  # no socket left: the sweep ends by itself
     await keepalive.stop()

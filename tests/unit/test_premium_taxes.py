@@ -1,4 +1,4 @@
-"""The premium split into net, taxes and gross (the README's 'Premium and taxes'): worked
+"""The premium split into net, taxes and gross (docs/rules/taxes.md): worked
 examples computed by hand, and net + taxes == gross to the cent both ways."""
 
 from __future__ import annotations

@@ -36,10 +36,18 @@ def test_frames_become_packets(frame: str, expected: list[protocol.Inbound]) -> 
 
 
 @pytest.mark.parametrize(
-    "frame", ["{", "[]", "null", '{"cid": true, "event": "x"}', json.dumps([{}] * 101)]
-)
-def test_bad_frames_are_protocol_errors(frame: str) -> None:
-    with pytest.raises(protocol.ProtocolError):
+    ("frame", "message"),
+    [
+        ("{", "^JSON non valido$"),  # the words HTTP answers a body that is not JSON
+        ("[]", "^Messaggio non valido: da 1 a 100 pacchetti$"),
+        ("null", "^Messaggio non valido: ogni pacchetto è un oggetto$"),
+        ('{"cid": true, "event": "x"}',
+         "^Messaggio non valido: cid deve essere un numero o un testo$"),
+        (json.dumps([{}] * 101), "^Messaggio non valido: da 1 a 100 pacchetti$"),
+    ],
+)  # fmt: skip
+def test_bad_frames_are_protocol_errors(frame: str, message: str) -> None:
+    with pytest.raises(protocol.ProtocolError, match=message):
         protocol.parse_frame(frame)
 
 

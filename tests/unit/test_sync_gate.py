@@ -38,14 +38,17 @@ async def test_the_tenant_bound_holds_across_its_users():
 async def test_a_waiting_sync_gets_the_slot_when_it_frees():
     gate = SyncGate(per_user=1, per_tenant=1, wait_s=2)
     order: list[str] = []
+    asking = asyncio.Event()
 
     async def second() -> None:
+        asking.set()  # from here it runs, without yielding, up to the wait for a free slot
         async with gate.user_slot("t1", "u1"), gate.tenant_slot("t1"):
             order.append("second")
 
     async with gate.user_slot("t1", "u1"), gate.tenant_slot("t1"):
         waiting = asyncio.create_task(second())
-        await asyncio.sleep(0.05)
+        await asking.wait()
+        assert not waiting.done()
         order.append("first done")
     await waiting
     assert order == ["first done", "second"]

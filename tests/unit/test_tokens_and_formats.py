@@ -35,14 +35,14 @@ def test_a_token_round_trips_with_its_tenant() -> None:
 )
 def test_a_token_is_refused(tenant: str, kind: str, key: str, ttl: timedelta) -> None:
     token = tokens.mint(key, tenant_id="a", subject="u1", kind=tokens.ACCESS, ttl=ttl)
-    with pytest.raises(NotAuthenticated):
+    with pytest.raises(NotAuthenticated, match=r"^Non autorizzato: "):
         tokens.verify(KEY, token, tenant_id=tenant, kind=kind)
 
 
 def test_an_unsigned_token_is_refused() -> None:
     no_key: Any = None  # the "none" algorithm signs with no key
     token = jwt.encode({"tid": "a", "sub": "u", "typ": "access", "exp": 2**40}, no_key, "none")
-    with pytest.raises(NotAuthenticated):
+    with pytest.raises(NotAuthenticated, match=r"^Non autorizzato: token non valido$"):
         tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
 
 

@@ -2,8 +2,8 @@
 // (contrast, names, labels, structure), on two tenants' branding, for the roles that see each
 // screen. The customer-facing public pages come first: the European Accessibility Act covers
 // consumer financial services.
-import { after, before, describe, test } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage } from './harness.mjs';
+import { after, before, describe } from 'node:test';
+import { expectAccessible, launchBrowser, LiveServer, login, openPage, test } from './harness.mjs';
 
 let server;
 let browser;

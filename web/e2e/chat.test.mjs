@@ -5,8 +5,8 @@
 // that quote's room, live. The OTP dialog opens for an admin and not for an agent, and the code
 // typed there reaches an integration waiting on the server.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -4,8 +4,8 @@
 // detail pages are titled by name in the top bar and the browser tab; a date field shows
 // dd/mm/yyyy in an English-speaking browser.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -2,13 +2,13 @@
 // end-to-end tests. The server serves the built shell (web/dist) and plugin modules.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before } from 'node:test';
+import { after, before, test as nodeTest } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -81,6 +81,7 @@ export class LiveServer {
   }
 
   async up(timeoutMs = 90_000) {
+    servers.add(this);
     this.process = spawn(join(repo, '.venv', 'bin', 'sportello'), ['serve', '--port', String(this.port)], {
       cwd: repo,
       env: {
@@ -96,9 +97,14 @@ export class LiveServer {
         // every browser of the suite logs in from 127.0.0.1: one office behind one address
         RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/minute',
         WEB_DIST_DIR: join(repo, 'web', 'dist'),
+        // core's own tenants: the shipped tenants.yaml may offer more lines
+        TENANTS_FILE: join(repo, 'tests', 'tenants.yaml'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // a file whose set-up failed still ends: the server does not keep node alive, and is killed
+    // when node exits
+    for (const handle of [this.process, this.process.stdout, this.process.stderr]) handle.unref();
     const keep = (chunk) => (this.log = (this.log + chunk).slice(-20_000));
     this.process.stdout.on('data', keep);
     this.process.stderr.on('data', keep);
@@ -127,13 +133,64 @@ export class LiveServer {
   }
 
   async stop() {
+    servers.delete(this);
     await this.down();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
+/** The file's browsers and servers, read when a test fails (see {@link test}). */
+const browsers = new Set();
+const servers = new Set();
+process.on('exit', () => {
+  for (const server of servers) server.process?.kill('SIGKILL');
+});
+
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browsers.add(browser);
+  browser.once('disconnected', () => browsers.delete(browser));
+  return browser;
+}
+
+const FAILURES_DIR = join(repo, 'web', 'e2e', 'failures');
+
+/** What each open page showed when a test failed: its address, the notifications and alerts on
+ * screen, its errors and a screenshot (web/e2e/failures/); then the end of each server's log. */
+async function failureReport(name) {
+  const lines = [];
+  mkdirSync(FAILURES_DIR, { recursive: true });
+  const pages = [...browsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  for (const [index, page] of pages.entries()) {
+    try {
+      const shown = await page
+        .locator('.mantine-Notification-root, [role="alert"]')
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent.trim()).filter(Boolean));
+      const file = join(FAILURES_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${index + 1}.png`);
+      await page.screenshot({ path: file, timeout: 5000 });
+      lines.push(`page ${index + 1}: ${page.url()}`, `  on screen: ${JSON.stringify(shown)}`);
+      if (page.errors?.length) lines.push(`  errors: ${JSON.stringify(page.errors)}`);
+      lines.push(`  screenshot: ${file}`);
+    } catch (error) {
+      lines.push(`page ${index + 1}: unreadable (${error.message.split('\n')[0]})`);
+    }
+  }
+  for (const server of servers) lines.push(`server log (end):\n${server.log.slice(-3000)}`);
+  return lines.join('\n');
+}
+
+/** node:test's `test`, adding to a failure what the browsers and the server showed at that
+ * moment, so a failure seen only in CI can be read from its output. */
+export function test(name, ...rest) {
+  const body = rest.pop();
+  return nodeTest(name, ...rest, async (context) => {
+    try {
+      return await body(context);
+    } catch (error) {
+      if (error instanceof Error) error.message += `\n--- at the failure ---\n${await failureReport(name)}`;
+      throw error;
+    }
+  });
 }
 
 /** A fresh context and page; page errors are collected for the test to assert on. */

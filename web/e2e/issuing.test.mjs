@@ -5,8 +5,8 @@
 // the quote. Issuing a quote whose documents were refused is refused until the admin gives a
 // reason, which the policy then shows; the issued quote reads 'Polizza emessa n. …'.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { addOffer, expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { addOffer, expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -7,8 +7,8 @@
 // both without reload; a document uploaded to the document area appears live for the employee and
 // downloads.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -5,8 +5,8 @@
 // declares a bank transfer that the admin sees live; an instalment marked paid shows at once on
 // the agent's screen.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { addOffer, expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { addOffer, expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -4,8 +4,8 @@
 // emission; the admin issues the policy, whose detail shows net, taxes by ramo and gross; the
 // agent's /Report shows the commission computed on the net premium, not on the gross.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -1,7 +1,7 @@
 // End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

@@ -1,8 +1,8 @@
 // End-to-end: the quote list and practice on assicurapp, with a live update reaching a second
 // browser context (SPEC §2, §4).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const NEW_STATUS = 'In lavorazione compagnia';
 

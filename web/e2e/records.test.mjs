@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const live = liveSuite();
 

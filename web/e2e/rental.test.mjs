@@ -2,8 +2,8 @@
 // 'Rental practice page'): a quote created from the catalogue, quoted by an admin and sent
 // for emission by its agent, each browser following the other live; the catalogue editor.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const VALID_CF = 'RSSGLI85M41F205V';
 const NEW_STATUS = 'In lavorazione compagnia';

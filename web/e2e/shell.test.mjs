@@ -1,8 +1,8 @@
 // End-to-end: the built shell against a live server, in Debian's Chromium.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { expectAccessible, liveSuite, login, menuLabels, openPage } from './harness.mjs';
+import { expectAccessible, liveSuite, login, menuLabels, openPage, test } from './harness.mjs';
 
 const INITIAL_JS_BUDGET_KB = 180;
 

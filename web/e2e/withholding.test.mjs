@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, test } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const python = join(repo, '.venv', 'bin', 'python');

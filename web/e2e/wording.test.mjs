@@ -4,8 +4,8 @@
 // included (commission lines, role labels, messages), and no word 'agente', 'agenti',
 // 'subagente' or 'subagenti' may show. Nothing is allowed through.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { liveSuite, login, openPage } from './harness.mjs';
+import { describe } from 'node:test';
+import { liveSuite, login, openPage, test } from './harness.mjs';
 
 const TENANT = 'rcadealer';
 const FORBIDDEN = /(?<![\p{L}\p{N}])(sub)?agent[ei](?![\p{L}\p{N}])/iu;

@@ -12,12 +12,23 @@ from core.db.types import utcnow
 
 
 class LoginThrottle(Base, HasId, TenantOwned):
-    """Failed logins per email (existing or not, so locking reveals nothing)."""
+    """Login records per (email, source), the email existing or not (so locking reveals
+    nothing), one row per kind (``core.auth.throttle``, ``core.auth.known_addresses``):
+
+    - ``failures``: wrong passwords since ``window_started_at`` (``failures``) and the lock;
+    - ``checking``: how many checks are in flight (``failures``), leased at
+      ``window_started_at``;
+    - ``known``: an address the account logged in from, with the account's credentials
+      version (``failures``) at its last login from there (``window_started_at``).
+
+    :func:`core.auth.prune.prune_login_records` deletes each kind once it no longer matters.
+    """
 
     __tablename__ = "login_throttle"
     __table_args__ = (UniqueConstraint("tenant_id", "email_key"),)
 
     email_key: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(10), default="failures", server_default="failures")
     failures: Mapped[int] = mapped_column(Integer, default=0)
     window_started_at: Mapped[datetime] = mapped_column(default=utcnow)
     locked_until: Mapped[datetime | None] = mapped_column()

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
 from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.chats.access import visible_chat, visible_chats
@@ -75,9 +76,11 @@ async def mark_seen(session: AsyncSession, principal: Principal, chat: m.Chat) -
     """Record that ``principal`` has seen ``chat`` up to now (once per user and room, even
     when two devices say so at once)."""
     now = utcnow()
-    stmt = select(m.ChatLastSeen).where(
-        m.ChatLastSeen.chat_id == chat.id, m.ChatLastSeen.user_id == principal.id
-    )
+    stmt = for_update(
+        select(m.ChatLastSeen).where(
+            m.ChatLastSeen.chat_id == chat.id, m.ChatLastSeen.user_id == principal.id
+        )
+    )  # locked: a later "seen" is never written over by an earlier one
     seen = (await session.execute(stmt)).scalar_one_or_none()
     if seen is None:
         if await insert_once(

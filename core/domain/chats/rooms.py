@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
 from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.chats.messages import mark_seen
@@ -141,8 +142,9 @@ async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
 
 async def _room(session: AsyncSession, room: str, owner: dict[str, Any]) -> m.Chat:
     """The room, created the first time it is asked for; two first requests at once get the
-    same room (the unique room name decides, the loser reads the winner's)."""
-    stmt = select(m.Chat).where(m.Chat.room == room)
+    same room (the unique room name decides, the loser reads the winner's). Locked until the
+    message is stored: messages sent together leave the room's last message the newest."""
+    stmt = for_update(select(m.Chat).where(m.Chat.room == room))
     chat = (await session.execute(stmt)).scalar_one_or_none()
     if chat is None:
         chat = m.Chat(room=room, **owner)

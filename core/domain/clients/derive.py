@@ -25,6 +25,7 @@ from sqlalchemy.orm import InstanceState, Session
 
 from core.context import current_tenant_id
 from core.db import models as m
+from core.db.locks import serialize_in_flush
 from core.db.tenancy import TenantSession
 from core.db.types import new_id
 
@@ -138,6 +139,9 @@ def _find(
     """The tree's client with the customer's fiscal code (pending or stored), if any."""
     if not customer.fiscal_code:
         return None
+    # two records of one new customer flushed at once make one client, not two; and the
+    # client found is locked, so its plates are added to, never written over
+    serialize_in_flush(session, f"client:{tenant_id}:{tree}:{customer.fiscal_code}")
     for pending in session.new:
         if (
             isinstance(pending, m.Client)
@@ -151,7 +155,11 @@ def _find(
         owner.is_(None) if tree is None else owner == tree,
         m.Client.fiscal_code == customer.fiscal_code,
     )
-    return session.execute(stmt.order_by(m.Client.created_at).limit(1)).scalars().first()
+    stmt = stmt.order_by(m.Client.created_at).limit(1).with_for_update()
+    client = session.execute(stmt).scalars().first()
+    if client is not None and client not in session.dirty:
+        session.refresh(client)  # as now committed (it may have been read before the lock)
+    return client
 
 
 def _own_client(

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.domain.clients.queries import NOT_FOUND, client_visible
 from core.domain.clients.rules import NOT_YOURS, may_edit
 from core.errors import Forbidden, NotFound
@@ -115,7 +116,7 @@ async def update_client(
     """Apply ``changes`` to a client the principal may edit (404 unseen, 403 read-only)."""
     if not perm.sees_clients(principal):
         raise Forbidden(NOT_YOURS)
-    client = await session.get(m.Client, client_id)
+    client = await get_for_update(session, m.Client, client_id)  # two edits: both kept
     if client is None or not await client_visible(session, principal, client):
         raise NotFound(NOT_FOUND)
     if not may_edit(principal, client):

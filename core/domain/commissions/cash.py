@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.principal import Principal
 from core.context import current_tenant_id
 from core.db import models as m
+from core.db.locks import serialize
 from core.db.once import insert_once
 from core.domain.commissions.balance import checked_range
 from core.domain.policies.payment_rules import method_label
@@ -53,14 +54,11 @@ def require_admin(principal: Principal) -> None:
 async def lock_days(session: AsyncSession, days: Iterable[date]) -> None:
     """Hold the tenant's cash days until the transaction ends, in date order: a close and a
     payment of one day never interleave (the close counts the payment, or the payment sees
-    the close). PostgreSQL: a transaction advisory lock per tenant and day; SQLite's writers
-    already run one at a time."""
-    if session.get_bind().dialect.name != "postgresql":
-        return
+    the close). PostgreSQL: a transaction advisory lock per tenant and day
+    (:func:`core.db.locks.serialize`); SQLite's writers already run one at a time."""
     tenant = current_tenant_id()
     for day in sorted(set(days)):
-        key = f"cassa:{tenant}:{day.isoformat()}"
-        await session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
+        await serialize(session, f"cassa:{tenant}:{day.isoformat()}")
 
 
 async def ensure_open(session: AsyncSession, *days: date) -> None:

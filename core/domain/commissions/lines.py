@@ -82,7 +82,8 @@ async def agent_lines(
     if not perm.manages(principal):
         for line in lines:
             line.pop("companyAmount", None)
-    for item in await line_items(pm, session, start, end) if pm is not None else ():
+    items, missing = await line_items(pm, session, start, end) if pm is not None else ([], [])
+    for item in items:
         if item.agent_id != agent.id or not item_visible(principal, item, agent.id):
             continue
         total += item.agent
@@ -99,6 +100,7 @@ async def agent_lines(
         "agent": {"_id": agent.id, "name": agent.name},
         "from": start.isoformat(), "to": end.isoformat(), "lines": lines,
         "truncated": len(rows) > MAX_LINES,
+        **({"missingLines": missing} if missing else {}),
         "totals": {"commission": as_number(total), "collected": as_number(collected),
                    "pending": as_number(total - collected)},
     }  # fmt: skip

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, case, false, func, literal, select, true, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core import line_hooks
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
@@ -36,7 +37,6 @@ from core.domain.commissions.withholding import base_percent
 from core.errors import Forbidden
 from core.extensions import CommissionItem
 from core.money import ZERO, as_number
-from core.plugins import await_me_maybe
 
 NOT_FOR_EMPLOYEES = "Il report provvigioni non è disponibile per i dipendenti"
 SHARES = ("agent", "parent", "referrer")
@@ -154,6 +154,8 @@ class Report:
     by_day: dict[date, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
     by_company: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
     by_product: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
+    missing: list[str] = field(default_factory=list)
+    """Product lines whose items are left out because their plugin failed (logged)."""
 
 
 def item_visible(principal: Principal, item: CommissionItem, agent_id: str | None) -> bool:
@@ -186,13 +188,10 @@ def _add_items(
 
 async def line_items(
     pm: Any, session: AsyncSession, start: date, end: date
-) -> list[CommissionItem]:
-    """Every product line's commission items in the range."""
-    found: list[CommissionItem] = []
-    for answer in pm.hook.commission_items(session=session, start=start, end=end):
-        items = await await_me_maybe(answer)
-        found.extend(item for item in items or () if start <= item.day <= end)
-    return found
+) -> tuple[list[CommissionItem], list[str]]:
+    """Every product line's commission items in the range, each line asked on its own, and
+    the names of the lines whose items are missing because their plugin failed."""
+    return await line_hooks.commission_items(pm, session, start, end)
 
 
 async def build_report(
@@ -209,7 +208,8 @@ async def build_report(
     report = Report()
     await _fold(session, report, scope, src, where)
     if pm is not None:
-        _add_items(report, principal, await line_items(pm, session, start, end), agent_id)
+        items, report.missing = await line_items(pm, session, start, end)
+        _add_items(report, principal, items, agent_id)
     return report
 
 
@@ -332,6 +332,7 @@ async def report_payload(
         "from": start.isoformat(), "to": end.isoformat(), "agents": rows, "totals": totals,
         "months": months(report.by_day), "companies": ranked(report.by_company),
         "products": ranked(report.by_product),
+        **({"missingLines": report.missing} if report.missing else {}),
     }  # fmt: skip
 
 

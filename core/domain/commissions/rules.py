@@ -1,4 +1,4 @@
-"""Commission rules, exact to the cent (Decimal euros, half up; the README's 'Commissions').
+"""Commission rules, exact to the cent (Decimal euros, half up; docs/rules/commissions.md).
 
 * The **company commission** is the **net premium** (imponibile, without the insurance taxes
   and contributions: :mod:`core.domain.taxes.split`) × the company's ``provv`` / 100.

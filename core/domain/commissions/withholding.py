@@ -35,10 +35,7 @@ def base_percent(code: str | None) -> Decimal:
 
 def percent_text(value: Decimal) -> str:
     """``23`` → ``23 %``, ``11.5`` → ``11,5 %`` (it-IT, no trailing zeros)."""
-    text = f"{value.normalize():f}" if value == value.to_integral_value() else f"{value:f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return f"{text.replace('.', ',')} %"
+    return f"{value.normalize():f}".replace(".", ",") + " %"
 
 
 def describe(code: str | None, rate: Decimal) -> str:

@@ -19,6 +19,7 @@ from core.domain.documents.owners import editable_record, owner_of, remove_from_
 from core.errors import NotFound
 from core.extensions import CallContext
 from core.realtime.guard import logged_in
+from core.validation import strict
 
 DOC_NOT_FOUND = "Documento non trovato"
 
@@ -34,7 +35,7 @@ class DeleteBody(BaseModel):
 
 async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
     principal = logged_in(ctx)
-    body = DeleteBody.model_validate(data)
+    body = strict(DeleteBody, data)
     kind, owner_id = owner_of(
         {"preventivoId": body.preventivoId, "polizzaId": body.polizzaId, "areaId": body.areaId}
     )
@@ -42,7 +43,7 @@ async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
         await folder_roles(ctx.session, principal, owner_id)  # canEdit, and the folder exists
         record = None
     else:
-        record = await editable_record(ctx.session, principal, kind, owner_id)
+        record = await editable_record(ctx.session, principal, kind, owner_id, lock=True)
     document = (
         await ctx.session.execute(
             select(m.Document).where(

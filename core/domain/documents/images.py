@@ -1,5 +1,5 @@
-"""Images read with bounds: the pixel count from the header before any decoding, a few
-decodes at once per process, off the event loop.
+"""Images read with bounds: the pixel count from the header before any decoding, a memory
+budget for the work of all requests at once, off the event loop, shrunk while read.
 
 A 480 KB PNG can declare 13000 × 13000 pixels and take gigabytes once decoded: no image
 larger than ``UPLOAD_MAX_IMAGE_PIXELS`` is decoded, and avatars must be real JPEG, PNG or
@@ -8,17 +8,26 @@ WebP files (read from their bytes, not from the name or the declared type).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import warnings
 from dataclasses import dataclass
 from typing import IO
 
+import pyvips
 from anyio import to_thread
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from core.domain.documents.image_budget import ImageBudget, give_memory_back, working_memory
 from core.errors import ClientError, TooLarge
 from core.settings import UploadSettings
+
+pyvips.cache_set_max(0)  # no decoded image kept for a later call
+pyvips.concurrency_set(1)  # one thread per image: images run side by side within the budget
+pyvips.block_untrusted_set(True)  # only the loaders meant for untrusted input
+
+MB = 1024 * 1024
+STREAMED_FORMATS = frozenset({"JPEG", "PNG", "GIF", "WEBP"})
+TRIM_AFTER_BYTES = 16 * MB
 
 AVATAR_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})
 THUMB_SIZE = (240, 240)
@@ -67,29 +76,66 @@ def check_avatar(source: IO[bytes], size: int, limits: UploadSettings) -> None:
 
 
 class Thumbnailer:
-    """Makes thumbnails, at most ``thumbnail_concurrency`` at once, in worker threads."""
+    """Makes thumbnails in worker threads, within the process's image memory budget.
+
+    JPEG, PNG, GIF and WebP go through libvips, which shrinks while it reads (a 40-megapixel
+    PNG takes tens of MB, not the 160 MB of the whole picture); other images (BMP) through
+    Pillow. After a large image the freed memory is handed back to the system.
+    """
 
     def __init__(self, limits: UploadSettings) -> None:
         self.limits = limits
-        self._slots = asyncio.Semaphore(max(1, limits.thumbnail_concurrency))
+        self.budget = ImageBudget(limits.image_memory_mb * MB, limits.image_wait_s)
 
     async def make(self, source: IO[bytes]) -> bytes | None:
-        """A small JPEG of the image, or ``None`` (not an image, or too many pixels)."""
+        """A small JPEG of the image, or ``None`` (not an image, or too many pixels);
+        :class:`~core.errors.TooManyAttempts` when the budget stays full too long."""
         found = header(source)
         if found is None or not fits(found, self.limits):
             return None
-        async with self._slots:
-            return await to_thread.run_sync(_thumbnail, source, self.limits.max_image_pixels)
+        cost = working_memory(found.width, found.height)
+        async with self.budget.hold(cost):
+            return await to_thread.run_sync(_thumbnail_and_trim, source, found, cost)
 
 
-def _thumbnail(source: IO[bytes], max_pixels: int) -> bytes | None:
+def _thumbnail_and_trim(source: IO[bytes], found: Header, cost: int) -> bytes | None:
+    try:
+        if found.format in STREAMED_FORMATS:
+            return _streamed_thumbnail(source)
+        return _thumbnail(source, found)
+    finally:
+        if cost >= TRIM_AFTER_BYTES:
+            give_memory_back()
+
+
+def _streamed_thumbnail(source: IO[bytes]) -> bytes | None:
+    """libvips' thumbnail: decoded a strip at a time and shrunk on the way, EXIF-rotated."""
+    source.seek(0)
+    try:
+        small = pyvips.Image.thumbnail_buffer(
+            source.read(), THUMB_SIZE[0], height=THUMB_SIZE[1], size="down"
+        )
+        if small.hasalpha():
+            small = small.flatten(background=[255] * (small.bands - 1))
+        if small.interpretation not in ("srgb", "b-w"):
+            small = small.colourspace("srgb")
+        data: bytes = small.write_to_buffer(".jpg", Q=80, optimize_coding=True, keep="none")
+        return data
+    except pyvips.Error:  # a broken image: no thumbnail, the file itself is still kept
+        return None
+    finally:
+        source.seek(0)
+
+
+def _thumbnail(source: IO[bytes], found: Header) -> bytes | None:
+    """Pillow's thumbnail, for the formats libvips is not given (BMP)."""
     source.seek(0)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(source)
         with image:
-            if image.size[0] * image.size[1] > max_pixels:  # checked again: same file, no race
+            if image.size != (found.width, found.height):  # the same file: never, but cheap
                 return None
             image.draft("RGB", (THUMB_SIZE[0] * 2, THUMB_SIZE[1] * 2))
             small = ImageOps.exif_transpose(image)

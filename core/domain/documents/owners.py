@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
 from core.domain.chats.access import CHAT_NOT_FOUND
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
@@ -40,14 +41,16 @@ def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
 
 
 async def editable_record(
-    session: AsyncSession, principal: Principal, kind: str, record_id: str
+    session: AsyncSession, principal: Principal, kind: str, record_id: str, *, lock: bool = False
 ) -> m.Quote | m.Policy:
-    """The quote or policy, when the user has canEdit (SPEC §6) and may see it."""
+    """The quote or policy, when the user has canEdit (SPEC §6) and may see it; with ``lock``
+    held until the transaction ends (its ``allegati`` are about to change)."""
     if not perm.can_upload_documents(principal):
         raise Forbidden(EDIT_ONLY)
     model = MODELS[kind]
     stmt = select(model).where(model.id == record_id, in_agent_tree(principal, model))
-    record = cast("m.Quote | m.Policy | None", (await session.execute(stmt)).scalar_one_or_none())
+    found = await session.execute(for_update(stmt, model) if lock else stmt)
+    record = cast("m.Quote | m.Policy | None", found.scalar_one_or_none())
     if record is None:
         raise NotFound(NOT_FOUND[kind])
     return record

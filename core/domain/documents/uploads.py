@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import get_for_update, serialize
 from core.db.types import new_id, utcnow
 from core.domain.chats.access import visible_chat
 from core.domain.documents import files as f
@@ -41,7 +42,7 @@ from core.domain.settings.branding import max_upload_mb
 from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
 from core.lines import stored_settings
-from core.messages import USER_NOT_FOUND
+from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
 from core.settings import UploadSettings
 from core.storage import FileStorage
 from core.text_guard import string_problem
@@ -120,6 +121,28 @@ async def _check_quota(
         total = int((await session.execute(used)).scalar_one()) + adding
         if total > quota_mb * f.MB:
             raise TooLarge(message.format(mb=quota_mb))
+
+
+async def _claim(
+    session: AsyncSession,
+    limits: UploadSettings,
+    principal: Principal,
+    owner: Owner,
+    documents: list[m.Document],
+) -> Owner:
+    """With the files stored, check the quota again where no other upload of the tenant can
+    count at the same time (it waits for this transaction), and lock the quote or policy
+    whose ``allegati`` list the new files: the earlier check's transaction has ended, and
+    uploads running together would otherwise all fit the space one of them had, or write
+    back each their own list. The owner as now stored."""
+    await serialize(session, f"uploads:{principal.tenant_id}")
+    await _check_quota(session, limits, principal, sum(d.size for d in documents))
+    if isinstance(owner, m.Quote | m.Policy) and documents:
+        locked = await get_for_update(session, type(owner), owner.id)
+        if locked is None:  # deleted while the files were written
+            raise NotFound(QUOTE_NOT_FOUND if isinstance(owner, m.Quote) else POLICY_NOT_FOUND)
+        return locked
+    return owner
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,9 +259,10 @@ async def upload_docs(
                 uploaded_by=principal.id, at=utcnow(), instalment_number=instalment,
                 roles=owner.roles if isinstance(owner, AreaFolder) else [],
             )  # fmt: skip
-            db_session.add(document)
             documents.append(document)
             answers.append(document)
+        owner = await _claim(db_session, limits, principal, owner, documents)
+        db_session.add_all(documents)
         if isinstance(owner, m.User):
             if documents:
                 owner.photo = documents[0].uri

@@ -163,8 +163,13 @@ async def _check_link(
     return open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
 
 
-async def _policy(session: AsyncSession, runtime: Host, tenant_id: str, policy_id: str) -> m.Policy:
-    return await linked_record(session, runtime, tenant_id, m.Policy, policy_id, POLICY_NOT_FOUND)
+async def _policy(
+    session: AsyncSession, runtime: Host, tenant_id: str, policy_id: str, *, lock: bool = False
+) -> m.Policy:
+    """The link's policy; with ``lock`` held until the request ends (it is about to change)."""
+    return await linked_record(
+        session, runtime, tenant_id, m.Policy, policy_id, POLICY_NOT_FOUND, lock=lock
+    )
 
 
 def public_policy(policy: m.Policy, today: date) -> dict[str, Any]:
@@ -237,7 +242,7 @@ async def public_purchase(
 ) -> dict[str, Any]:
     await _check_link(request, runtime, tenant, policy_id, code)
     body = parse(PurchaseBody, data)
-    policy = await _policy(db_session, runtime, tenant.id, policy_id)
+    policy = await _policy(db_session, runtime, tenant.id, policy_id, lock=True)
     page = public_policy(policy, today_in_rome())
     offered = payment_methods(await tenant_data(db_session, runtime), policy, page["customer"])
     if body.method not in {method["id"] for method in offered}:
@@ -266,7 +271,8 @@ async def public_extension(
     """The request becomes a quote linked to the policy, alerting admins."""
     await _check_link(request, runtime, tenant, policy_id, code)
     body = parse(ExtensionBody, data)
-    policy = await _policy(db_session, runtime, tenant.id, policy_id)
+    # locked: two requests at once must not both read four requests and each add a fifth
+    policy = await _policy(db_session, runtime, tenant.id, policy_id, lock=True)
     asked = list((policy.quote or {}).get("extensions") or [])
     if len(asked) >= MAX_EXTENSIONS:
         raise ClientError(TOO_MANY_EXTENSIONS)

@@ -5,7 +5,8 @@ uses it, and so may plugins. The product must exist and be active; a product of 
 be enabled for the tenant and usable by the user. Agents create for themselves, admins and
 responsabili for an agent they name. Customer values are checked against the product's
 fields; extra keys (a line's ``car``, ``price``…) must be claimed by the line's plugin
-through the ``prepare_quote`` hook.
+through the ``prepare_quote`` hook, called for that line's plugin only
+(:mod:`core.line_hooks`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core import line_hooks
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
@@ -24,8 +26,8 @@ from core.domain.quotes import statuses
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
 from core.messages import INVALID_DATA, PRODUCT_NOT_FOUND
-from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
+from core.validation import strict
 
 PRODUCT_INACTIVE = "Prodotto non attivo"
 ROLE_REFUSED = "Il tuo ruolo non può creare preventivi"
@@ -85,8 +87,7 @@ async def _extras(
 ) -> dict[str, Any]:
     """The column values the line's plugin makes of the payload's extra keys."""
     unknown = sorted(set(payload) - BASE_KEYS)
-    results = host.pm.hook.prepare_quote(session=session, product=product, payload=payload)
-    answers = [a for a in [await await_me_maybe(r) for r in results] if a]
+    answers = await line_hooks.prepare_quote(host.pm, session, product, payload)
     if unknown and not answers:
         raise ClientError(UNKNOWN_KEYS.format(keys=", ".join(k[:40] for k in unknown[:10])))
     columns: dict[str, Any] = {}
@@ -109,7 +110,7 @@ async def create_quote(
     if not isinstance(payload, Mapping):
         raise ClientError(INVALID)
     try:
-        body = CreateBody.model_validate(payload)
+        body = strict(CreateBody, payload)
     except ValidationError as exc:
         raise ClientError(INVALID) from exc
     agent_id, parent_id = await _owner(session, principal, body.aId)

@@ -21,8 +21,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core import line_hooks
 from core import permissions as perm
 from core.db import models as m
+from core.db.locks import for_update
 from core.db.types import utcnow
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
@@ -35,9 +37,8 @@ from core.messages import (
     POLICY_ISSUED,
     QUOTE_NOT_FOUND,
 )
-from core.plugins import await_me_maybe
 from core.realtime.guard import logged_in
-from core.validation import StrictBool
+from core.validation import StrictBool, strict
 
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
@@ -95,10 +96,7 @@ async def set_emission(
     ):
         raise ClientError(BAD_QUOTE)
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
-    for answer in host.pm.hook.emission_request(
-        session=session, quote=quote, product=product, payload=payload, undo=cancel
-    ):
-        await await_me_maybe(answer)
+    await line_hooks.emission_request(host.pm, session, quote, product, payload, cancel)
     details = dict(quote.quote or {})
     if cancel:
         quote.status = statuses.undo_emission(details, quote.status, host.statuses)
@@ -113,14 +111,11 @@ async def set_emission(
 
 async def richiedi_emissione(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
-    body = EmissionBody.model_validate(data)
+    body = strict(EmissionBody, data)
     if not perm.can_request_emission(principal):
         raise Forbidden(AGENTS_ONLY)
-    quote = (
-        await ctx.session.execute(
-            select(m.Quote).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
-        )
-    ).scalar_one_or_none()
+    stmt = select(m.Quote).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
+    quote = (await ctx.session.execute(for_update(stmt, m.Quote))).scalar_one_or_none()
     if quote is None:
         raise NotFound(QUOTE_NOT_FOUND)
     payload = {k: v for k, v in dict(data).items() if k not in ("pId", "undo")}

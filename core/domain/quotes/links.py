@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth import tokens
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.domain.quotes.emission import emission_state, set_emission
 from core.domain.quotes.public_offers import chosen, issued_policy, priced, public_offers
 from core.domain.quotes.queries import in_agent_tree
@@ -36,7 +37,7 @@ from core.http.origin import default_origin
 from core.messages import BAD_REQUEST, QUOTE_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.settings import Settings
-from core.validation import parse
+from core.validation import parse, strict
 from tenants.config import Tenant
 
 PURPOSE = "preventivo"
@@ -89,7 +90,7 @@ class LinkBody(BaseModel):
 async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
     """``{pId, aId?}`` → ``{link}`` for a quote the caller may see."""
     principal = logged_in(ctx)
-    body = LinkBody.model_validate(data)
+    body = strict(LinkBody, data)
     found = await ctx.session.execute(
         select(m.Quote.id).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
     )
@@ -110,9 +111,15 @@ async def linked_record(
     model: type[Linked],
     record_id: str,
     missing: str,
+    *,
+    lock: bool = False,
 ) -> Linked:
-    """A link's quote or policy; not found (``missing``) either when its product line is off."""
-    record = await session.get(model, record_id)
+    """A link's quote or policy; not found (``missing``) either when its product line is off.
+    With ``lock`` the row stays locked until the request ends (it is about to be changed)."""
+    if lock:
+        record = await get_for_update(session, model, record_id)
+    else:
+        record = await session.get(model, record_id)
     if record is None or not await runtime.lines.is_on(session, tenant_id, record.type):
         raise NotFound(missing)
     return record
@@ -128,8 +135,10 @@ def _open_link(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> 
         raise NotFound(INVALID) from exc
 
 
-async def _quote(session: AsyncSession, runtime: Host, tenant: Tenant, quote_id: str) -> m.Quote:
-    return await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+async def _quote(
+    session: AsyncSession, runtime: Host, tenant: Tenant, quote_id: str, *, lock: bool = False
+) -> m.Quote:
+    return await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID, lock=lock)
 
 
 class PublicEmissionBody(BaseModel):
@@ -233,7 +242,7 @@ async def public_emission(
     await limit_public(request, runtime, tenant)
     _open_link(runtime.settings, tenant, quote_id, code)
     body = await _emission_body(request)
-    quote = await _quote(db_session, runtime, tenant, quote_id)
+    quote = await _quote(db_session, runtime, tenant, quote_id, lock=True)
     if quote.emission_requested_at is None and not priced(runtime, quote):
         raise ClientError(NOT_PRICED)
     payload = {**VIA_LINK, **({"company": body.company} if body.company else {})}

@@ -123,9 +123,8 @@ def emission_request(
     quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
 ) -> None:
     """Plain quotes: the offer the agent picks is recorded (and forgotten on undo); a
-    consultancy value within the companies' qMin–qMax becomes qFattura."""
-    if quote.type is not None:
-        return
+    consultancy value within the companies' qMin–qMax becomes qFattura. Called for plain
+    quotes only (:mod:`core.line_hooks`)."""
     if undo:
         forget_offer(quote)
         return

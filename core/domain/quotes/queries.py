@@ -35,5 +35,7 @@ def visible_quotes_query(principal: Principal, *, line: str | None = None) -> Se
 async def visible_quotes(
     session: AsyncSession, principal: Principal, *, line: str | None = None, limit: int = 1000
 ) -> Sequence[m.Quote]:
+    """The quotes the principal may see (optionally of one line), newest first."""
+
     stmt = visible_quotes_query(principal, line=line).order_by(m.Quote.at.desc()).limit(limit)
     return (await session.execute(stmt)).scalars().all()

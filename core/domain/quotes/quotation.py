@@ -27,6 +27,7 @@ from sqlalchemy import select
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
 from core.db.types import utcnow
 from core.domain.policies.money import MAX_AMOUNT
 from core.domain.policies.schedule import Frequency
@@ -171,7 +172,8 @@ async def _visible_plain_quote(ctx: CallContext, principal: Principal, quote_id:
     stmt = select(m.Quote).where(
         m.Quote.id == quote_id, m.Quote.type.is_(None), in_agent_tree(principal, m.Quote)
     )
-    quote = (await ctx.session.execute(stmt)).scalar_one_or_none()
+    # locked: two offers saved at once must both stay, and an emission asked meanwhile waits
+    quote = (await ctx.session.execute(for_update(stmt, m.Quote))).scalar_one_or_none()
     if quote is None:
         raise NotFound(QUOTE_NOT_FOUND)
     return quote

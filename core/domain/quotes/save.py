@@ -15,13 +15,14 @@ from sqlalchemy import select
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.statuses import can_select_status, tenant_statuses
 from core.errors import Forbidden, NotFound
 from core.extensions import CallContext
 from core.lines import stored_settings
 from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND
-from core.validation import StrictBool
+from core.validation import StrictBool, strict
 
 NOT_ALLOWED = "Non puoi modificare il campo {field}"
 
@@ -47,18 +48,15 @@ async def save_quote(
     ctx: CallContext, principal: Principal, quote_id: str, fields: Mapping[str, Any]
 ) -> int:
     """Apply ``fields`` to the quote; how many records changed (0 or 1)."""
-    changes = QuoteChanges.model_validate(fields).model_dump(exclude_unset=True)
+    changes = strict(QuoteChanges, fields).model_dump(exclude_unset=True)
     for field in changes:
         if not QUOTE_FIELDS[field][1](principal):
             raise Forbidden(NOT_ALLOWED.format(field=field))
     statuses = tenant_statuses(ctx.host, await stored_settings(ctx.session))
     if "status" in changes and not can_select_status(principal, statuses, changes["status"]):
         raise Forbidden(f"Non puoi impostare lo stato {changes['status']!r}")
-    quote = (
-        await ctx.session.execute(
-            select(m.Quote).where(m.Quote.id == quote_id, in_agent_tree(principal, m.Quote))
-        )
-    ).scalar_one_or_none()
+    stmt = select(m.Quote).where(m.Quote.id == quote_id, in_agent_tree(principal, m.Quote))
+    quote = (await ctx.session.execute(for_update(stmt, m.Quote))).scalar_one_or_none()
     if quote is None:
         raise NotFound(QUOTE_NOT_FOUND)
     if not await ctx.host.lines.is_on(ctx.session, quote.tenant_id, quote.type):

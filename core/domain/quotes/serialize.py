@@ -18,6 +18,8 @@ def customer_name(quote: m.Quote) -> str:
 
 
 def quote_payload(quote: m.Quote) -> dict[str, Any]:
+    """A quote as its stream publishes it (SPEC's field names)."""
+
     data: dict[str, Any] = {
         "_id": quote.id,
         "type": quote.type,

@@ -45,14 +45,24 @@ def support_html(stored: m.TenantSettings | None, tenant: Tenant) -> str:
     return nh3.clean(stored.assistenza if stored and stored.assistenza else tenant.assistenza)
 
 
+ADMINS_ONLY = ("askOtp",)
+"""Settings only admins receive: which company an integration asked a one-time code for (the
+admins answer it; nobody else has anything to do with it)."""
+
+
 def settings_payload(
     runtime: Host,
     tenant: Tenant,
     stored: m.TenantSettings | None,
     enabled: Sequence[str],
     products_digest: str,
+    *,
+    admin: bool,
 ) -> dict[str, Any]:
+    """The settings as a user receives them: ``admin`` or not (:data:`ADMINS_ONLY`)."""
     data = {**runtime.default_settings, **(stored.data if stored else {})}
+    if not admin:
+        data = {key: value for key, value in data.items() if key not in ADMINS_ONLY}
     return {
         **data,
         **branding(tenant, stored),

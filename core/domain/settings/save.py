@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 import nh3
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import for_update
+from core.db.once import insert_once
 from core.domain.quotes.statuses import tenant_statuses
 from core.domain.settings.rules import FIXED_STATUS_NAME, SettingsChanges
 from core.errors import ClientError, Forbidden
 from core.extensions import Host
-from core.lines import stored_settings
 from core.messages import NOT_FOR_YOUR_ROLE, UPLOAD_LIMIT_ABOVE
 from tenants.config import Tenant
 
@@ -27,10 +29,16 @@ DATA_FIELDS = (
 
 
 async def stored_or_new(session: AsyncSession) -> m.TenantSettings:
-    stored = await stored_settings(session)
+    """The tenant's settings row, to be changed: locked until the request ends, so two saves
+    at once (a folder each, a setting and an OTP request) never write over each other; made
+    now when the tenant has none (two first saves at once share the row the unique key
+    keeps)."""
+    stmt = for_update(select(m.TenantSettings))
+    stored = (await session.execute(stmt)).scalar_one_or_none()
     if stored is None:
         stored = m.TenantSettings(data={}, extra_stati=[], disabled_products=[])
-        session.add(stored)
+        if not await insert_once(session, stored):
+            stored = (await session.execute(stmt)).scalar_one()
     return stored
 
 

@@ -16,6 +16,7 @@ from core.domain.settings.payload import product_payload, products_hash, setting
 from core.domain.users.serialize import user_payload
 from core.extensions import CallContext
 from core.lines import stored_settings
+from core.realtime.publications import synced_streams
 
 
 async def session_data(ctx: CallContext, user: m.User, known_hash: str | None) -> dict[str, Any]:
@@ -39,12 +40,15 @@ async def session_data(ctx: CallContext, user: m.User, known_hash: str | None) -
             if perm.user_visible(principal, {"_id": u.id, "role": u.role})
         },
         "settings": {
-            **settings_payload(ctx.host, ctx.tenant, stored, enabled, digest),
+            **settings_payload(
+                ctx.host, ctx.tenant, stored, enabled, digest, admin=principal.is_admin
+            ),
             FOLDERS: visible_folders(principal, stored.data if stored else {}),
         },
         "port": ctx.host.settings.app.port,
         "menu": await menu_payload(ctx.host, ctx.session, ctx.tenant, principal),
         "lines": await open_lines(ctx.host, ctx.session, ctx.tenant, principal),
+        "streams": [p.channel for p in await synced_streams(ctx.host, ctx.session, principal)],
     }
     if known_hash != digest:
         answer["products"] = {p["_id"]: p for p in products}

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth.principal import Principal
 from core.auth.roles import Role, check_grant
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.db.types import utcnow
 from core.domain.users import rules
 from core.domain.users.rules import UserChanges
@@ -40,7 +41,8 @@ RATE_ADMINS_ONLY = "Solo gli amministratori modificano la ritenuta d'acconto"
 async def managed_user(session: AsyncSession, actor: Principal, user_id: str) -> m.User:
     """The user ``actor`` may manage; another tenant's id is simply not found."""
     rules.check_manager(actor)
-    user = await session.get(m.User, user_id) if len(user_id) <= 32 else None
+    # locked: two changes at once (a suspension each) must not both pass their checks
+    user = await get_for_update(session, m.User, user_id) if len(user_id) <= 32 else None
     if user is None:
         raise NotFound(USER_NOT_FOUND)
     rules.check_may_manage(actor, user.role)

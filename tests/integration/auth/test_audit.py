@@ -10,8 +10,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import ADMIN, bearer, get_user, login, token_for
+from core.testing import ClientFactory, bearer, get_user, token_for
+from tests.integration.auth.helpers import ADMIN, login
 
 NEW_EMAIL = "audit.nuovo@example.it"
 NEW_PASSWORD = "Password-di-prova-9"

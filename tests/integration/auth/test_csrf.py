@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 INVITE = {"email": "nuovo@example.it", "name": "Nuovo", "role": {"a": {"type": "agente"}}}
 

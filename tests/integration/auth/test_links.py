@@ -23,18 +23,8 @@ from core.auth.links import SPENT
 from core.db import models as m
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.app_pool import AppPool
-from tests.harness import seed_or_restore
-from tests.integration.auth.helpers import (
-    ADMIN,
-    AGENT,
-    bearer,
-    count_rows,
-    error_message,
-    get_user,
-    login,
-    token_for,
-)
+from core.testing import AppPool, bearer, get_user, seed_or_restore, token_for
+from tests.integration.auth.helpers import ADMIN, AGENT, count_rows, error_message, login
 
 NEW_EMAIL = "nuovo.collaboratore@example.it"
 NEW_PASSWORD = "Tramonto-sul-Vesuvio-42"

@@ -6,7 +6,7 @@ import asyncio
 from collections import Counter
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 
 async def test_a_parallel_burst_cannot_exceed_the_limit(

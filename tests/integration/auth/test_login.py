@@ -16,25 +16,22 @@ from core.auth import tokens
 from core.db import models as m
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import (
-    ADMIN,
-    bearer,
-    count_rows,
-    error_message,
-    get_user,
-    login,
-    token_for,
-)
+from core.testing import ClientFactory, bearer, get_user, token_for
+from tests.integration.auth.helpers import ADMIN, count_rows, error_message, login
 
 THIRTY_DAYS = 30 * 86400
 WRONG_CREDENTIALS = "Nome utente o password errati"
 
 
+def _token_headers(response: httpx.Response) -> list[str]:
+    """The Set-Cookie headers of the login cookies (not the device cookie, ``d-…``)."""
+    return [h for h in response.headers.get_list("set-cookie") if not h.startswith("d-")]
+
+
 def _set_cookies(response: httpx.Response) -> dict[str, list[str]]:
-    """Set-Cookie headers by cookie name → their attributes, lower-cased (``max-age=0``, …)."""
+    """Login cookies by name → their attributes, lower-cased (``max-age=0``, …)."""
     cookies: dict[str, list[str]] = {}
-    for header in response.headers.get_list("set-cookie"):
+    for header in _token_headers(response):
         first, *attributes = (part.strip() for part in header.split(";"))
         cookies[first.split("=", 1)[0]] = [a.lower() for a in attributes]
     return cookies
@@ -87,7 +84,7 @@ async def test_login_sets_secure_samesite_none_cookies_for_thirty_days(
         assert "samesite=none" in attributes
         assert f"max-age={THIRTY_DAYS}" in attributes
     token = response.json()["token"]
-    for header in response.headers.get_list("set-cookie"):
+    for header in _token_headers(response):
         assert header.split(";")[0].split("=", 1)[1] == token
 
 

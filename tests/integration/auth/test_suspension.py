@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import ADMIN, AGENT, bearer, error_message, get_user, login
+from core.testing import ClientFactory, bearer, get_user
+from tests.integration.auth.helpers import ADMIN, AGENT, error_message, login
 
 SUSPENDED_AT = datetime(2026, 11, 3, 13, 5, tzinfo=UTC)  # 14:05 in Rome (CET)
 SUSPENDED_TEXT = "sospeso il 3 nov 26 14:05 da Alessandra Amministratrice"

@@ -8,9 +8,8 @@ import pytest
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, user_ids
 from tests.integration.commissions.helpers import call
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

@@ -14,8 +14,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.domain.clients import edit
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import bearer, token_for
+from core.testing import ClientFactory, bearer, token_for
 from tests.integration.clients.test_client_trees import LUCA_CF, OUTSIDER, _outsider, _quote_by
 
 pytestmark = pytest.mark.usefixtures("seeded")

@@ -17,8 +17,7 @@ from core.db import models as m
 from core.db.engine import make_engine, owner_url
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import bearer, token_for
+from core.testing import ClientFactory, bearer, token_for
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

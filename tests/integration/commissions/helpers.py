@@ -10,9 +10,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.quotes.helpers import headers_for
-from tests.realtime.records import user_ids
+from core.testing import ClientFactory, headers_for, user_ids
 
 TENANT = "assicurapp"
 WIDE = "from=2020-01-01&to=2029-12-31"

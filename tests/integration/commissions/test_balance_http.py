@@ -14,10 +14,8 @@ from sqlalchemy import func, select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, headers_for, user_ids
 from tests.integration.commissions.helpers import TENANT, call, entries, unpaid
-from tests.integration.quotes.helpers import headers_for
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 
 from core.i18n import today_in_rome
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 from tests.integration.commissions.helpers import WIDE, call, euros, unpaid
 
 pytestmark = pytest.mark.usefixtures("seeded")

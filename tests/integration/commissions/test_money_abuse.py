@@ -14,9 +14,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, user_ids
 from tests.integration.commissions.helpers import TENANT, WIDE, call
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 
@@ -113,12 +112,21 @@ async def test_deleting_agents_over_http_keeps_the_summary_equal_to_the_rows(
     assert kept == rebuilt
 
 
-async def test_a_close_waits_for_a_payment_of_its_day_in_flight(seeded: Runtime) -> None:
+async def test_a_close_waits_for_a_payment_of_its_day_in_flight(
+    seeded: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two admins at once on PostgreSQL: one collects an instalment, the other closes the
-    day meanwhile. The close waits for the payment's commit and counts it."""
+    day meanwhile. The close waits for the payment's commit and counts it.
+
+    The payment stays open until the close is seen waiting for the day's lock (or, were
+    there no lock, reading the day's figures): ordered by what the database reports, not
+    by a pause."""
     import asyncio
 
+    from sqlalchemy import text
+
     from core.auth.principal import Principal
+    from core.domain.commissions import cash
     from core.domain.commissions.cash import close_day, day_figures
     from core.domain.policies.payments import update_instalment
     from core.i18n import today_in_rome
@@ -130,7 +138,18 @@ async def test_a_close_waits_for_a_payment_of_its_day_in_flight(seeded: Runtime)
     admin = Principal(id=ids["admin"], tenant_id=TENANT, roles={"admin": True})
     policy_id, n, _, _ = await unpaid(seeded, "agente")
     today = today_in_rome()
-    paying = asyncio.Event()
+    paying, figuring = asyncio.Event(), asyncio.Event()
+
+    async def figures_seen(session: Any, day: date) -> dict[str, Any]:
+        figuring.set()
+        return await day_figures(session, day)
+
+    monkeypatch.setattr(cash, "day_figures", figures_seen)
+
+    async def close_is_waiting() -> bool:
+        async with seeded.db.engine.connect() as conn:
+            stmt = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            return bool((await conn.execute(stmt)).scalar())
 
     async def pay() -> None:
         with tenant_scope(TENANT):
@@ -138,7 +157,12 @@ async def test_a_close_waits_for_a_payment_of_its_day_in_flight(seeded: Runtime)
                 body = {"policyId": policy_id, "n": n, "action": "paga"}
                 await update_instalment(session, admin, body)
                 paying.set()
-                await asyncio.sleep(0.3)  # the close arrives while the payment is open
+                for _ in range(1000):  # the close arrives while the payment is open
+                    if figuring.is_set() or await close_is_waiting():
+                        break
+                    await asyncio.sleep(0.01)  # polled, the order being the database's
+                else:
+                    pytest.fail("the close never reached the day's lock")
 
     async def close() -> dict[str, Any]:
         await paying.wait()

@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, user_ids
 from tests.integration.commissions.helpers import call
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

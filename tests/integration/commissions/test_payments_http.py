@@ -18,7 +18,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.i18n import today_in_rome
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 from tests.integration.commissions.helpers import TENANT, WIDE, call, unpaid
 
 pytestmark = pytest.mark.usefixtures("seeded")

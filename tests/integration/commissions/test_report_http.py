@@ -19,9 +19,8 @@ from core.db import models as m
 from core.domain.commissions.report import line_items
 from core.money import euro_text as euro
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, user_ids
 from tests.integration.commissions.helpers import TENANT, WIDE, call, euros, unpaid
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 
@@ -35,7 +34,8 @@ async def _stored_totals(runtime: Runtime) -> tuple[Decimal, Decimal]:
             commission, shares = (await session.execute(select(
                 func.sum(i.commission), func.sum(i.agent_total + i.parent_total + i.referrer_total)
             ))).one()  # fmt: skip
-            items = await line_items(runtime.pm, session, date(2020, 1, 1), date(2029, 12, 31))
+            wide = (date(2020, 1, 1), date(2029, 12, 31))
+            items, _missing = await line_items(runtime.pm, session, *wide)
     return (
         euros(commission) + sum((x.commission for x in items), Decimal(0)),
         euros(shares) + sum((x.agent for x in items), Decimal(0)),

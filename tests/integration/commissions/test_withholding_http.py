@@ -17,9 +17,8 @@ from pypdf import PdfReader
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, user_ids
 from tests.integration.commissions.helpers import TENANT, call, entries, unpaid
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

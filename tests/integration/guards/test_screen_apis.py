@@ -9,10 +9,8 @@ import pytest
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import bearer, token_for
+from core.testing import ClientFactory, bearer, token_for, user_ids
 from tests.integration.commissions.helpers import TENANT, WIDE, call
-from tests.realtime.records import user_ids
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import DEMO_PASSWORD, bearer, login, token_for
+from core.testing import ClientFactory, bearer, token_for
+from tests.integration.auth.helpers import DEMO_PASSWORD, login
 from tests.integration.people.helpers import TENANT, message
 
 pytestmark = pytest.mark.usefixtures("seeded")

@@ -17,9 +17,8 @@ from core.db import models as m
 from core.db.audit_kinds import AuditField, RecordKind
 from core.hookspecs import hookimpl
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory, PluginKit
 from tests.integration.people.helpers import TENANT, call, demo_ids
-from tests.plugin_kit import PluginKit
 
 pytestmark = pytest.mark.usefixtures("seeded")
 

@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import token_for
+from core.testing import ClientFactory, token_for
 from tests.integration.people.helpers import TENANT, demo_ids, stored_user
 
 pytestmark = pytest.mark.usefixtures("seeded")

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import token_for
+from core.testing import ClientFactory, token_for
 from tests.integration.people.helpers import TENANT, call, message
 
 pytestmark = pytest.mark.usefixtures("seeded")

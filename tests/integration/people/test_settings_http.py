@@ -14,8 +14,7 @@ from PIL import Image
 from core.context import tenant_scope
 from core.lines import stored_settings
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import token_for
+from core.testing import ClientFactory, token_for
 from tests.integration.people.helpers import TENANT, call, demo_ids, message
 
 pytestmark = pytest.mark.usefixtures("seeded")

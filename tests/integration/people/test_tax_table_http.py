@@ -7,7 +7,7 @@ import pytest
 
 from core.domain.taxes.seed import seeded_table
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 from tests.integration.people.helpers import call, message
 
 pytestmark = pytest.mark.usefixtures("seeded")

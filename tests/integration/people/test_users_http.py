@@ -11,7 +11,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 from tests.integration.people.helpers import TENANT, call, demo_ids, message, stored_user
 
 pytestmark = pytest.mark.usefixtures("seeded")

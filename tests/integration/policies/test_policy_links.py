@@ -16,7 +16,7 @@ from core.db import models as m
 from core.domain.policies.links import MAX_EXTENSIONS, PURPOSE
 from core.domain.quotes.links import mint_code
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

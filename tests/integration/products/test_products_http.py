@@ -14,8 +14,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.plugins.helpers import login
+from core.testing import ClientFactory, login
 
 URL = "/api/products"
 TENANT = "assicurapp"

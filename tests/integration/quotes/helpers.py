@@ -10,7 +10,6 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.integration.auth.helpers import bearer, token_for
 
 
 async def agent_quote(
@@ -33,10 +32,6 @@ async def agent_quote(
             quotes = (await session.execute(stmt)).scalars().all()
     found = next(q for q in quotes if test(q))
     return found
-
-
-async def headers_for(runtime: Runtime, tenant: str, who: str) -> dict[str, str]:
-    return bearer(await token_for(runtime, tenant, f"{who}@demo.it"))
 
 
 Row = TypeVar("Row", m.Quote, m.Policy)

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.quotes.helpers import agent_quote, headers_for
+from core.testing import ClientFactory, headers_for
+from tests.integration.quotes.helpers import agent_quote
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

@@ -15,7 +15,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.domain.quotes.links import PURPOSE, mint_code
 from core.runtime import Runtime
-from tests.harness import ClientFactory
+from core.testing import ClientFactory
 from tests.integration.auth.helpers import error_message
 from tests.integration.quotes.helpers import agent_quote, load
 from tests.realtime.policy_records import new_quote

@@ -8,13 +8,8 @@ import pytest
 
 from core.db import models as m
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.quotes.helpers import (
-    agent_quote,
-    headers_for,
-    owned_by_account,
-    tree_views,
-)
+from core.testing import ClientFactory, headers_for
+from tests.integration.quotes.helpers import agent_quote, owned_by_account, tree_views
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

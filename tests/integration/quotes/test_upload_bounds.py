@@ -17,8 +17,8 @@ from PIL import Image
 from core.domain.documents.files import storage_of
 from core.runtime import Runtime
 from core.settings import Settings
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import error_message, get_user, token_for
+from core.testing import ClientFactory, get_user, token_for
+from tests.integration.auth.helpers import error_message
 from tests.integration.quotes.helpers import agent_quote
 from tests.integration.quotes.test_uploads import _documents, _stored_files
 

@@ -13,9 +13,9 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.domain.documents.files import MB, storage_of
 from core.runtime import Runtime
-from tests.harness import ClientFactory
-from tests.integration.auth.helpers import error_message, token_for
-from tests.integration.quotes.helpers import agent_quote, headers_for, load
+from core.testing import ClientFactory, headers_for, token_for
+from tests.integration.auth.helpers import error_message
+from tests.integration.quotes.helpers import agent_quote, load
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"

@@ -21,6 +21,8 @@ from core.runtime import Runtime
 from core.settings import Settings
 from tests.integration.tenancy.conftest import A, B, TwoTenants
 
+FOREIGN_INSERT = "^inserimento di righe di un altro tenant$"
+
 
 async def test_reads_see_only_the_current_tenant(runtime: Runtime, two_tenants: TwoTenants) -> None:
     with tenant_scope(A):
@@ -92,6 +94,24 @@ async def test_moving_a_row_to_another_tenant_is_refused(
             quote.tenant_id = B
             with pytest.raises(CrossTenantWriteError):
                 await session.flush()
+
+
+async def test_a_row_set_back_to_its_own_tenant_is_no_move(
+    runtime: Runtime, two_tenants: TwoTenants
+) -> None:
+    """Only the tenant a row was loaded with and the one it is flushed with count: a row of A
+    set to B and back to A before the flush is A's row still, and its other change is kept."""
+    with tenant_scope(A):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, two_tenants.quote_a)
+            assert quote is not None
+            quote.tenant_id = B
+            quote.tenant_id = A
+            quote.status = "Rivisto"
+        async with runtime.db.session() as session:
+            kept = await session.get(m.Quote, two_tenants.quote_a)
+    assert kept is not None
+    assert (kept.tenant_id, kept.status) == (A, "Rivisto")
 
 
 async def test_deleting_a_loaded_foreign_row_is_refused(
@@ -222,11 +242,11 @@ async def test_insert_values_are_stamped_or_refused(runtime: Runtime) -> None:
             assert stamped is not None
             assert stamped.tenant_id == A
         async with runtime.db.sessionmaker() as session:
-            with pytest.raises(CrossTenantWriteError):
+            with pytest.raises(CrossTenantWriteError, match=FOREIGN_INSERT):
                 await session.execute(
                     insert(m.Client).values(id="v3" * 12, name="Intruso", tenant_id=B)
                 )
-            with pytest.raises(CrossTenantWriteError):
+            with pytest.raises(CrossTenantWriteError, match=FOREIGN_INSERT):
                 await session.execute(
                     insert(m.Client).values(
                         id="v4" * 12, name="Letterale", tenant_id=literal_column(f"'{B}'")
@@ -302,9 +322,6 @@ async def test_orm_scoping_alone_stops_unscoped_update_and_delete(
             assert quote is not None
             assert quote.status == "Preventivato"
             assert await session.get(m.User, two_tenants.user_b) is not None
-
-
-FOREIGN_INSERT = "inserimento di righe di un altro tenant"
 
 
 async def test_insert_parameters_and_multi_values_are_stamped_or_refused(

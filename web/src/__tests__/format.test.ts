@@ -26,7 +26,10 @@ describe('layout rules (SPEC §2)', () => {
   it('builds avatar initials from the name, else the email', () => {
     expect(initials('Mario Rossi Bianchi')).toBe('MR');
     expect(initials('', 'zoe@demo.it')).toBe('ZO');
-    expect(avatarColor('abc')).toBe(avatarColor('abc'));
+    // 'abc' hashes to 97·31² + 98·31 + 99 = 96354, and 96354 mod 11 = 5: the sixth colour
+    expect(avatarColor('abc')).toBe('orange');
+    expect(avatarColor('a')).toBe('violet'); // 97 mod 11 = 9
+    expect(avatarColor('')).toBe('blue');
   });
 
   it("formats the suspension date as 'D MMM YY HH:mm'", () => {

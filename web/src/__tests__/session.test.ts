@@ -71,6 +71,10 @@ class FakeSocket {
       unsubscribe: () => undefined,
     }));
   }
+  unsubscribed: string[] = [];
+  unsubscribe(name: string) {
+    this.unsubscribed.push(name);
+  }
   connect() {}
   emit(event: string, data: Record<string, unknown> = {}) {
     this.listener(event).push(data);
@@ -84,6 +88,8 @@ const TENANT = {
 } satisfies TenantConfig;
 
 const USER = { _id: 'u1', name: 'Mario Rossi', role: { a: { type: 'a' } } };
+/** The streams the server lists for the agent (core's; a line's comes with its line). */
+const STREAMS = ['chat', 'polizze', 'preventivi', 'usr'];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup() {
@@ -101,7 +107,7 @@ function setup() {
   };
   const openSocket = vi.fn(async () => socket as unknown as Socket);
   const session = new Session(TENANT, openSocket, store, env);
-  socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: { u2: { _id: 'u2', name: 'Anna' } }, settings: { productsHash: 'h1' }, products: { p1: { _id: 'p1' } } });
+  socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: { u2: { _id: 'u2', name: 'Anna' } }, settings: { productsHash: 'h1' }, products: { p1: { _id: 'p1' } }, streams: STREAMS });
   socket.handlers.getDbData = () => {
     socket.channels.dbData!.push({ preventivi: { q1: { _id: 'q1', docStatus: -1 } } });
     socket.channels.dbData!.push({ polizze: {} });
@@ -266,6 +272,41 @@ describe('Session', () => {
     expect(store.get('preventivi', 'stale')).toBeUndefined();
   });
 
+  it('asks again for a sync the server refused for now, once, after the seconds it said', async () => {
+    const { socket, store, session } = setup();
+    const full = socket.handlers.getDbData!;
+    let refusals = 0;
+    socket.handlers.getDbData = (data) => {
+      if (refusals < 1) {
+        refusals += 1;
+        throw Object.assign(new Error('Troppe sincronizzazioni complete: riprova tra 7 secondi'), {
+          name: 'TooManyAttempts',
+          retryAfter: 7,
+        });
+      }
+      return full(data);
+    };
+    await session.tokenLogin({ force: true });
+    expect(store.get('preventivi', 'q1')).toBeUndefined();
+    const asked = () => socket.calls.filter((c) => c.name === 'getDbData').length;
+    expect(asked()).toBe(1);
+    await vi.advanceTimersByTimeAsync(6_900);
+    expect(asked()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.waitFor(() => expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: -1 }));
+    expect(asked()).toBe(2);
+  });
+
+  it('does not ask again for a sync refused for good (no retryAfter)', async () => {
+    const { socket, session } = setup();
+    socket.handlers.getDbData = () => {
+      throw Object.assign(new Error('Dati non validi'), { name: 'BadRequest' });
+    };
+    await session.tokenLogin({ force: true });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(socket.calls.filter((c) => c.name === 'getDbData')).toHaveLength(1);
+  });
+
   it('applies a resync with a watermark as changes: null removes, the rest stays', async () => {
     const { socket, store, session } = setup();
     socket.handlers.getDbData = () => {
@@ -280,6 +321,78 @@ describe('Session', () => {
     };
     await session.sync();
     expect(Object.keys(store.collection('preventivi')).sort()).toEqual(['q2', 'q3']);
+  });
+
+  describe("the server's list of streams", () => {
+    const LINE = 'noleggio-auto/auto';
+    const withLine = [...STREAMS, LINE].sort();
+    /** getDbData answering every stream asked, the line's with one car. */
+    function serveStreams(socket: FakeSocket, wm: number) {
+      socket.handlers.getDbData = (data) => {
+        const asked = Object.keys(data as object).filter((k) => k !== 'wm');
+        for (const name of asked) {
+          socket.channels.dbData!.push({ [name]: name === LINE ? { c1: { _id: 'c1', car_fullname: 'Fiat 500' } } : {} });
+        }
+        return { tot: asked.length, wm, full: (data as { wm?: number }).wm === undefined };
+      };
+    }
+    const login = (socket: FakeSocket, streams: string[]) => {
+      socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: USER, utenti: {}, settings: { productsHash: 'h1' }, streams });
+    };
+    const asked = (socket: FakeSocket) => socket.calls.filter((c) => c.name === 'getDbData').map((c) => c.data);
+
+    it("syncs and follows each listed stream, a line's as core's", async () => {
+      const { socket, store, session } = setup();
+      login(socket, withLine);
+      serveStreams(socket, 5);
+      await session.tokenLogin({ force: true });
+      expect(asked(socket)).toEqual([Object.fromEntries(withLine.map((name) => [name, []]))]);
+      expect(store.get(LINE, 'c1')).toMatchObject({ car_fullname: 'Fiat 500' });
+      socket.channels[LINE]!.push({ operationType: 'insert', p: { _id: 'c2', car_fullname: 'Panda' } });
+      await vi.waitFor(() => expect(store.get(LINE, 'c2')).toMatchObject({ car_fullname: 'Panda' }));
+      socket.channels[LINE]!.push({ operationType: 'delete', p: { _id: 'c1' } });
+      await vi.waitFor(() => expect(store.get(LINE, 'c1')).toBeUndefined());
+      // a reconnect resyncs it with the others, from the watermark
+      await session.tokenLogin({ force: true });
+      expect(asked(socket).at(-1)).toEqual({ ...Object.fromEntries(withLine.map((name) => [name, []])), wm: 5 });
+    });
+
+    it('drops a stream that leaves the list, live, and syncs it in full when it comes back', async () => {
+      const { socket, store, session } = setup();
+      login(socket, withLine);
+      serveStreams(socket, 5);
+      await session.tokenLogin({ force: true });
+      expect(Object.keys(store.collection(LINE))).toEqual(['c1']);
+      store.applyBatch({ preventivi: { q9: { _id: 'q9' } } });
+
+      // the line is switched off: the settings change, the list comes without its stream
+      login(socket, STREAMS);
+      socket.channels.settings!.push({ operationType: 'update', s: { _id: 's1' } });
+      await vi.waitFor(() => expect(session.getState().streams).toEqual(STREAMS));
+      expect(socket.unsubscribed).toEqual([LINE]);
+      expect(store.getState().collections[LINE]).toBeUndefined();
+      expect(store.get('preventivi', 'q9')).toBeDefined(); // the other streams keep their data
+      expect(asked(socket)).toHaveLength(1); // nothing to sync for a stream gone
+
+      // switched on again: subscribed again and synced at once, in full (no watermark)
+      login(socket, withLine);
+      socket.channels.settings!.push({ operationType: 'update', s: { _id: 's1' } });
+      await vi.waitFor(() => expect(store.get(LINE, 'c1')).toBeDefined());
+      expect(asked(socket)).toHaveLength(2);
+      expect(asked(socket)[1]).not.toHaveProperty('wm');
+      expect(asked(socket)[1]).toHaveProperty([LINE]);
+      socket.channels[LINE]!.push({ operationType: 'insert', p: { _id: 'c3' } });
+      await vi.waitFor(() => expect(store.get(LINE, 'c3')).toBeDefined());
+    });
+
+    it('names no stream of its own: an employee syncs what the server lists for them', async () => {
+      const { socket, session } = setup();
+      login(socket, ['chat', 'usr']);
+      serveStreams(socket, 5);
+      await session.tokenLogin({ force: true });
+      expect(asked(socket)).toEqual([{ chat: [], usr: [] }]);
+      expect(Object.keys(socket.channels)).not.toContain('preventivi');
+    });
   });
 
   it('follows products and documents live, and reads the settings again when they change', async () => {

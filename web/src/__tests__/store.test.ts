@@ -18,6 +18,21 @@ describe('DataStore', () => {
     expect(store.collection('preventivi')).toEqual({ a: { _id: 'a', status: 'In lavorazione compagnia' } });
   });
 
+  it('drops whole collections, held batches too, and leaves the others as they were', () => {
+    const store = new DataStore();
+    store.applyBatch({ preventivi: { a: { _id: 'a' } }, 'linea/auto': { c1: { _id: 'c1' } } });
+    store.queueBatch({ 'linea/auto': { c2: { _id: 'c2' } } });
+    const quotes = store.collection('preventivi');
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.drop(['linea/auto', 'mai-vista']);
+    expect(store.getState().collections).toEqual({ preventivi: { a: { _id: 'a' } } });
+    expect(store.collection('preventivi')).toBe(quotes);
+    expect(listener).toHaveBeenCalledOnce();
+    store.drop(['mai-vista']);
+    expect(listener).toHaveBeenCalledOnce(); // nothing to drop, nothing to tell
+  });
+
   it('applies channel events: insert and update upsert, delete removes', () => {
     const store = new DataStore();
     store.applyChange('polizze', { operationType: 'insert', p: { _id: 'p1', endDate: '2030-01-01' } });

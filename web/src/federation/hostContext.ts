@@ -8,11 +8,15 @@ import { useServices, useSession, useStoreSelector } from '../session/context';
 import { collectionSelector, notify, useQuoteEnv } from '../features/quotes/env';
 import { romeDateTime } from '../features/quotes/fieldText';
 import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
-import type { HostContext, HostItem } from '@sportello/host-api';
+import type { CollectionName, Collections, HostContext, HostItem } from '@sportello/host-api';
 import { hostUi } from './hostUi';
 
-/** A live store collection, as a hook (`host.useCollection('preventivi')`). */
-const useCollection: HostContext['useCollection'] = (name) => useStoreSelector(collectionSelector(name));
+/**
+ * A live store collection, as a hook (`host.useCollection('preventivi')`). The store holds what
+ * the server sent for the stream; the record type is the one the module declared for it.
+ */
+const useCollection: HostContext['useCollection'] = <K extends CollectionName>(name: K) =>
+  useStoreSelector(collectionSelector(name)) as unknown as Readonly<Record<string, Collections[K]>>;
 
 /** A channel followed while the calling component is mounted (the latest `onEvent` hears). */
 const useChannel: HostContext['useChannel'] = (channel, onEvent) => {

@@ -7,7 +7,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch } from 'react-router';
-import { useModules, useServices, useSession, useStoreSelector } from '../session/context';
+import { useServices, useSession, useStoreSelector } from '../session/context';
 import { useAccess } from '../session/useAccess';
 import { iconFor } from '../components/icons';
 import { chipOf, type MenuEntry } from '../menu/menu';
@@ -21,18 +21,10 @@ export const MENU_COLLAPSED = 60;
 export const MENU_EXPANDED = 240;
 export const HOVER_LOCK_MS = 1000;
 
-/** Core entries are i18n keys; an extra product shows its module's label once loaded. */
+/** Core entries are i18n keys; a product line's entry carries the line's name, its one label. */
 function useEntryLabel() {
   const { t } = useTranslation();
-  const modules = useModules();
-  const { tenant } = useSession();
-  return (entry: MenuEntry) => {
-    if (!entry.product) return t(entry.label);
-    const state = modules.state(entry.product);
-    const namespace = tenant.products.find((p) => p.id === entry.product)?.module?.name;
-    const moduleMenu = state?.status === 'ready' ? state.module.menu[0] : undefined;
-    return moduleMenu && namespace ? t(moduleMenu.label, { ns: namespace }) : entry.label;
-  };
+  return (entry: MenuEntry) => (entry.product ? entry.label : t(entry.label));
 }
 
 export function SideMenu() {

@@ -8,28 +8,37 @@
  * lists for the whole sync, without the 300 ms, which only decide when the sync is over. A
  * full snapshot then drops what it did not bring. The lists do not show the first batches
  * alone: the server sends quotes in no particular order, so they would not be the list's top.
+ *
+ * The streams synced are the server's (`streams` in the session payload: every publication
+ * the user may read now, core's and the product lines' alike); the shell names none. A
+ * stream the last sync did not bring (a line switched on since) makes the next one full.
  */
 import type { Batch, Collections, DataStore } from '../store/store';
 import type { Socket } from './socket';
 
 export const SYNC_WAIT_MS = 3000;
 export const SYNC_SETTLE_MS = 300;
-/** Streams of the initial sync (SPEC §7 'getDbData (initial)'). */
-export const SYNC_STREAMS = ['preventivi', 'polizze', 'usr', 'chat'] as const;
+/** The longest a refused sync waits to be asked again, whatever the server says. */
+const MAX_RETRY_S = 60;
 
 export class DataSync {
   private watermark: unknown = undefined;
   private syncing: Promise<void> | null = null;
   private dbDataSink: ((batch: Batch) => void) | null = null;
   private listening = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The streams the last sync brought: a resync with the watermark covers only these. */
+  private synced = new Set<string>();
 
   /**
    * `written` runs once per sync when its data is in the store (or the sync failed): what
    * goes with the data (the unread counts) then arrives with the lists, not 300 ms later.
+   * `streams` gives the streams the user may read now, as the server listed them.
    */
   constructor(
     private readonly socket: Socket,
     private readonly store: DataStore,
+    private readonly streams: () => readonly string[],
     private readonly written: () => void = () => undefined,
   ) {
     // subscribed with the socket: the subscription goes out as soon as the socket is
@@ -66,8 +75,9 @@ export class DataSync {
       done = () => undefined;
       this.written();
     };
-    const request: Record<string, unknown> = Object.fromEntries(SYNC_STREAMS.map((s) => [s, []]));
-    const delta = this.watermark !== undefined;
+    const streams = [...this.streams()];
+    const request: Record<string, unknown> = Object.fromEntries(streams.map((s) => [s, []]));
+    const delta = this.watermark !== undefined && streams.every((s) => this.synced.has(s));
     if (delta) request.wm = this.watermark;
     try {
       await waitSubscribed(channel, SYNC_WAIT_MS);
@@ -89,10 +99,12 @@ export class DataSync {
         arrived();
       });
       // with a watermark honoured the batches are changes; otherwise a full snapshot
-      if (!(delta && answer?.wm !== undefined)) this.dropStale(before, received);
+      if (!(delta && answer?.wm !== undefined)) this.dropStale(before, received, streams);
       if (answer?.wm !== undefined) this.watermark = answer.wm;
+      this.synced = new Set(streams);
     } catch (error) {
       console.warn('getDbData', error);
+      this.retryWhenAllowed(error);
     } finally {
       this.store.flush();
       this.dbDataSink = null;
@@ -101,15 +113,29 @@ export class DataSync {
   }
 
   /**
+   * A sync the server refused for now (its budget of full syncs, a busy database) says when
+   * to ask again (`retryAfter`, seconds): one sync is asked again then, so the lists fill
+   * without the user reloading the page, which would only be refused in turn.
+   */
+  private retryWhenAllowed(error: unknown): void {
+    const seconds = Number((error as { retryAfter?: unknown } | null)?.retryAfter);
+    if (!(seconds > 0) || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.sync();
+    }, Math.min(seconds, MAX_RETRY_S) * 1000);
+  }
+
+  /**
    * After a full snapshot: remove from the collections it brought the items that were in the
    * store before the sync, are not in the snapshot and are untouched since (the same object).
    * Items a change event or a look-up added or changed meanwhile stay, and so do the
    * collections only a look-up answer brought during the sync.
    */
-  private dropStale(before: Collections, received: Map<string, Set<string>>): void {
+  private dropStale(before: Collections, received: Map<string, Set<string>>, streams: readonly string[]): void {
     this.store.flush(); // batches that came after the answer
     const stale: Batch = {};
-    for (const name of SYNC_STREAMS) {
+    for (const name of streams) {
       const ids = received.get(name);
       if (!ids) continue;
       const now = this.store.collection(name);
@@ -117,6 +143,15 @@ export class DataSync {
       if (gone.length) stale[name] = Object.fromEntries(gone.map(([id]) => [id, null]));
     }
     if (Object.keys(stale).length) this.store.applyBatch(stale);
+  }
+
+  /**
+   * Streams the user may no longer read (their line switched off, taken away): their
+   * collections leave the store, and a later sync that brings them back is a full one.
+   */
+  forget(names: readonly string[]): void {
+    for (const name of names) this.synced.delete(name);
+    this.store.drop(names);
   }
 
   /** `dbData` stays subscribed: sync batches go to the running sync, look-ups to the store. */

@@ -10,7 +10,6 @@
  */
 import { clearCookies } from '../lib/cookies';
 import type { User } from '../lib/roles';
-import { roleFlags } from '../lib/roles';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
 import type { DataStore, Item } from '../store/store';
@@ -54,6 +53,8 @@ interface TokenLoginAnswer {
   menu: MenuEntry[];
   /** The extra product lines the user may open. */
   lines: string[];
+  /** The streams the user may read now (core's and the lines'): synced and followed live. */
+  streams?: string[];
   products?: Record<string, Item>;
   utenti: Record<string, Item>;
   settings: Settings;
@@ -71,6 +72,11 @@ export interface SessionState {
   menu: MenuEntry[];
   /** The extra product lines the user may open (their modules' routes). */
   lines: string[];
+  /**
+   * The streams the user may read now, as the server lists them (per tenant, role and line):
+   * each is synced, followed live and resynced; one that leaves the list leaves the store.
+   */
+  streams: string[];
   /** The users data has arrived (the loading screen shows until then). */
   usersLoaded: boolean;
   /** When the initial sync finished (ms since page start), or null. */
@@ -123,6 +129,7 @@ export class Session {
       settings: null,
       menu: [],
       lines: [],
+      streams: [],
       usersLoaded: false,
       dataLoadedAt: null,
       connected: false,
@@ -157,7 +164,8 @@ export class Session {
     this.link ??= this.openSocket().then(
       (socket) => {
         this.wire(socket);
-        return { socket, data: new DataSync(socket, this.store, () => void this.refreshUnread()) };
+        const streams = () => this.state.streams;
+        return { socket, data: new DataSync(socket, this.store, streams, () => void this.refreshUnread()) };
       },
       (error: unknown) => {
         this.link = null; // a failed download is tried again on next use
@@ -203,7 +211,8 @@ export class Session {
       this.env.reload();
       return;
     }
-    this.applyLogin(socket, answer);
+    const { data } = await this.linked();
+    this.applyLogin(socket, data, answer);
     await this.sync();
   }
 
@@ -253,7 +262,7 @@ export class Session {
     }
   }
 
-  private applyLogin(socket: Socket, answer: TokenLoginAnswer): void {
+  private applyLogin(socket: Socket, data: DataSync, answer: TokenLoginAnswer): void {
     const products = answer.products ?? cachedProducts(this.env.storage);
     if (answer.products) cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
     this.store.setCollection('products', products);
@@ -268,7 +277,8 @@ export class Session {
       // logging in from the login screen: the anonymous 'loaded' does not hold for the new user's data
       dataLoadedAt: this.state.phase === 'authenticated' ? this.state.dataLoadedAt : null,
     });
-    this.subscribeStreams(socket, answer.u);
+    this.followStreams(socket, data, answer.streams ?? this.state.streams);
+    this.subscribeOpen(socket, answer.u);
   }
 
   /** A realtime call (the shell's screens use this rather than the socket). */
@@ -340,36 +350,43 @@ export class Session {
     return data.lookup(request);
   }
 
-  private subscribeStreams(socket: Socket, user: User): void {
-    const flags = roleFlags(user);
-    const streams: [string, string][] = flags.employee
-      ? [
-          ['usr', 'usr'],
-          ['chat', 'chat'],
-        ]
-      : flags.any
-        ? [
-            ['preventivi', 'preventivi'],
-            ['polizze', 'polizze'],
-            ['usr', 'usr'],
-            ['chat', 'chat'],
-          ]
-        : [];
-    for (const [channelName, collection] of streams) {
-      if (this.subscribed.has(channelName)) continue;
-      this.subscribed.add(channelName);
-      void this.consume(socket, channelName, (event) => {
-        const room = collection === 'chat' ? (event as { c?: { _id?: string } }).c : undefined;
-        const before = room?._id ? this.store.get('chat', room._id) : undefined;
-        this.store.applyChange(collection, event as never);
-        if (room) this.chatUnread.onRoom(event as never, before);
-        // one's own user changed (name, photo, language): the top bar follows
-        const own = (event as { u?: User }).u;
-        if (own && own._id === this.state.user?._id && (event as { operationType?: string }).operationType !== 'delete') {
-          this.set({ user: { ...this.state.user, ...own } });
-        }
-      });
+  /**
+   * Follow exactly the streams the server listed: a new one is subscribed to (and synced in
+   * full with the next sync), one no longer listed is unsubscribed and its collection leaves
+   * the store, live (a product line switched off for the tenant, or taken from the user).
+   */
+  private followStreams(socket: Socket, data: DataSync, streams: readonly string[]): boolean {
+    const gone = this.state.streams.filter((name) => !streams.includes(name));
+    const added = streams.filter((name) => !this.state.streams.includes(name));
+    this.set({ streams: [...streams] });
+    for (const name of gone) socket.unsubscribe(name);
+    if (gone.length) data.forget(gone);
+    for (const name of streams) this.followStream(socket, name);
+    return added.length > 0;
+  }
+
+  /** One stream's change events into the store (consumed once; subscribed again if left). */
+  private followStream(socket: Socket, collection: string): void {
+    if (this.subscribed.has(collection)) {
+      socket.subscribe(collection, { waitForAuth: true }); // left before: a no-op otherwise
+      return;
     }
+    this.subscribed.add(collection);
+    void this.consume(socket, collection, (event) => {
+      const room = collection === 'chat' ? (event as { c?: { _id?: string } }).c : undefined;
+      const before = room?._id ? this.store.get('chat', room._id) : undefined;
+      this.store.applyChange(collection, event as never);
+      if (room) this.chatUnread.onRoom(event as never, before);
+      // one's own user changed (name, photo, language): the top bar follows
+      const own = (event as { u?: User }).u;
+      if (own && own._id === this.state.user?._id && (event as { operationType?: string }).operationType !== 'delete') {
+        this.set({ user: { ...this.state.user, ...own } });
+      }
+    });
+  }
+
+  /** The channels every session follows whatever it may read: products, docs, settings, its own. */
+  private subscribeOpen(socket: Socket, user: User): void {
     // subscribed without waiting for the login (SPEC §7)
     const refresh = () => void this.refreshSettings();
     const open: [string, (event: unknown) => void, (() => void)?][] = [
@@ -434,7 +451,7 @@ export class Session {
       // logged out, suspended or kicked: no automatic reconnect
       this.forgetToken();
       this.store.clear();
-      this.set({ phase: 'anonymous', user: null, settings: null, menu: [], lines: [] });
+      this.set({ phase: 'anonymous', user: null, settings: null, menu: [], lines: [], streams: [] });
       socket.connect();
     }
   }
@@ -460,6 +477,9 @@ export class Session {
         this.store.setCollection('products', answer.products);
       }
       this.set({ settings: answer.settings, user: answer.u, menu: answer.menu ?? [], lines: answer.lines ?? [] });
+      const { socket, data } = await this.linked();
+      // a stream the user may now read (a line switched on) is synced at once, in full
+      if (this.followStreams(socket, data, answer.streams ?? this.state.streams)) void this.sync();
     } catch (error) {
       console.warn('settings refresh', error);
     }

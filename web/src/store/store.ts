@@ -119,6 +119,15 @@ export class DataStore {
     this.applyBatch({ [name]: { [item._id]: event.operationType === 'delete' ? null : item } });
   }
 
+  /** Forget these collections, queued batches too (a stream the user may no longer read). */
+  drop(names: readonly string[]): void {
+    const collections = { ...this.withQueued() };
+    const present = names.filter((name) => name in collections);
+    if (!present.length) return;
+    for (const name of present) delete collections[name];
+    this.commit(collections);
+  }
+
   /** Forget everything, queued batches too (logout). */
   clear(): void {
     this.queued = null;

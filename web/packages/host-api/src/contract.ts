@@ -4,25 +4,18 @@
  * ```ts
  * export default {
  *   routes: [{ index: true, Component: List }, { path: ':id', Component: Practice }],
- *   menu: [{ label: 'menu.label', icon: 'car-suv' }],
- *   translations: { it: { menu: { label: 'Noleggio auto' } }, en: { … } },
+ *   translations: { it: { list: { title: 'Pratiche' } }, en: { … } },
  * } satisfies ProductModule;
  * ```
- * Routes are relative to `/{productId}`; labels are keys in the module's own namespace;
- * `it` and `en` carry the same keys.
+ * Routes are relative to `/{productId}`; `it` and `en` carry the same keys. The line's menu
+ * entry (label, icon, path) is not the module's: the server builds it from the line's one
+ * declaration (`ProductLine` in its plugin), which any Tabler icon name may illustrate.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-export interface ModuleMenuEntry {
-  label: string;
-  icon?: string;
-  path?: string;
-}
-
 export interface ProductModule {
   routes: RouteObject[];
-  menu: ModuleMenuEntry[];
   translations: Record<'it' | 'en', Record<string, unknown>>;
 }
 
@@ -31,6 +24,33 @@ export interface HostItem {
   _id: string;
   [field: string]: unknown;
 }
+
+/**
+ * The live collections a module may read with `useCollection`, by stream name, and the type of
+ * their records. Core's are listed here; a product line declares its own streams by merging
+ * into this interface (TypeScript declaration merging), next to the records' type:
+ *
+ * ```ts
+ * declare module '@sportello/host-api' {
+ *   interface Collections {
+ *     'noleggio-auto/auto': CarRecord;
+ *   }
+ * }
+ * ```
+ * The shell syncs and follows whatever streams the server lists for the user; a stream the
+ * user may not read (its line switched off) is an empty collection.
+ */
+export interface Collections {
+  preventivi: HostItem;
+  polizze: HostItem;
+  usr: HostItem;
+  products: HostItem;
+  docs: HostItem;
+  chat: HostItem;
+}
+
+/** A stream name `useCollection` accepts: core's, or one a module declared in `Collections`. */
+export type CollectionName = keyof Collections & string;
 
 /** The quote-list filters the shell's toolbar edits (SPEC §2 quote lists). */
 export interface QuoteFilters {
@@ -69,8 +89,12 @@ export interface HostContext {
    * arrive, so a practice page shows a loader rather than 'not found'.
    */
   dataLoaded: boolean;
-  /** A live collection of the store (a React hook: call it at the top of a component). */
-  useCollection: (name: 'preventivi' | 'polizze' | 'usr' | 'products' | 'docs' | 'chat') => Readonly<Record<string, HostItem>>;
+  /**
+   * A live collection of the store, by stream name (a React hook: call it at the top of a
+   * component): records by `_id`, kept in sync and live by the shell. Core's names, and those a
+   * module declared in {@link Collections}.
+   */
+  useCollection: <K extends CollectionName>(name: K) => Readonly<Record<string, Collections[K]>>;
   /**
    * Follow a realtime channel (a hook: call it at the top of a component); `onEvent` hears each
    * `{operationType, …}` event while the component is mounted. The line's own channels only.
@@ -160,11 +184,9 @@ function routeProblems(routes: unknown, where: string): string[] {
 export function contractProblems(value: unknown): string[] {
   if (!isObject(value)) return ['il modulo non esporta un oggetto'];
   const problems = routeProblems(value.routes, 'routes');
-  if (!Array.isArray(value.menu)) problems.push('menu: deve essere una lista');
-  else
-    value.menu.forEach((entry, i) => {
-      if (!isObject(entry) || typeof entry.label !== 'string') problems.push(`menu[${i}]: manca label`);
-    });
+  if (value.menu !== undefined) {
+    problems.push('menu: la voce di menu della linea si dichiara nella sua ProductLine (plugin.py), non nel modulo');
+  }
   const translations = value.translations;
   if (!isObject(translations)) return [...problems, 'translations: mancano le traduzioni'];
   for (const language of REQUIRED_LANGUAGES) {

@@ -20,7 +20,8 @@ const ROME_TIME = new Intl.DateTimeFormat('it-IT', {
   hour12: false,
 });
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+// Number.isFinite is false for anything not a number (it converts nothing)
+const finite = (value: unknown): value is number => Number.isFinite(value);
 
 /** Euros as '1.050,00 €'; '' when there is no amount. */
 export const formatEuro = (value: number | null | undefined): string => (finite(value) ? EURO.format(value) : '');
@@ -35,26 +36,42 @@ export const formatRate = (value: number | string | null | undefined): string =>
   return finite(number) ? `${RATE.format(number)} %` : '';
 };
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(T|$)/;
 
 /**
- * A calendar day ('2026-03-05', or the day part of an ISO instant written as a date) as
- * '05/03/2026'; an instant with a time is shown as its day in Rome. '' when unreadable.
+ * Whether a string is an ISO day or instant ('2026-03-05', '2026-03-05T14:03:00Z') naming a
+ * day that exists: '2026-02-30' does not, though Date would roll it over to 2 March. A day
+ * past its month's end (or 00) lands in another month, 99 days at most: the month tells.
+ */
+function isoOfRealDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.getUTCMonth() === Number(month) - 1;
+}
+
+/** A Date for an instant; null when unreadable: a string not in ISO form ('05/03/2026',
+ * which Date would read as 3 May), or naming a day that does not exist. */
+function instant(value: string | Date): Date | null {
+  if (typeof value === 'string' && !isoOfRealDay(value)) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A calendar day ('2026-03-05') as '05/03/2026'; an instant with a time is shown as its day in
+ * Rome. A plain day is read as its midnight UTC, the same day in Rome (never behind UTC). ''
+ * when unreadable, or when the day does not exist ('2026-02-30' is no day: never shown as
+ * itself, nor as the 2 March a Date would make of it).
  */
 export function formatDay(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  if (typeof value === 'string') {
-    const day = ISO_DAY.exec(value);
-    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-  }
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : ROME_DAY.format(date);
+  const date = value ? instant(value) : null;
+  return date ? ROME_DAY.format(date) : '';
 }
 
 /** An instant as its day and time in Rome: '05/03/2026 14:03'. '' when unreadable. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${ROME_DAY.format(date)} ${ROME_TIME.format(date)}`;
+  const date = value ? instant(value) : null;
+  return date ? `${ROME_DAY.format(date)} ${ROME_TIME.format(date)}` : '';
 }

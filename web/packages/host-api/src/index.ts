@@ -6,7 +6,6 @@ export * from './contract';
 export { useHost } from './useHost';
 export { default as PlainSelect, type PlainOption } from './PlainSelect';
 export { default as AmountInput, type AmountInputProps } from './AmountInput';
-export { cleanNumber, editNumber, formatNumber, parseNumber } from './numbers';
-export { formatCents, formatDateTime, formatDay, formatEuro, formatRate } from './format';
+export * from './pure'; // numbers and formats: what renders nothing
 export { forgetLists, rememberedList, rememberList, type ListState } from './listMemory';
 export { default as VirtualRows, type VirtualRowsProps } from './VirtualRows';

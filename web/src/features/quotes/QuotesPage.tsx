@@ -145,7 +145,11 @@ export default function QuotesPage() {
           <VirtualRows rows={rows} listKey={LIST} rowHeight={ROW_HEIGHT} renderRow={row} />
         ) : (
           <div role="rowgroup">
-            <Empty filters={deferred} />
+            <div role="row">
+              <div role="cell">
+                <Empty filters={deferred} />
+              </div>
+            </div>
           </div>
         )}
       </Paper>

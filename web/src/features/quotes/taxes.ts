@@ -1,6 +1,6 @@
 /**
  * The premium split into net, taxes and gross, as the server computes it
- * (core/domain/taxes/split.py, the README's 'Premium and taxes'): each tariff ramo pays its rate
+ * (core/domain/taxes/split.py, docs/rules/taxes.md): each tariff ramo pays its rate
  * (law 1216/1961, tariff all. A) on the line's net premium; motor liability ('rca') the
  * provincial tax of the insured's province (art. 17 D.Lgs. 68/2011) and the SSN contribution
  * (art. 334 D.Lgs. 209/2005). Each tax is rounded half up to the cent; gross = net + taxes.
