@@ -5,6 +5,7 @@ it included, and name that line missing (:func:`core.line_hooks.commission_items
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from datetime import date
@@ -12,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -120,3 +122,24 @@ async def test_a_line_that_catches_its_failed_sql_answers_as_it_chose_to(
     with lines(seeded, HiddenSqlError(), SoundLine()):
         answers = await _answers(clients, seeded)
     assert answers == kept  # its own answer (no items): on PostgreSQL too, the rest intact
+
+
+async def test_the_exports_name_the_missing_line_under_their_totals(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    note = (
+        "Provvigioni incomplete: non è stato possibile leggere le provvigioni di Linea guasta. "
+        "I totali non le comprendono."
+    )
+    with lines(seeded, FailingSql(), SoundLine()):
+        sheet = await call(clients, seeded, "admin", "GET", f"/api/report/export?format=csv&{WIDE}")
+        book = await call(clients, seeded, "admin", "GET", f"/api/report/export?{WIDE}")
+    assert sheet.status_code == book.status_code == 200
+    assert sheet.content.decode("utf-8-sig").rstrip("\r\n").rsplit("\r\n", 1)[1] == note
+    rows = list(load_workbook(io.BytesIO(book.content)).worksheets[0].values)
+    assert rows[-1] == (note, *[None] * (len(rows[-1]) - 1))
+    assert rows[-2][0] in {"Totale", "Provvigioni compagnie"}
+
+    with lines(seeded, SoundLine()):
+        sound = await call(clients, seeded, "admin", "GET", f"/api/report/export?format=csv&{WIDE}")
+    assert "incomplete" not in sound.content.decode("utf-8-sig")
