@@ -5,6 +5,12 @@ process's sockets, four times per ping interval, keeps pings to within a quarter
 holds nothing per socket but two numbers. As before, silence is judged when a ping is due. It
 runs while the process has sockets and stops with the last one.
 
+Silence counts only time the process was listening: a sweep that wakes more than a tick late
+(the process was descheduled, or its loop held by other work) finds pongs still unread in the
+socket buffers, so every socket is judged from that moment (``awake_since``), not from its
+last message. A stalled server otherwise drops every client at once and meets their
+reconnections.
+
 The handshake deadline is kept to the millisecond instead: sockets that have not shaken
 hands wait in the order they opened (so in the order of their deadlines) and one timer is
 set for the first deadline; a socket that shook hands or closed leaves the line when it
@@ -40,6 +46,8 @@ class Keepalive:
         self._unshaken: deque[RealtimeSocket] = deque()
         """Sockets not known to have shaken hands, oldest first."""
         self._deadline: asyncio.TimerHandle | None = None
+        self.awake_since = 0.0
+        """When the sweep last woke from a stall (monotonic seconds): silence counts from here."""
 
     def watch(self, socket: RealtimeSocket) -> None:
         """Start watching ``socket`` (it is among ``sockets()`` from now on)."""
@@ -85,11 +93,14 @@ class Keepalive:
 
     async def _run(self) -> None:
         while True:
+            due = time.monotonic() + self.tick_s
             await asyncio.sleep(self.tick_s)
             watched = list(self.sockets())
             if not watched:
                 return
             now = time.monotonic()
+            if now - due > self.tick_s:  # a stall: what clients sent is not read yet
+                self.awake_since = now
             for socket in watched:
                 self.check(socket, now)
 
@@ -101,7 +112,7 @@ class Keepalive:
         if not socket.handshaken and now - socket.opened_at > self.handshake_s:
             socket.close_soon(protocol.CLOSE_HANDSHAKE_TIMEOUT, NO_HANDSHAKE)
         elif now >= socket.next_ping_at:
-            if now - socket.last_heard > self.silence_s:
+            if now - max(socket.last_heard, self.awake_since) > self.silence_s:
                 socket.close_soon(protocol.CLOSE_PONG_TIMEOUT, SILENT)
                 return
             if socket.handshaken:

@@ -39,6 +39,16 @@ class CallTimedOut(AssertionError):
         super().__init__(f"no answer to {event!r} within {timeout} s\n{waits_report()}")
 
 
+class ClosedDuringCall(AssertionError):
+    """The socket closed while a call waited for its answer: its close code and reason."""
+
+    def __init__(self, cid: int, ws: ClientConnection) -> None:
+        super().__init__(
+            f"the socket closed (code {ws.close_code}, {ws.close_reason!r}) "
+            f"before call {cid} was answered"
+        )
+
+
 class ScClient:
     """Talks the wire protocol of DESIGN §4 and records what the server pushes."""
 
@@ -83,12 +93,18 @@ class ScClient:
         finally:
             self.close_code = self.ws.close_code
             self.closed.set()
+            for cid, future in self._waiting.items():  # no answer can come any more
+                if not future.done():
+                    future.set_exception(ClosedDuringCall(cid, self.ws))
+            self._waiting.clear()
 
     async def send_raw(self, text: str) -> None:
         await self.ws.send(text)
 
     async def invoke(self, event: str, data: Any = None, timeout: float = CALL_TIMEOUT_S) -> Any:
         cid = next(self._cids)
+        if self.closed.is_set():
+            raise ClosedDuringCall(cid, self.ws)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[cid] = future
         await self.ws.send(json.dumps({"event": event, "data": data, "cid": cid}))

@@ -98,3 +98,52 @@ async def test_the_sweep_runs_while_there_are_sockets_and_stops_after() -> None:
     async with asyncio.timeout(5):
         await asyncio.shield(keepalive._task)  # no socket left: the sweep ends by itself
     await keepalive.stop()
+
+
+def test_silence_counts_only_from_the_end_of_a_stall() -> None:
+    keepalive = Keepalive(LIMITS, list)
+    socket = FakeSocket()
+    real = _watched(keepalive, socket)
+    keepalive.awake_since = 4.0  # the process did not run until 4.0: a pong may be unread
+    keepalive.check(real, 5.1)  # 5.1 s since heard, but 1.1 s since the server listened again
+    assert socket.closed_with == []
+    assert socket.pushed == [protocol.PING]
+    keepalive.check(real, 7.1)  # due again (6.1) and silent 3.1 s while the server listened
+    assert socket.closed_with == [protocol.CLOSE_PONG_TIMEOUT]
+
+
+async def test_a_stalled_loop_does_not_close_the_sockets_it_did_not_read() -> None:
+    fast = RealtimeSettings(ping_interval_ms=40, ping_timeout_ms=200, handshake_timeout_ms=1000)
+    now = time.monotonic()
+    socket = FakeSocket(opened_at=now, last_heard=now)
+    keepalive = Keepalive(fast, lambda: [cast(RealtimeSocket, socket)])
+    keepalive.watch(cast(RealtimeSocket, socket))
+    await asyncio.sleep(0.05)
+    time.sleep(0.5)  # noqa: ASYNC251 (the stall under test: the loop holds 2.5 silences)
+    await asyncio.sleep(0.1)  # a sweep or two after the stall, within one silence
+    assert socket.closed_with == []
+    assert keepalive.awake_since > now + 0.5
+    socket.closed = True
+    await keepalive.stop()
+
+
+async def test_a_client_silent_after_the_stall_is_still_closed() -> None:
+    fast = RealtimeSettings(ping_interval_ms=40, ping_timeout_ms=200, handshake_timeout_ms=1000)
+    now = time.monotonic()
+    socket = FakeSocket(opened_at=now, last_heard=now)
+    keepalive = Keepalive(fast, lambda: [cast(RealtimeSocket, socket)])
+    keepalive.watch(cast(RealtimeSocket, socket))
+    closed = asyncio.Event()
+
+    def close_soon(code: int, _reason: str) -> None:
+        socket.closed_with.append(code)
+        closed.set()
+
+    socket.close_soon = close_soon  # type: ignore[method-assign]
+    await asyncio.sleep(0.05)
+    time.sleep(0.5)  # noqa: ASYNC251 (the stall under test)
+    async with asyncio.timeout(2):
+        await closed.wait()  # a silence after the stall, the client still silent
+    assert set(socket.closed_with) == {protocol.CLOSE_PONG_TIMEOUT}
+    socket.closed = True
+    await keepalive.stop()
