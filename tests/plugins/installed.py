@@ -18,9 +18,13 @@ CHILD_ENV_DROPPED = ("DATABASE_URL", "DATA_DIR", "TENANTS_FILE")
 """Set by this run's harness: the child's harness sets its own."""
 
 
+LAUNCHER = "#!{python}\nimport sys\n\nfrom core.cli import app\n\nsys.exit(app())\n"
+"""The environment's ``sportello`` command: the project's, run by the environment's Python."""
+
+
 def layered_venv(folder: Path) -> Path:
-    """A throwaway environment that sees the project's packages (its own installs first);
-    its Python."""
+    """A throwaway environment that sees the project's packages (its own installs first),
+    with its own ``sportello`` command; its Python."""
     subprocess.run(
         [str(UV), "venv", "--quiet", str(folder), "--python", sys.executable], check=True
     )
@@ -31,6 +35,9 @@ def layered_venv(folder: Path) -> Path:
     ).stdout.strip()  # fmt: skip
     project = sysconfig.get_paths()["purelib"]
     Path(site, "_sportello_project.pth").write_text(f"import site; site.addsitedir({project!r})\n")
+    launcher = folder / "bin" / "sportello"
+    launcher.write_text(LAUNCHER.format(python=python))
+    launcher.chmod(0o755)
     return python
 
 

@@ -32,15 +32,22 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class LiveServer {
-  static async start() {
-    const server = new LiveServer(await freePort(), mkdtempSync(join(tmpdir(), 'sportello-e2e-')));
+  /**
+   * Options: `sportello`, the command to serve with (default the project's, in .venv: another
+   * environment's serves the lines installed there); `tenantsFile`, the deployments served
+   * (default core's own, tests/tenants.yaml).
+   */
+  static async start(options = {}) {
+    const server = new LiveServer(await freePort(), mkdtempSync(join(tmpdir(), 'sportello-e2e-')), options);
     await server.up();
     return server;
   }
 
-  constructor(port, dataDir) {
+  constructor(port, dataDir, { sportello = join(repo, '.venv', 'bin', 'sportello'), tenantsFile = join(repo, 'tests', 'tenants.yaml') } = {}) {
     this.port = port;
     this.dataDir = dataDir;
+    this.sportello = sportello;
+    this.tenantsFile = tenantsFile;
     this.process = null;
     this.log = '';
   }
@@ -82,7 +89,7 @@ export class LiveServer {
 
   async up(timeoutMs = 90_000) {
     servers.add(this);
-    this.process = spawn(join(repo, '.venv', 'bin', 'sportello'), ['serve', '--port', String(this.port)], {
+    this.process = spawn(this.sportello, ['serve', '--port', String(this.port)], {
       cwd: repo,
       env: {
         ...process.env,
@@ -97,8 +104,8 @@ export class LiveServer {
         // every browser of the suite logs in from 127.0.0.1: one office behind one address
         RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/minute',
         WEB_DIST_DIR: join(repo, 'web', 'dist'),
-        // core's own tenants: the shipped tenants.yaml may offer more lines
-        TENANTS_FILE: join(repo, 'tests', 'tenants.yaml'),
+        // core's own tenants by default: the shipped tenants.yaml may offer more lines
+        TENANTS_FILE: this.tenantsFile,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
