@@ -42,6 +42,20 @@ async def test_models_and_migrations_agree(settings: Settings, migrated: None) -
     assert "rca_plates" in tables  # a plugin's version folder was applied too
 
 
+def _with_ancestors(script: ScriptDirectory, revisions: set[str]) -> set[str]:
+    """``revisions`` and every revision they follow or depend on."""
+    seen: set[str] = set()
+    waiting = list(revisions)
+    while waiting:
+        revision = script.get_revision(waiting.pop())
+        if revision is None or revision.revision in seen:
+            continue
+        seen.add(revision.revision)
+        for below in (revision.down_revision, revision.dependencies):
+            waiting += [below] if isinstance(below, str) else list(below or ())
+    return seen
+
+
 async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None:
     async def versions() -> set[str]:
         engine = make_engine(owner_url(settings), settings)
@@ -53,10 +67,14 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
             await engine.dispose()
 
     pm = load_plugins()
-    heads = set(ScriptDirectory.from_config(alembic_config(pm)).get_heads())
+    script = ScriptDirectory.from_config(alembic_config(pm))
+    heads = set(script.get_heads())
     before = await versions()
     await upgrade(settings, pm)
-    assert await versions() == before == heads  # every branch at its head, core's and lines'
+    assert await versions() == before  # nothing left to run
+    # every branch at its head, core's and lines': a head is stored, or under a stored one
+    # (a line's revision that depends on core's newest stands for both)
+    assert heads <= _with_ancestors(script, before)
     assert {"rca_0001", "noleggio_auto_0001"} <= heads
     assert any(head.startswith("core_") for head in heads)
 

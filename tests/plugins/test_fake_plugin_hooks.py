@@ -273,4 +273,10 @@ def test_a_line_may_have_no_web_module(plugin_kit: PluginKit) -> None:
     with plugin_kit(LineWithoutModule()) as (runtime, _app):
         assert "fake-line" in runtime.product_lines
         modules = [module for module in runtime.pm.hook.web_module() if module is not None]
-        assert {module.product for module in modules} == {"rca", "noleggio-auto", "prestiti"}
+        products = {module.product for module in modules}
+        assert "fake-line" not in products
+        assert {
+            "rca",
+            "noleggio-auto",
+            "prestiti",
+        } <= products  # another installed line may add its own
