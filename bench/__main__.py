@@ -6,7 +6,7 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import chat, http_core, login, policies, realtime, soak, sync_fairness
+from bench import chat, http_core, loans, login, policies, realtime, soak, sync_fairness
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
@@ -16,6 +16,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "policies": policies.main,
     "chat": chat.main,
     "sync_fairness": sync_fairness.main,
+    "loans": loans.main,
 }
 
 
