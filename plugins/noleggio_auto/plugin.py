@@ -35,7 +35,7 @@ from plugins.noleggio_auto.commissions import rental_commissions
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.routes import router
 
-REQUIRES_API = "1.1"
+REQUIRES_API = "1.2"
 """The version of :mod:`core.api` this line is written for."""
 HERE = Path(__file__).resolve().parent
 

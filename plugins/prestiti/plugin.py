@@ -1,54 +1,41 @@
-"""Loans (prestiti / finanziamenti): an extra product line."""
+"""Loans (prestiti / finanziamenti): an extra product line, entirely in this package.
+
+See README.md beside this file for its data, rules (with their sources), calls and routes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from litestar import get
 from litestar.types import ControllerRouterHandler
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import DeclarativeBase
 
 from core.api import (
+    AuditField,
+    Call,
+    CommissionItem,
     DemoContext,
-    PrincipalDep,
+    MigrationSource,
     ProductLine,
-    SessionDep,
+    Publication,
+    RecordKind,
     WebModule,
-    customer_name,
     hookimpl,
-    product_router,
-    require_extra_product,
-    visible_quotes,
 )
+from core.api import models as m
+from plugins.prestiti import practice, tegm
+from plugins.prestiti.commissions import loan_commissions
+from plugins.prestiti.models import UsuryRate
+from plugins.prestiti.routes import router
+from plugins.prestiti.tegm import PRODUCT_ID
 
-REQUIRES_API = "1.1"
+REQUIRES_API = "1.2"
 """The version of :mod:`core.api` this line is written for."""
-PRODUCT_ID = "prestiti"
 HERE = Path(__file__).resolve().parent
-
-
-@get("/preventivi", summary="Loan quotes the user may see", tags=[PRODUCT_ID])
-async def loan_quotes(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
-    """SPEC §2 columns: Cliente, Stato, Prodotto, Importo richiesto, Rata, Data, Collaboratore."""
-    require_extra_product(principal, PRODUCT_ID)
-    quotes = await visible_quotes(db_session, principal, line=PRODUCT_ID)
-    return [
-        {
-            "_id": q.id,
-            "cliente": customer_name(q),
-            "status": q.status,
-            "prodotto": q.prodotto.get("Prodotto"),
-            "importoRichiesto": q.prodotto.get("Importo_richiesto"),
-            "rata": q.prodotto.get("Importo_rata"),
-            "at": q.at.isoformat(),
-            "aId": q.agent_id,
-        }
-        for q in quotes
-    ]
-
-
-router = product_router(PRODUCT_ID, [loan_quotes])
 
 
 @hookimpl
@@ -58,8 +45,49 @@ def product_lines() -> Sequence[ProductLine]:
 
 
 @hookimpl
+def register_models() -> Sequence[type[DeclarativeBase]]:
+    return [UsuryRate]
+
+
+@hookimpl
+def register_migrations() -> MigrationSource:
+    return MigrationSource("prestiti", HERE / "migrations")
+
+
+@hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [router]
+
+
+@hookimpl
+def register_calls() -> Mapping[str, Call]:
+    return {
+        "prestiti.quotazione": Call(practice.quotation_call, product=PRODUCT_ID),
+        "prestiti.salvaTegm": Call(tegm.save_row_call, product=PRODUCT_ID),
+        "prestiti.eliminaTegm": Call(tegm.delete_row_call, product=PRODUCT_ID),
+    }
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [tegm.PUBLICATION]
+
+
+@hookimpl
+def prepare_quote(session: AsyncSession, product: m.Product, payload: Mapping[str, Any]) -> Any:
+    return practice.prepare_loan(session, product, payload)
+
+
+@hookimpl
+def emission_request(
+    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
+) -> None:
+    practice.check_emission(quote, product, payload, undo)
+
+
+@hookimpl
+async def commission_items(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
+    return await loan_commissions(session, start, end)
 
 
 @hookimpl
@@ -72,3 +100,20 @@ async def seed_demo_data(ctx: DemoContext) -> None:
     from plugins.prestiti.demo import seed_loans
 
     await seed_loans(ctx)
+
+
+@hookimpl
+def audit_record_kinds() -> Sequence[RecordKind]:
+    """The usury table's lines in the activity log."""
+    return [
+        RecordKind(
+            table="prestiti_tegm", label="Tasso d'usura", noun="la riga dei tassi d'usura",
+            created="ha aggiunto alla tabella dei tassi d'usura la riga",
+            name=lambda row, _names: str(row.get("category") or ""),
+            fields={
+                "category": AuditField("Categoria"), "tegm": AuditField("TEGM (%)"),
+                "above": AuditField("Oltre (€)"), "up_to": AuditField("Fino a (€)"),
+                "valid_from": AuditField("Valido dal"), "valid_to": AuditField("Valido al"),
+            },
+        )
+    ]  # fmt: skip

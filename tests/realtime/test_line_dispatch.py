@@ -138,7 +138,7 @@ async def test_the_broken_lines_own_users_get_a_clear_error_and_it_is_logged(
         capture_logs() as logs,
         pytest.raises(CallFailed, match=LINE_DOWN) as failed,
     ):
-        await admin.invoke("createQuote", {"pId": loan, "usrData": [], "aId": agent})
+        await admin.invoke("createQuote", {"pId": loan, "usrData": USR_DATA[:2], "aId": agent})
     assert failed.value.name == "LineUnavailable"
     assert broken.heard == [("prepare_quote", BROKEN)]
     assert await _count(runtime, "assicurapp") == before

@@ -35,9 +35,9 @@ async def test_demo_loans_and_their_columns(seeded: Runtime, clients: ClientFact
     rows = response.json()
     assert len(rows) == 3
     assert {row["prodotto"] for row in rows} == {
+        "Cessione del quinto dello stipendio",
         "Prestito personale",
-        "Cessione del quinto",
-        "Mutuo prima casa",
+        "Mutuo",
     }
     for row in rows:
         assert set(row) == {
