@@ -149,3 +149,22 @@ async def test_switched_off_line_answers_404(seeded: Runtime, clients: ClientFac
 
 async def test_login_is_required(seeded: Runtime, clients: ClientFactory) -> None:
     assert (await clients(TENANT).get(ROUTE)).status_code == 401
+
+
+async def test_each_role_opens_a_practice_of_its_tree_only(
+    seeded: Runtime, clients: ClientFactory
+) -> None:
+    owned = await _loans_by_owner(seeded, clients)
+    agents = sorted(owned["agente"])[0]
+    expected = {"admin": 200, "responsabile": 200, "agente": 200, "segnalatore": 200,
+                "subagente": 404, "dipendente": 403}  # fmt: skip
+    client = clients(TENANT)
+    for role, status in expected.items():
+        headers = await login(client, role)
+        for path in (f"{ROUTE}/{agents}", f"{ROUTE}/{agents}/secci"):
+            answer = await client.get(path, headers=headers)  # the agent's are quoted
+            assert answer.status_code == status, (role, path, answer.text)
+    other = await listed_ids(clients("assicurapp_dev"), ROUTE, "admin")
+    foreign = sorted(other)[0]
+    answer = await client.get(f"{ROUTE}/{foreign}", headers=await login(client, "admin"))
+    assert answer.status_code == 404  # another tenant's practice
