@@ -147,15 +147,19 @@ class NodeSocket:
         where: Callable[[dict[str, Any]], bool] | None = None,
     ) -> dict[str, Any]:
         """The first ``ev`` heard after ``since`` that matches ``where``; waits for it."""
-        async with asyncio.timeout(timeout):
-            while True:
-                self._more.clear()
-                found = self.find(ev, since=since, where=where)
-                if found:
-                    return found[0]
-                if self._reader.done():
-                    raise RuntimeError(f"node exited: {self.stderr[-2000:]}")
-                await self._more.wait()
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    self._more.clear()
+                    found = self.find(ev, since=since, where=where)
+                    if found:
+                        return found[0]
+                    if self._reader.done():
+                        raise RuntimeError(f"node exited: {self.stderr[-2000:]}")
+                    await self._more.wait()
+        except TimeoutError:
+            heard = [message["ev"] for message in self.heard[since:]]
+            raise TimeoutError(f"no {ev!r} within {timeout} s; heard since: {heard}") from None
 
     async def published(
         self, channel: str, *, since: int = 0, item: str | None = None, timeout: float = 5
