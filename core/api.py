@@ -17,8 +17,9 @@ Grouped by what a line does with them:
   tree), core's own models as :mod:`models`, :func:`tenant_scope` for work off a request,
   :func:`enable_tenant_rls` for a migration's new table.
 * **Who may do what**: :class:`Principal`, the role rules of :mod:`permissions`,
-  :func:`require`, :func:`require_extra_product`, :func:`logged_in`, :func:`in_agent_tree`,
-  :func:`visible_quotes`, and the refusals (:class:`ClientError`, :class:`NotFound` …).
+  :func:`require`, :func:`require_extra_product`, :func:`require_line_work`,
+  :func:`logged_in`, :func:`in_agent_tree`, :func:`visible_quotes`, :func:`line_quote`,
+  :func:`emission_requested_between`, and the refusals (:class:`ClientError`, :class:`NotFound` …).
 * **Streams and calls**: :class:`Publication`, :func:`rows_loader` (a stream's sync loader),
   :class:`SyncRequest`, :class:`CallContext`,
   :class:`Call`, :func:`parse` with :data:`StrictBool` / :data:`NumberOnly`.
@@ -40,7 +41,12 @@ from core.db.locks import for_update
 from core.db.rls import enable_tenant_rls
 from core.db.types import utcnow
 from core.demo.kit import new_demo_product
-from core.domain.quotes.queries import in_agent_tree, visible_quotes
+from core.domain.quotes.queries import (
+    emission_requested_between,
+    in_agent_tree,
+    line_quote,
+    visible_quotes,
+)
 from core.domain.quotes.serialize import customer_name, quote_payload
 from core.errors import ClientError, Conflict, Forbidden, NotAuthenticated, NotFound
 from core.extensions import (
@@ -58,7 +64,7 @@ from core.extensions import (
     SyncRequest,
     WebModule,
 )
-from core.guards import product_router, require, require_extra_product
+from core.guards import product_router, require, require_extra_product, require_line_work
 from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 from core.i18n import rome_day, rome_day_start
@@ -107,11 +113,13 @@ __all__ = [
     "cents",
     "customer_name",
     "decimal_or_none",
+    "emission_requested_between",
     "enable_tenant_rls",
     "euro_text",
     "for_update",
     "hookimpl",
     "in_agent_tree",
+    "line_quote",
     "logged_in",
     "models",
     "new_demo_product",
@@ -122,6 +130,7 @@ __all__ = [
     "quote_payload",
     "require",
     "require_extra_product",
+    "require_line_work",
     "rome_day",
     "rome_day_start",
     "rows_loader",

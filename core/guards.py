@@ -14,6 +14,7 @@ from core.errors import Forbidden, NotFound
 from core.http.deps import get_runtime, get_tenant
 from core.lines import LineAccess, refuse, works
 from core.messages import LINE_NOT_AVAILABLE, NOT_FOR_YOUR_ROLE
+from core.permissions import sees_work
 
 
 def product_enabled(product_id: str) -> Guard:
@@ -52,4 +53,12 @@ def require_extra_product(principal: Principal, product_id: str) -> None:
 def require(rule: Callable[[Principal], bool], principal: Principal) -> None:
     """Raise :class:`Forbidden` unless ``rule`` admits ``principal``."""
     if not rule(principal):
+        raise Forbidden(NOT_FOR_YOUR_ROLE)
+
+
+def require_line_work(principal: Principal, product_id: str) -> None:
+    """403 unless the user may work the line's records: the extra product is theirs
+    (:func:`require_extra_product`) and their role works quotes (``perm.sees_work``)."""
+    require_extra_product(principal, product_id)
+    if not sees_work(principal):
         raise Forbidden(NOT_FOR_YOUR_ROLE)

@@ -46,7 +46,7 @@ async def login(
     return {"Authorization": f"Bearer {token}"}
 
 
-async def me(client: Client, headers: dict[str, str]) -> dict[str, Any]:
+async def me(client: httpx.AsyncClient, headers: dict[str, str]) -> dict[str, Any]:
     """``/api/auth/me`` for the logged-in user: profile, menu, lines."""
 
     response = await client.get("/api/auth/me", headers=headers)
@@ -55,7 +55,7 @@ async def me(client: Client, headers: dict[str, str]) -> dict[str, Any]:
     return data
 
 
-async def menu_keys(client: Client, headers: dict[str, str]) -> list[str]:
+async def menu_keys(client: httpx.AsyncClient, headers: dict[str, str]) -> list[str]:
     """The keys of the user's side-menu entries, in order."""
 
     return [entry["key"] for entry in (await me(client, headers))["menu"]]
@@ -93,7 +93,7 @@ async def user_id(runtime: Runtime, tenant: str, key: str) -> str:
             return str(found.scalar_one())
 
 
-async def listed_ids(client: Client, route: str, role: str) -> set[str]:
+async def listed_ids(client: httpx.AsyncClient, route: str, role: str) -> set[str]:
     """The ``_id``s ``route`` lists for the demo account ``role``."""
     response = await client.get(route, headers=await login(client, role))
     assert response.status_code == 200, f"{route} as {role}: {response.text}"

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import uvicorn
 from litestar import Litestar
 
@@ -93,6 +94,14 @@ class Live:
         client = await ScClient.open(self.port, host, **options)
         self.opened.append(client)
         return client
+
+    @contextlib.asynccontextmanager
+    async def http(self, tenant: str = "assicurapp") -> AsyncIterator[httpx.AsyncClient]:
+        """An HTTP client of this server speaking as ``tenant``'s host."""
+        host = self.runtime.tenants.get(tenant).domains[0]  # type: ignore[union-attr]
+        base = f"http://127.0.0.1:{self.port}"
+        async with httpx.AsyncClient(base_url=base, headers={"host": host}) as client:
+            yield client
 
     async def logged_in(self, tenant: str, who: str) -> ScClient:
         """A socket logged in as the demo account ``who`` (``admin``, ``agente``…)."""

@@ -7,18 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.api import (
-    QUOTE_NOT_FOUND,
     CallContext,
     ClientError,
-    NotFound,
     Principal,
     decimal_or_none,
-    for_update,
-    in_agent_tree,
+    line_quote,
     logged_in,
     parse,
     require,
@@ -122,14 +118,7 @@ async def visible_rental(
 ) -> m.Quote:
     """A rental quote of the principal's agent tree, or :class:`NotFound`; with ``lock`` held
     until the transaction ends (it is about to change)."""
-    stmt = select(m.Quote).where(
-        m.Quote.id == quote_id, m.Quote.type == PRODUCT_ID, in_agent_tree(principal, m.Quote)
-    )
-    found = await session.execute(for_update(stmt, m.Quote) if lock else stmt)
-    quote = found.scalar_one_or_none()
-    if quote is None:
-        raise NotFound(QUOTE_NOT_FOUND)
-    return quote
+    return await line_quote(session, principal, PRODUCT_ID, quote_id, lock=lock)
 
 
 async def quotation_call(ctx: CallContext, data: Any) -> dict[str, Any]:

@@ -15,8 +15,7 @@ from core.api import (
     customer_name,
     product_router,
     quote_payload,
-    require,
-    require_extra_product,
+    require_line_work,
     visible_quotes,
 )
 from core.api import permissions as perm
@@ -25,8 +24,7 @@ from plugins.noleggio_auto.practice import practice_earnings, visible_rental
 
 
 def _works_the_line(principal: Principal) -> None:
-    require(perm.sees_work, principal)
-    require_extra_product(principal, PRODUCT_ID)
+    require_line_work(principal, PRODUCT_ID)
 
 
 @get("/preventivi", summary="Rental quotes the user may see", tags=[PRODUCT_ID])

@@ -8,13 +8,11 @@ platform's the rest. It counts as collected once the direction has approved the 
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.api import CommissionItem, rome_day, rome_day_start
-from core.api import models as m
+from core.api import CommissionItem, emission_requested_between, rome_day
 from plugins.prestiti.practice import practice_earnings
 from plugins.prestiti.tegm import PRODUCT_ID
 
@@ -23,13 +21,8 @@ PRODUCT_NAME = "Prestiti"
 
 
 async def loan_commissions(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
-    stmt = select(m.Quote).where(
-        m.Quote.type == PRODUCT_ID,
-        m.Quote.emission_requested_at >= rome_day_start(start),
-        m.Quote.emission_requested_at < rome_day_start(end + timedelta(days=1)),
-    )
     items = []
-    for quote in (await session.execute(stmt)).scalars():
+    for quote in await emission_requested_between(session, PRODUCT_ID, start, end):
         earned = await practice_earnings(session, quote)
         if earned is None or quote.emission_requested_at is None:
             continue

@@ -10,20 +10,16 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.api import (
-    QUOTE_NOT_FOUND,
     CallContext,
     ClientError,
-    NotFound,
     NumberOnly,
     Principal,
     cents,
     decimal_or_none,
-    for_update,
-    in_agent_tree,
+    line_quote,
     logged_in,
     parse,
     provv_rate,
@@ -224,14 +220,7 @@ async def visible_loan(
     session: AsyncSession, principal: Principal, quote_id: str, *, lock: bool = False
 ) -> m.Quote:
     """A loan practice of the principal's agent tree, or :class:`NotFound`."""
-    stmt = select(m.Quote).where(
-        m.Quote.id == quote_id, m.Quote.type == PRODUCT_ID, in_agent_tree(principal, m.Quote)
-    )
-    found = await session.execute(for_update(stmt, m.Quote) if lock else stmt)
-    quote = found.scalar_one_or_none()
-    if quote is None:
-        raise NotFound(QUOTE_NOT_FOUND)
-    return quote
+    return await line_quote(session, principal, PRODUCT_ID, quote_id, lock=lock)
 
 
 async def quotation_call(ctx: CallContext, data: Any) -> dict[str, Any]:

@@ -16,8 +16,7 @@ from core.api import (
     customer_name,
     product_router,
     quote_payload,
-    require,
-    require_extra_product,
+    require_line_work,
     visible_quotes,
 )
 from core.api import models as m
@@ -28,8 +27,7 @@ from plugins.prestiti.tegm import PRODUCT_ID
 
 
 def _works_the_line(principal: Principal) -> None:
-    require_extra_product(principal, PRODUCT_ID)
-    require(perm.sees_work, principal)
+    require_line_work(principal, PRODUCT_ID)
 
 
 @get("/preventivi", summary="Loan quotes the user may see", tags=[PRODUCT_ID])

@@ -238,9 +238,9 @@ async def test_prepare_quote_fills_a_lines_columns(live: Live, plugin_kit: Plugi
 
 
 async def test_without_a_plugin_extras_are_refused(live: Live) -> None:
-    loan = await _add_product(live.runtime, line="prestiti", name="Prestito")
+    plain = await _add_product(live.runtime, line=None, name="Tutela casa")  # no line's hook
     with pytest.raises(ClientError, match="Campi non previsti: importo"):
-        await _create_as(live.runtime, "agente", {"pId": loan, "importo": 5000})
+        await _create_as(live.runtime, "agente", {"pId": plain, "importo": 5000})
 
 
 async def test_an_extra_product_needs_the_users_permission(live: Live) -> None:
@@ -262,5 +262,6 @@ async def test_an_extra_product_needs_the_users_permission(live: Live) -> None:
                 await session.execute(select(m.User).where(m.User.email == "agente@demo.it"))
             ).scalar_one()
             agent.extra_products = [*had, "prestiti"]
-    quote = await _create_as(runtime, "agente", {"pId": loan})
+    asked = {"type": "prestito_personale", "Importo_richiesto": 5000, "Durata": 24}
+    quote = await _create_as(runtime, "agente", {"pId": loan, **asked})
     assert quote.type == "prestiti"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date, timedelta
 
 from sqlalchemy import ColumnElement, Select, false, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,6 +12,10 @@ from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.base import InAgentTree
+from core.db.locks import for_update
+from core.errors import NotFound
+from core.i18n import rome_day_start
+from core.messages import QUOTE_NOT_FOUND
 
 
 def in_agent_tree(principal: Principal, model: type[InAgentTree]) -> ColumnElement[bool]:
@@ -38,4 +43,31 @@ async def visible_quotes(
     """The quotes the principal may see (optionally of one line), newest first."""
 
     stmt = visible_quotes_query(principal, line=line).order_by(m.Quote.at.desc()).limit(limit)
+    return (await session.execute(stmt)).scalars().all()
+
+
+async def line_quote(
+    session: AsyncSession, principal: Principal, line: str, quote_id: str, *, lock: bool = False
+) -> m.Quote:
+    """A quote of ``line`` in the principal's agent tree, or :class:`NotFound` ('Preventivo
+    non trovato'); with ``lock``, its row held until the transaction ends (it is about to
+    change)."""
+    stmt = visible_quotes_query(principal, line=line).where(m.Quote.id == quote_id)
+    found = await session.execute(for_update(stmt, m.Quote) if lock else stmt)
+    quote = found.scalar_one_or_none()
+    if quote is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    return quote
+
+
+async def emission_requested_between(
+    session: AsyncSession, line: str, start: date, end: date
+) -> Sequence[m.Quote]:
+    """The quotes of ``line`` whose emission was requested from ``start`` to ``end``
+    (Rome days, both included): what a line's ``commission_items`` earn on."""
+    stmt = select(m.Quote).where(
+        m.Quote.type == line,
+        m.Quote.emission_requested_at >= rome_day_start(start),
+        m.Quote.emission_requested_at < rome_day_start(end + timedelta(days=1)),
+    )
     return (await session.execute(stmt)).scalars().all()

@@ -3,11 +3,6 @@ disappear for that tenant only, live, and come back when it is switched on again
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
-
-import httpx
 import pytest
 
 from core.testing import CallFailed, Live, event_sentinel, login, menu_keys
@@ -18,15 +13,6 @@ CHANNEL = "noleggio-auto/auto"
 ROUTES = ("/api/noleggio-auto/preventivi", "/api/noleggio-auto/auto")
 
 
-@asynccontextmanager
-async def _http(live: Live, tenant: str) -> AsyncIterator[Any]:
-    """An HTTP client of the live server speaking as ``tenant``'s host."""
-    host = live.runtime.tenants.get(tenant).domains[0]  # type: ignore[union-attr]
-    base = f"http://127.0.0.1:{live.port}"
-    async with httpx.AsyncClient(base_url=base, headers={"host": host}) as client:
-        yield client
-
-
 async def test_switching_the_line_off_and_on(live: Live) -> None:
     agent = await live.logged_in("rcadealer", "agente")
     await agent.subscribe(CHANNEL)
@@ -35,7 +21,7 @@ async def test_switching_the_line_off_and_on(live: Live) -> None:
     product = await rental_product(live.runtime, "rcadealer")
     car = await car_named(live.runtime, "rcadealer", "Fiat 500 Hybrid")
     new_rental = {"pId": product.id, "usrData": CUSTOMER, "carId": car.id}
-    async with _http(live, "rcadealer") as http, _http(live, "assicurapp") as other:
+    async with live.http("rcadealer") as http, live.http("assicurapp") as other:
         admin, mine = await login(http, "admin"), await login(http, "agente")
         assert LINE in await menu_keys(http, mine)
         off = await http.put(

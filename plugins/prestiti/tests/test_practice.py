@@ -38,10 +38,7 @@ def annuity(amount: int, tan: str, months: int) -> Decimal:
 
 async def _download(live: Live, who: str, path: str) -> httpx.Response:
     """GET ``path`` over HTTP as the demo account ``who``."""
-    host = live.runtime.tenants.get(TENANT).domains[0]  # type: ignore[union-attr]
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{live.port}", headers={"host": host}
-    ) as client:
+    async with live.http(TENANT) as client:
         login = {"email": f"{who}@demo.it", "password": "demo1234"}
         token = (await client.post("/api/auth/login", json=login)).json()["token"]
         return await client.get(path, headers={"authorization": f"Bearer {token}"})

@@ -4,11 +4,6 @@ the line refuses all of it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
-
-import httpx
 import pytest
 
 from core.testing import CallFailed, Live, event_sentinel, login, menu_keys
@@ -21,14 +16,6 @@ ASKED = {"type": "prestito_personale", "Importo_richiesto": 5000, "Durata": 24}
 OFFER = {"Istituto": "Banca Sella", "TAN": 7, "Importo_finanziato": 5000}
 
 
-@asynccontextmanager
-async def _http(live: Live, tenant: str) -> AsyncIterator[Any]:
-    host = live.runtime.tenants.get(tenant).domains[0]  # type: ignore[union-attr]
-    base = f"http://127.0.0.1:{live.port}"
-    async with httpx.AsyncClient(base_url=base, headers={"host": host}) as client:
-        yield client
-
-
 async def test_switching_the_line_off_and_on(live: Live) -> None:
     admin_socket = await live.logged_in(TENANT, "admin")
     agent = await live.logged_in(TENANT, "agente")
@@ -38,7 +25,7 @@ async def test_switching_the_line_off_and_on(live: Live) -> None:
     product = await loan_product(live.runtime, TENANT)
     practice = (await loans(live.runtime, TENANT))[0].id
     route = f"/api/prestiti/preventivi/{practice}"
-    async with _http(live, TENANT) as http, _http(live, "assicurapp_dev") as other:
+    async with live.http(TENANT) as http, live.http("assicurapp_dev") as other:
         admin, mine = await login(http, "admin"), await login(http, "agente")
         assert LINE in await menu_keys(http, mine)
         off = await http.put(
@@ -82,7 +69,7 @@ async def test_a_tenant_without_the_line_refuses_routes_calls_and_the_channel(
     for call in ("prestiti.quotazione", "prestiti.salvaTegm", "prestiti.eliminaTegm"):
         with pytest.raises(CallFailed, match=f"Chiamata sconosciuta: {call}"):
             await agent.invoke(call, {})
-    async with _http(live, "rcadealer") as http:
+    async with live.http("rcadealer") as http:
         mine = await login(http, "agente")
         assert LINE not in await menu_keys(http, mine)
         for path in ("/api/prestiti/preventivi", "/api/prestiti/preventivi/x/secci"):
