@@ -21,11 +21,6 @@ export default function LoanCard({ quote }: { quote: HostItem }) {
     <Paper withBorder radius="lg" shadow="xs" p="lg" data-testid="practice-loan">
       <Group gap="xs" mb="md">
         <Title order={3}>{loan.prodotto || '—'}</Title>
-        {loan.istituto ? (
-          <Badge variant="light" color="gray" radius="sm" tt="none" data-testid="figure-istituto">
-            {loan.istituto}
-          </Badge>
-        ) : null}
         {!loan.quoted ? (
           <Badge variant="light" color="yellow" radius="sm" tt="none">
             {t('price.toQuote')}
@@ -34,7 +29,7 @@ export default function LoanCard({ quote }: { quote: HostItem }) {
       </Group>
       <div className="lo-figures">
         <Figure label={t('fields.prodotto')} value={loan.prodotto || '—'} testId="figure-prodotto" />
-        <Figure label={t('fields.istituto')} value={loan.istituto || '—'} testId="figure-istituto-value" />
+        <Figure label={t('fields.istituto')} value={loan.istituto || '—'} testId="figure-istituto" />
         <Figure label={t('fields.rata')} value={loan.rata === null ? t('price.toQuote') : formatEuro(loan.rata)} hint={t('price.monthly')} testId="figure-rata" />
         {loan.kind !== 'mutuo' ? (
           <Figure label={t('fields.durataMonths')} value={loan.durata === null ? '—' : t('price.months', { count: loan.durata })} testId="figure-durata" />
