@@ -28,7 +28,7 @@ async function pdfText(download) {
 }
 
 describe('loans module', () => {
-  test('an agent asks for a cessione (refused above a fifth, then taken), the admin quotes it live, the agent downloads the SECCI and asks for emission, the status change follows', async () => {
+  test('an agent asks for a cessione (refused above a fifth, then taken), the admin quotes it live, the agent downloads the SECCI and asks for emission, the status change follows; the admin keeps the usury table', async () => {
     const agent = await openPage(live.browser);
     const admin = await openPage(live.browser);
     try {
@@ -120,6 +120,19 @@ describe('loans module', () => {
       await admin.page.getByTestId('usury-link').click();
       await admin.page.getByTestId('tegm-row').first().waitFor();
       await expectAccessible(admin.page, 'usury table (admin)');
+      const lines = await admin.page.getByTestId('tegm-row').count();
+      await admin.page.getByTestId('tegm-add').click();
+      await admin.page.getByTestId('tegm-rate').fill('9,5');
+      await admin.page.getByTestId('tegm-from').fill('2020-01-01');
+      await admin.page.getByTestId('tegm-to').fill('2020-03-31');
+      await admin.page.getByTestId('tegm-save').click();
+      // min(9,5 × 1,25 + 4, 9,5 + 8) = 15,875 → 15,88 %
+      const added = admin.page.getByTestId('tegm-row').filter({ hasText: '01/01/2020' });
+      await added.getByText('15,88 %').waitFor(LIVE);
+      admin.page.once('dialog', (dialog) => void dialog.accept());
+      await added.getByTestId('tegm-delete').click();
+      await added.waitFor({ state: 'detached', ...LIVE });
+      assert.equal(await admin.page.getByTestId('tegm-row').count(), lines);
       assert.deepEqual([...agent.page.errors, ...admin.page.errors], []);
     } finally {
       await agent.context.close();
