@@ -1,0 +1,88 @@
+/** The creation form as plain data: the loan products, the form's checks and the `createQuote` body. */
+import type { HostItem } from '@sportello/host-api';
+import { durationInYears, onPay, PRODUCT_ID, type LoanKind } from './loanQuote';
+
+/** Active loan products, by name. */
+export function loanProducts(products: Readonly<Record<string, HostItem>>): HostItem[] {
+  return Object.values(products)
+    .filter((p) => p.type === PRODUCT_ID && p.active !== false)
+    .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? ''), 'it'));
+}
+
+/** The product's customer fields (the loosely typed items of its `fields`). */
+export const productFields = (product: HostItem | undefined): HostItem[] =>
+  Array.isArray(product?.fields) ? (product.fields as HostItem[]).filter((f) => f && typeof f === 'object') : [];
+
+/** The `usrData` of `createQuote` from the form's values, leaving out empty ones. */
+export function usrDataOf(values: Record<string, unknown>): { _id: string; value: unknown }[] {
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+    .map(([_id, value]) => ({ _id, value }));
+}
+
+/** What the form asks of the loan. */
+export interface LoanDraft {
+  kind: LoanKind;
+  importoRichiesto: number | null;
+  durata: number | null;
+  nettoMensile: number | null;
+  rata: number | null;
+  istituto: string;
+}
+
+export const emptyDraft = (kind: LoanKind = 'cessione_quinto_stipendio'): LoanDraft => ({
+  kind,
+  importoRichiesto: null,
+  durata: null,
+  nettoMensile: null,
+  rata: null,
+  istituto: '',
+});
+
+/** The longest Durata a kind admits: 120 months from pay, 40 years for a mortgage, else 480 months. */
+export const maxDuration = (kind: LoanKind): number => (onPay(kind) ? 120 : durationInYears(kind) ? 40 : 480);
+
+/** The form's problems by field, as translation keys (the server checks the fifth of pay). */
+export function draftProblems(draft: LoanDraft): Partial<Record<keyof LoanDraft, string>> {
+  const problems: Partial<Record<keyof LoanDraft, string>> = {};
+  if (!draft.importoRichiesto || draft.importoRichiesto <= 0) problems.importoRichiesto = 'errors.amount';
+  const max = maxDuration(draft.kind);
+  if (!draft.durata || !Number.isInteger(draft.durata) || draft.durata < 1 || draft.durata > max) {
+    problems.durata = durationInYears(draft.kind) ? 'errors.years' : onPay(draft.kind) ? 'errors.monthsOnPay' : 'errors.months';
+  }
+  if (onPay(draft.kind) && (!draft.nettoMensile || draft.nettoMensile <= 0)) problems.nettoMensile = 'errors.netPay';
+  if (draft.rata !== null && draft.rata <= 0) problems.rata = 'errors.amount';
+  return problems;
+}
+
+/** The `createQuote` body; `aId` only when the quote is created for someone else. */
+export function createQuoteBody(input: {
+  productId: string;
+  agentId: string | null;
+  values: Record<string, unknown>;
+  draft: LoanDraft;
+}) {
+  const { draft } = input;
+  const istituto = draft.istituto.trim();
+  return {
+    pId: input.productId,
+    ...(input.agentId ? { aId: input.agentId } : {}),
+    usrData: usrDataOf(input.values),
+    type: draft.kind,
+    Importo_richiesto: draft.importoRichiesto,
+    Durata: draft.durata,
+    ...(onPay(draft.kind) && draft.nettoMensile !== null ? { Netto_mensile: draft.nettoMensile } : {}),
+    ...(draft.rata !== null ? { Importo_rata: draft.rata } : {}),
+    ...(istituto ? { Istituto: istituto } : {}),
+  };
+}
+
+/** Per-field messages a refused call carries (`error.errors`, keyed by field id), if any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors = typeof error === 'object' && error !== null ? (error as { errors?: unknown }).errors : undefined;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : '';

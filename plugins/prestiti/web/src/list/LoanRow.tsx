@@ -1,0 +1,67 @@
+/** One practice of the list: Cliente, Stato, Prodotto, Importo richiesto, Rata, Data, Collaboratore. */
+import { Text } from '@mantine/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuro, useHost, type HostItem } from '@sportello/host-api';
+import { rowOf } from '../lib/loanQuote';
+
+interface Props {
+  quote: HostItem;
+  index: number;
+  offset: number;
+  onOpen: (quote: HostItem) => void;
+}
+
+function LoanRow({ quote, index, offset, onOpen }: Props) {
+  const { t } = useTranslation('prestiti');
+  const host = useHost();
+  const { StatusBadge } = host.ui;
+  const row = rowOf(quote);
+  return (
+    <div
+      role="row"
+      tabIndex={0}
+      aria-rowindex={index + 1}
+      data-testid="loan-row"
+      data-id={quote._id}
+      className={`sp-grid sp-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
+      style={{ transform: `translateY(${offset}px)` }}
+      onClick={() => onOpen(quote)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen(quote);
+      }}
+    >
+      <Text className="sp-cell sp-strong" role="cell" size="sm" fw={500} truncate="end">
+        {host.quotes.customerName(quote) || '—'}
+      </Text>
+      <div className="sp-cell" role="cell">
+        <StatusBadge status={quote.status as string | null} />
+      </div>
+      <Text className="sp-cell" role="cell" size="sm" truncate="end">
+        {row.prodotto || '—'}
+      </Text>
+      <Text className="sp-cell lo-amount" role="cell" size="sm">
+        {row.importoRichiesto === null ? '—' : formatEuro(row.importoRichiesto)}
+      </Text>
+      <div className="sp-cell lo-amount" role="cell">
+        {row.rata === null ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {t('price.toQuote')}
+          </Text>
+        ) : (
+          <Text size="sm" fw={600}>
+            {formatEuro(row.rata)}
+          </Text>
+        )}
+      </div>
+      <Text className="sp-cell" role="cell" size="sm">
+        {host.format.dateTime(quote.at)}
+      </Text>
+      <Text className="sp-cell" role="cell" size="sm" truncate="end">
+        {host.userName(quote.aId as string | null) || '—'}
+      </Text>
+    </div>
+  );
+}
+
+export default memo(LoanRow);
