@@ -73,8 +73,9 @@ class NewLoan(BaseModel):
     """The net monthly salary or pension: required for a loan repaid from pay."""
     Istituto: Name | None = None
     Importo_rata: Positive | None = None
-    """The instalment the customer asks for: for a loan repaid from pay, checked against the
-    fifth as soon as it is entered (the lender's offer sets the final one)."""
+    """The instalment the customer asks for (kept as ``Rata_richiesta``): for a loan repaid
+    from pay, checked against the fifth as soon as it is entered; the lender's offer sets
+    ``Importo_rata``."""
 
     @model_validator(mode="after")
     def _pay_given(self) -> NewLoan:
@@ -131,7 +132,7 @@ async def prepare_loan(
             "Istituto": body.Istituto or "", "Importo_richiesto": _number(body.Importo_richiesto),
             "Durata": body.Durata,
             **({"Netto_mensile": _number(body.Netto_mensile)} if body.Netto_mensile else {}),
-            **({"Importo_rata": _number(body.Importo_rata)} if body.Importo_rata else {}),
+            **({"Rata_richiesta": _number(body.Importo_rata)} if body.Importo_rata else {}),
         }
     }  # fmt: skip
 
@@ -248,7 +249,7 @@ def check_emission(
         return
     prodotto = quote.prodotto or {}
     rata = decimal_or_none(prodotto.get("Importo_rata"))
-    if not rata:
+    if not rata or "Soglia_usura" not in prodotto:  # the lender's offer is not in yet
         raise ClientError(NOT_QUOTED)
     company = prodotto.get("Istituto")
     bounds = consultancy_bounds(product.companies if product else {}, company, rata)

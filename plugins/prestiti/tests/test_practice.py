@@ -96,7 +96,12 @@ async def test_bad_loans_are_refused_and_nothing_is_written(
 
 async def test_a_cessione_asked_at_exactly_a_fifth_is_taken(live: Live) -> None:
     quote_id = await _new_loan(live, {**CESSIONE, "Importo_rata": 300})
-    assert (await reload(live.runtime, TENANT, quote_id)).prodotto["Importo_rata"] == 300
+    prodotto = (await reload(live.runtime, TENANT, quote_id)).prodotto
+    assert prodotto["Rata_richiesta"] == 300
+    assert "Importo_rata" not in prodotto  # the lender's offer sets that one
+    agent = await live.logged_in(TENANT, "agente")
+    with pytest.raises(CallFailed, match="Il preventivo non è ancora quotato: manca la rata"):
+        await agent.invoke("richiediEmissione", {"pId": quote_id, "undo": False})
 
 
 async def test_the_admin_quotes_the_offer_with_its_instalment_and_taeg(live: Live) -> None:

@@ -90,7 +90,7 @@ export function loanOf(quote: HostItem): LoanFigures {
     importoRichiesto: numberOrNull(p.Importo_richiesto),
     durata: numberOrNull(p.Durata),
     nettoMensile: numberOrNull(p.Netto_mensile),
-    rata: numberOrNull(p.Importo_rata),
+    rata: numberOrNull(p.Importo_rata) ?? numberOrNull(p.Rata_richiesta), // asked, until the offer sets it
     importoFinanziato: numberOrNull(p.Importo_finanziato),
     nettoErogato: numberOrNull(p.Netto_erogato),
     istruttoria: numberOrNull(p.Istruttoria),
