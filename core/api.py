@@ -26,6 +26,7 @@ Grouped by what a line does with them:
 * **Routes**: :func:`product_router`, :data:`PrincipalDep`, :data:`SessionDep`.
 * **Money and days**: :func:`cents`, :func:`decimal_or_none`, :func:`euro_text`,
   :func:`provv_rate`, :func:`rome_day`, :func:`rome_day_start`, :func:`utcnow`.
+* **Documents**: :func:`attach_document` (a file the line makes, among a record's documents).
 * **Demo data**: :func:`new_demo_product`.
 """
 
@@ -41,6 +42,7 @@ from core.db.locks import for_update
 from core.db.rls import enable_tenant_rls
 from core.db.types import utcnow
 from core.demo.kit import new_demo_product
+from core.domain.documents.generated import attach_document
 from core.domain.quotes.queries import (
     emission_requested_between,
     in_agent_tree,
@@ -55,6 +57,7 @@ from core.extensions import (
     CallHandler,
     CommissionItem,
     DemoContext,
+    Host,
     Job,
     MenuEntry,
     MigrationSource,
@@ -90,6 +93,7 @@ __all__ = [
     "DemoContext",
     "Forbidden",
     "HasId",
+    "Host",
     "InAgentTree",
     "Job",
     "MenuEntry",
@@ -109,6 +113,7 @@ __all__ = [
     "TenantOwned",
     "Timestamped",
     "WebModule",
+    "attach_document",
     "audit_kinds",
     "cents",
     "customer_name",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         ClientPublish,
         CommissionItem,
         DemoContext,
+        Host,
         Job,
         MenuEntry,
         MigrationSource,
@@ -129,12 +130,14 @@ def emission_request(
     product: m.Product | None,
     payload: Mapping[str, Any],
     undo: bool,
+    host: Host,
 ) -> Awaitable[None] | None:
     """Per line: check (or complete) an emission request or its undo for ``quote``.
 
     Called by ``richiediEmissione`` and the public link before anything changes, only for
     quotes of a line you declare (``quote.type``). Raise ``core.errors.ClientError`` (Italian
-    message) to refuse; you may set the quote's line columns (``quote``, ``price``…).
+    message) to refuse; you may set the quote's line columns (``quote``, ``price``…) and, with
+    ``host``, store a document the request makes (``core.api.attach_document``).
     """
 
 

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.db import models as m
 from core.db.engine import is_busy
 from core.errors import SportelloError
-from core.extensions import CommissionItem, ProductLine
+from core.extensions import CommissionItem, Host, ProductLine
 from core.plugins import await_me_maybe, is_core, line_owners
 
 log = structlog.get_logger(__name__)
@@ -86,7 +86,7 @@ async def prepare_quote(
 
 
 async def emission_request(
-    pm: pluggy.PluginManager,
+    host: Host,
     session: AsyncSession,
     quote: m.Quote,
     product: m.Product | None,
@@ -95,8 +95,8 @@ async def emission_request(
 ) -> None:
     """Let ``quote``'s line check (or complete) an emission request or its undo."""
     await call_for_line(
-        pm, "emission_request", quote.type,
-        session=session, quote=quote, product=product, payload=payload, undo=undo,
+        host.pm, "emission_request", quote.type, session=session, quote=quote,
+        product=product, payload=payload, undo=undo, host=host,
     )  # fmt: skip
 
 

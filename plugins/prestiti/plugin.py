@@ -19,6 +19,7 @@ from core.api import (
     Call,
     CommissionItem,
     DemoContext,
+    Host,
     MigrationSource,
     ProductLine,
     Publication,
@@ -27,10 +28,11 @@ from core.api import (
     hookimpl,
 )
 from core.api import models as m
-from plugins.prestiti import practice, tegm
+from plugins.prestiti import practice, repayment, tegm
 from plugins.prestiti.commissions import loan_commissions
 from plugins.prestiti.models import UsuryRate
 from plugins.prestiti.routes import router
+from plugins.prestiti.secci import store_secci
 from plugins.prestiti.tegm import PRODUCT_ID
 
 REQUIRES_API = "1.2"
@@ -65,6 +67,7 @@ def register_calls() -> Mapping[str, Call]:
         "prestiti.quotazione": Call(practice.quotation_call, product=PRODUCT_ID),
         "prestiti.salvaTegm": Call(tegm.save_row_call, product=PRODUCT_ID),
         "prestiti.eliminaTegm": Call(tegm.delete_row_call, product=PRODUCT_ID),
+        "prestiti.estinzione": Call(repayment.early_repayment_call, product=PRODUCT_ID),
     }
 
 
@@ -79,10 +82,17 @@ def prepare_quote(session: AsyncSession, product: m.Product, payload: Mapping[st
 
 
 @hookimpl
-def emission_request(
-    quote: m.Quote, product: m.Product | None, payload: Mapping[str, Any], undo: bool
+async def emission_request(
+    session: AsyncSession,
+    quote: m.Quote,
+    product: m.Product | None,
+    payload: Mapping[str, Any],
+    undo: bool,
+    host: Host,
 ) -> None:
     practice.check_emission(quote, product, payload, undo)
+    if not undo:  # the sheet with the consultancy asked: what the customer signs on
+        await store_secci(host, session, quote)
 
 
 @hookimpl

@@ -36,6 +36,7 @@ from plugins.prestiti.money.italian import euro_text, percent_text, rate_text
 from plugins.prestiti.money.kinds import LoanKind
 from plugins.prestiti.money.taeg import Costs, taeg_of
 from plugins.prestiti.money.usury import category_of, check_usury
+from plugins.prestiti.secci import store_secci
 from plugins.prestiti.tegm import PRODUCT_ID, covering_row
 
 BASE_KEYS = frozenset({"pId", "aId", "usrData"})
@@ -157,7 +158,8 @@ def _costs(fields: Mapping[str, Any], broker: Decimal) -> Costs:
     )  # fmt: skip
 
 
-def _plan(fields: Mapping[str, Any]) -> Schedule:
+def plan_of(fields: Mapping[str, Any]) -> Schedule:
+    """The French plan of a quoted practice, from its stored offer."""
     financed = decimal_or_none(fields.get("Importo_finanziato")) or Decimal(0)
     tan = decimal_or_none(fields.get("TAN")) or Decimal(0)
     return schedule(financed, tan, int(fields.get("Mesi") or 0))
@@ -167,7 +169,7 @@ def taeg_within_threshold(fields: Mapping[str, Any], broker: Decimal) -> Decimal
     """The practice's TAEG with the consultancy ``broker`` among its costs (a fee to the
     intermediary is a cost of credit, Dir. 2008/48/EC art. 3 g), refused at the usury
     threshold stored with the offer."""
-    found = taeg_of(_plan(fields), _costs(fields, broker))
+    found = taeg_of(plan_of(fields), _costs(fields, broker))
     threshold = Decimal(str(fields["Soglia_usura"]))
     if found.rate >= threshold:
         raise ClientError(USURY_WITH_FEE.format(
@@ -235,6 +237,7 @@ async def quotation_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
     figures = await priced(ctx.session, product, quote.prodotto or {}, body.offer)
     quote.prodotto = {**(quote.prodotto or {}), **figures.fields}
+    await store_secci(ctx.host, ctx.session, quote, by=principal.id)
     await ctx.session.flush()
     return {"prodotto": quote.prodotto}
 

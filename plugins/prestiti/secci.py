@@ -9,8 +9,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fpdf import FPDF
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.api import ClientError, decimal_or_none, euro_text
+from core.api import (
+    ClientError,
+    Host,
+    attach_document,
+    customer_name,
+    decimal_or_none,
+    euro_text,
+    rome_day,
+    utcnow,
+)
+from core.api import models as m
 from plugins.prestiti.money.italian import percent_text
 from plugins.prestiti.money.kinds import LoanKind
 
@@ -101,3 +112,17 @@ def secci_pdf(prodotto: Mapping[str, Any], intermediary: str, customer: str) -> 
             pdf.multi_cell(0, 5, value, new_x="LMARGIN", new_y="NEXT")
             pdf.set_y(max(pdf.get_y(), y + 5) + 1)
     return bytes(pdf.output())
+
+
+DOC_TYPE = "SECCI"
+
+
+async def store_secci(
+    host: Host, session: AsyncSession, quote: m.Quote, *, by: str | None = None
+) -> None:
+    """The practice's sheet as it stands, kept among its documents (each quotation and the
+    emission request keep theirs: what the customer was given, when)."""
+    agent = await session.get(m.User, quote.agent_id) if quote.agent_id else None
+    pdf = secci_pdf(quote.prodotto or {}, agent.name if agent else "—", customer_name(quote))
+    name = f"SECCI {rome_day(utcnow()):%d-%m-%Y}.pdf"
+    await attach_document(host, session, quote, DOC_TYPE, name, pdf, by=by)

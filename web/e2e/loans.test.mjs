@@ -1,8 +1,9 @@
 // End-to-end: the loans module on assicurapp (SPEC §2 'Quote list for loans' and 'Loans practice
 // page', §5 consultancy slider, §9 first instalment): an agent asks for a cessione del quinto
 // (refused above a fifth of pay, then taken), the admin quotes it and the agent's open page
-// follows, the agent downloads the SECCI and asks for emission, the admin's status change is
-// seen live; the admin's usury table.
+// follows (a TAEG at the usury threshold refused first), the agent downloads the SECCI, asks
+// for emission and works out an early repayment, the commission reaches the report, the
+// admin's status change is seen live; the admin's usury table.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -70,8 +71,17 @@ describe('loans module', () => {
       await admin.page.getByTestId('loan-practice').waitFor();
       await admin.page.getByTestId('quotation-edit').click();
       await admin.page.getByTestId('offer-istituto').selectOption('IBL Banca');
-      await admin.page.getByTestId('offer-tan').fill('6');
+      // a TAEG at the usury threshold is refused: a cessione over 15.000 €, demo TEGM 8,66 %,
+      // threshold min(8,66 × 1,25 + 4, 8,66 + 8) = 14,825 %; 16.000 € at TAN 14,5 % is
+      // within the fifth (about 253 € a month) and above it
+      await admin.page.getByTestId('offer-financed').fill('16000');
+      await admin.page.getByTestId('offer-tan').fill('14,5');
+      await admin.page.getByTestId('quotation-save').click();
+      const refusal = admin.page.getByTestId('quotation-refusal');
+      await refusal.waitFor();
+      assert.match(plain(await refusal.textContent()), /pari o superiore alla soglia d'usura 14,825 %/);
       await admin.page.getByTestId('offer-financed').fill('20000');
+      await admin.page.getByTestId('offer-tan').fill('6');
       await expectAccessible(admin.page, 'loan practice, quotation editor open (admin)');
       await admin.page.getByTestId('quotation-save').click();
       await admin.page.getByTestId('figure-rata').getByText('222,04').waitFor(LIVE);
@@ -105,6 +115,22 @@ describe('loans module', () => {
       await admin.page.getByTestId('practice-requested').waitFor(LIVE);
       assert.equal(plain(await admin.page.getByTestId('consultancy-value').textContent()), '5,60 €');
       assert.equal(await admin.page.getByTestId('quotation-edit').count(), 0);
+
+      // closing it early: the principal still owed less the unused istruttoria and policy
+      await agent.page.getByTestId('early-day').fill('01/01/2030');
+      await agent.page.getByTestId('early-compute').click();
+      await agent.page.getByTestId('early-result').waitFor();
+      assert.match(plain(await agent.page.getByTestId('early-due').textContent()), /^[\d.]+,\d\d €$/);
+
+      // the practice's commission reaches the report, under the line's name
+      const [answer] = await Promise.all([
+        admin.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/report' && r.ok()),
+        admin.page.goto(live.server.url('assicurapp', '/Report')),
+      ]);
+      const products = (await answer.json()).products.map((p) => p.name);
+      assert.ok(products.includes('Prestiti'), JSON.stringify(products));
+      await admin.page.goBack();
+      await admin.page.getByTestId('loan-practice').waitFor();
 
       // the admin moves the practice on; the agent's page follows
       await admin.page.getByTestId('status-changer').selectOption(NEW_STATUS);

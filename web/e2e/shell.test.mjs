@@ -191,14 +191,13 @@ describe('product modules (federated remotes)', () => {
       const toggle = (enabled) =>
         live.server.api('assicurapp', '/api/settings/products/prestiti', { method: 'PUT', json: { enabled }, token });
       await page.goto(live.server.url('assicurapp', '/prestiti'));
-      await page.getByTestId('coming-soon').waitFor();
-      await expectAccessible(page, 'assicurapp /prestiti (in arrivo)');
+      await page.getByTestId('loan-quotes').waitFor();
       assert.equal((await toggle(false)).status, 200);
       await page.locator('[data-menu-key="prestiti"]').waitFor({ state: 'detached' });
       await page.getByTestId('not-found').waitFor();
       assert.equal((await toggle(true)).status, 200);
       await page.locator('[data-menu-key="prestiti"]').waitFor();
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('loan-quotes').waitFor();
     } finally {
       await context.close();
     }

@@ -1,5 +1,7 @@
 // Packages the shell and every product module share as singletons: one React, one router,
 // one i18next and one Mantine at runtime (@mantine/hooks, stateless helpers, is not shared).
+// A module bundles no fallback copy of them (`import: false`): it only ever runs in the shell,
+// which provides them; a module's build takes seconds instead of half a minute.
 // Modules are built with this configuration (sharedConfig); the shell offers its own instances
 // of the same packages when it starts the federation runtime (src/federation/runtime.ts).
 //
@@ -42,6 +44,7 @@ export function sharedConfig(pkg) {
       name,
       {
         singleton: true,
+        import: false, // the shell always provides it: no fallback copy bundled in the module
         requiredVersion: versions[name] ?? false,
         ...(MODULE_EXPORTS[name]
           ? { treeShaking: { mode: 'runtime-infer', usedExports: MODULE_EXPORTS[name] } }

@@ -96,7 +96,7 @@ async def set_emission(
     ):
         raise ClientError(BAD_QUOTE)
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
-    await line_hooks.emission_request(host.pm, session, quote, product, payload, cancel)
+    await line_hooks.emission_request(host, session, quote, product, payload, cancel)
     details = dict(quote.quote or {})
     if cancel:
         quote.status = statuses.undo_emission(details, quote.status, host.statuses)

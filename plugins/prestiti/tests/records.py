@@ -33,3 +33,12 @@ async def usury_rows(runtime: Runtime, tenant: str, category: str) -> list[Usury
         async with runtime.db.session() as session:
             found = await session.execute(select(UsuryRate).where(UsuryRate.category == category))
             return list(found.scalars())
+
+
+async def documents_of(runtime: Runtime, tenant: str, quote_id: str) -> list[m.Document]:
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            found = await session.execute(
+                select(m.Document).where(m.Document.owner_id == quote_id).order_by(m.Document.at)
+            )
+            return list(found.scalars())

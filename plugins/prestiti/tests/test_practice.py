@@ -14,8 +14,16 @@ import httpx
 import pytest
 from pypdf import PdfReader
 
+from core.api import rome_day
 from core.testing import CallFailed, Live, reload
-from plugins.prestiti.tests.records import CUSTOMER, loan_product, loans, usury_rows
+from plugins.prestiti.money.early_repayment import add_months
+from plugins.prestiti.tests.records import (
+    CUSTOMER,
+    documents_of,
+    loan_product,
+    loans,
+    usury_rows,
+)
 
 TENANT = "assicurapp"
 PERSONAL: dict[str, Any] = {"type": "prestito_personale", "Importo_richiesto": 15000, "Durata": 60}
@@ -263,3 +271,73 @@ async def test_a_consultancy_that_lifts_the_taeg_to_the_threshold_is_refused(liv
     stored = await reload(live.runtime, TENANT, quote_id)
     assert Decimal(stored.prodotto["TAEG"]) < Decimal(quoted["TAEG"])  # less consultancy
     assert stored.prodotto["Consulenza_TAEG"] == "1.74"
+
+
+async def test_each_quotation_and_the_emission_keep_their_secci_among_the_documents(
+    live: Live,
+) -> None:
+    quote_id = await _new_loan(live, PERSONAL)
+    admin = await live.logged_in(TENANT, "admin")
+    quoted = await admin.invoke("prestiti.quotazione", {"pId": quote_id, "offer": OFFER})
+    await admin.subscribe("docs")  # quote documents are live for those who edit them
+    agent = await live.logged_in(TENANT, "agente")
+    await agent.invoke("richiediEmissione", {"pId": quote_id, "quote": 3.03, "undo": False})
+    event = await admin.published("docs")  # the emission's sheet reaches the office live
+    assert (event["operationType"], event["d"]["type"]) == ("insert", "SECCI")
+    stored = await reload(live.runtime, TENANT, quote_id)
+    sheets = await documents_of(live.runtime, TENANT, quote_id)
+    assert [d.doc_type for d in sheets] == ["SECCI", "SECCI"]
+    assert stored.allegati["SECCI"]["files"] == [d.id for d in sheets]
+    stated = []
+    for sheet in sheets:
+        answer = await _download(live, "agente", sheet.uri)
+        assert answer.status_code == 200, sheet.uri
+        text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.content)).pages)
+        stated.append(" ".join(text.split()).split("(TAEG) ", 1)[1].split(" %", 1)[0])
+    # the quotation's sheet counts the midpoint consultancy, the emission's the one asked
+    assert stated == [quoted["prodotto"]["TAEG"].replace(".", ","),
+                      stored.prodotto["TAEG"].replace(".", ",")]  # fmt: skip
+
+
+def _residual_after(amount: int, tan: str, months: int, paid: int) -> Decimal:
+    """The plan row by row, as a broker checks it: interest on the residual half up to the
+    cent, the rest of the instalment to principal."""
+    rate, rata = Decimal(tan) / 100 / 12, annuity(amount, tan, months)
+    residual = Decimal(amount)
+    for _ in range(paid):
+        interest = (residual * rate).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        residual -= rata - interest
+    return residual
+
+
+async def test_an_early_repayment_owes_the_residual_less_the_costs_of_the_months_left(
+    live: Live,
+) -> None:
+    quote_id = await _new_loan(live, PERSONAL)
+    agent = await live.logged_in(TENANT, "agente")
+    with pytest.raises(CallFailed, match="manca la rata"):
+        await agent.invoke("prestiti.estinzione", {"pId": quote_id, "day": "2030-01-01"})
+    admin = await live.logged_in(TENANT, "admin")
+    await admin.invoke("prestiti.quotazione", {"pId": quote_id, "offer": OFFER})
+    await agent.invoke("richiediEmissione", {"pId": quote_id, "undo": False})
+    requested = (await reload(live.runtime, TENANT, quote_id)).emission_requested_at
+    assert requested is not None
+    first_due = add_months(rome_day(requested), 1)
+    twelfth = add_months(first_due, 11)  # the day the 12th instalment falls due
+
+    closed = await agent.invoke("prestiti.estinzione", {"pId": quote_id, "day": str(twelfth)})
+    residual = _residual_after(15000, "7.9", 60, 12)
+    assert (closed["paid"], closed["remaining"]) == (12, 48)
+    assert Decimal(closed["residual"]) == residual
+    assert closed["refunds"]["Spese di istruttoria"] == "160.00"  # 200 € × 48 / 60
+    assert Decimal(closed["due"]) == residual - 160
+
+    last = add_months(first_due, 59)
+    with pytest.raises(CallFailed, match="già estinto"):
+        await agent.invoke("prestiti.estinzione", {"pId": quote_id, "day": str(last)})
+    for bad in ({"pId": quote_id, "day": "domani"}, {"pId": quote_id}, {"day": str(twelfth)}):
+        with pytest.raises(CallFailed, match="Richiesta di estinzione non valida"):
+            await agent.invoke("prestiti.estinzione", bad)
+    sub = await live.logged_in(TENANT, "subagente")
+    with pytest.raises(CallFailed, match="Preventivo non trovato"):
+        await sub.invoke("prestiti.estinzione", {"pId": quote_id, "day": str(twelfth)})

@@ -75,4 +75,11 @@ describe('shared surface of product modules', () => {
       expect(problems, `add these to MODULE_EXPORTS in web/federation/shared.mjs`).toEqual([]);
     });
   }
+
+  it("modules leave out the host API's calendar field, whose Mantine parts are not shared", () => {
+    const importing = moduleSources
+      .filter((path) => /from\s+['"]@sportello\/host-api\/DateField['"]/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(plugins, path));
+    expect(importing).toEqual([]);
+  });
 });

@@ -100,6 +100,16 @@ export const translations = {
       waiting: 'La consulenza si sceglie quando il preventivo è quotato.',
       firstInstalment: 'Prima rata',
     },
+    early: {
+      title: 'Estinzione anticipata',
+      day: 'Data di estinzione',
+      badDay: 'Data non valida: scrivila come gg/mm/aaaa',
+      compute: 'Calcola',
+      paid: 'Rate scadute {{paid}}, restanti {{remaining}}',
+      residual: 'Capitale residuo',
+      refundOf: 'Rimborso {{name}} (quota non goduta)',
+      due: 'Da versare per estinguere',
+    },
     earnings: {
       title: 'Guadagni',
       agentTotal: 'Tuo guadagno totale',
@@ -258,6 +268,16 @@ export const translations = {
       noBounds: 'Consultancy bounds not configured for the lender {{company}}.',
       waiting: 'The consultancy is chosen once the quote is quoted.',
       firstInstalment: 'First instalment',
+    },
+    early: {
+      title: 'Early repayment',
+      day: 'Repayment date',
+      badDay: 'Invalid date: write it as dd/mm/yyyy',
+      compute: 'Compute',
+      paid: 'Instalments due {{paid}}, remaining {{remaining}}',
+      residual: 'Outstanding principal',
+      refundOf: 'Refund of {{name}} (unused share)',
+      due: 'To pay to close the loan',
     },
     earnings: {
       title: 'Earnings',

@@ -12,6 +12,7 @@ import { useHost, type HostItem } from '@sportello/host-api';
 import Section from '../components/Section';
 import { loanOf, PRODUCT_ID } from '../lib/loanQuote';
 import { api, chatRoom, paths } from '../paths';
+import EarlyRepaymentCard from './EarlyRepaymentCard';
 import EarningsCard from './EarningsCard';
 import EmissionButton from './EmissionButton';
 import LoanCard from './LoanCard';
@@ -70,6 +71,7 @@ function Practice({ quote }: { quote: HostItem }) {
         <Stack gap="lg">
           <QuotationCard quote={quote} money={money} />
           <EarningsCard money={money} />
+          {loanOf(quote).quoted ? <EarlyRepaymentCard quote={quote} /> : null}
         </Stack>
       </div>
     </Stack>
