@@ -60,6 +60,11 @@ describe('loans module', () => {
       await agent.page.getByTestId('loan-practice').waitFor();
       const id = new URL(agent.page.url()).pathname.split('/').pop();
       assert.equal(plain(await agent.page.getByTestId('practice-title').textContent()), 'Preventivo Cessione del quinto dello stipendio');
+      // the documents a cessione from a salary needs, all missing yet
+      const marks = agent.page.getByTestId('required-document');
+      await marks.first().waitFor();
+      assert.deepEqual(await marks.evaluateAll((all) => all.map((m) => m.dataset.present)), ['false', 'false', 'false', 'false', 'false']);
+      await agent.page.getByText('Certificato di stipendio').waitFor();
       // the instalment asked shows until the lender's offer replaces it
       await agent.page.getByTestId('figure-rata').getByText('300,00').waitFor();
       await agent.page.getByTestId('consultancy-waiting').waitFor();

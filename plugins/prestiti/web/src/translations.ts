@@ -100,6 +100,14 @@ export const translations = {
       waiting: 'La consulenza si sceglie quando il preventivo è quotato.',
       firstInstalment: 'Prima rata',
     },
+    checklist: {
+      identity: "Documento d'identità",
+      fiscalCode: 'Codice fiscale (tessera sanitaria)',
+      payslips: 'Ultime buste paga',
+      pensionSlip: 'Ultimo cedolino della pensione',
+      cu: 'Certificazione Unica (CU)',
+      salaryCertificate: 'Certificato di stipendio',
+    },
     early: {
       title: 'Estinzione anticipata',
       day: 'Data di estinzione',
@@ -268,6 +276,14 @@ export const translations = {
       noBounds: 'Consultancy bounds not configured for the lender {{company}}.',
       waiting: 'The consultancy is chosen once the quote is quoted.',
       firstInstalment: 'First instalment',
+    },
+    checklist: {
+      identity: 'Identity document',
+      fiscalCode: 'Fiscal code (health card)',
+      payslips: 'Latest payslips',
+      pensionSlip: 'Latest pension slip',
+      cu: 'Certificazione Unica (CU)',
+      salaryCertificate: 'Salary certificate',
     },
     early: {
       title: 'Early repayment',

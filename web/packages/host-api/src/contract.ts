@@ -131,7 +131,12 @@ export interface HostContext {
     /** Status select limited by canSelectedBy; saves with `saveData` and notifies. */
     StatusChanger: ComponentType<{ quote: HostItem }>;
     /** Files of a quote or policy: list, download, upload and delete for canEdit users. */
-    DocumentsSection: ComponentType<{ ownerKind: 'preventivo' | 'polizza'; ownerId: string }>;
+    DocumentsSection: ComponentType<{
+      ownerKind: 'preventivo' | 'polizza';
+      ownerId: string;
+      /** The document types the record needs (a line's checklist): shown first, even empty, each marked present or missing. */
+      required?: { type: string; label: string }[];
+    }>;
     /** Archive / restore the quote (rendered for canEdit users only). */
     ArchiveButton: ComponentType<{ quote: HostItem }>;
     /** The customer's link to the quote (`createLinkPreventivo`), opened in a popup. */

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHost, type HostItem } from '@sportello/host-api';
 import Section from '../components/Section';
+import { checklist } from '../lib/checklist';
 import { loanOf, PRODUCT_ID } from '../lib/loanQuote';
 import { api, chatRoom, paths } from '../paths';
 import EarlyRepaymentCard from './EarlyRepaymentCard';
@@ -66,7 +67,11 @@ function Practice({ quote }: { quote: HostItem }) {
           <Section title={t('practice.customer')} testId="practice-customer">
             <CustomerData quote={quote} />
           </Section>
-          <DocumentsSection ownerKind="preventivo" ownerId={quote._id} />
+          <DocumentsSection
+            ownerKind="preventivo"
+            ownerId={quote._id}
+            required={checklist(loanOf(quote).kind).map(({ type, key }) => ({ type, label: t(`checklist.${key}`) }))}
+          />
         </Stack>
         <Stack gap="lg">
           <QuotationCard quote={quote} money={money} />

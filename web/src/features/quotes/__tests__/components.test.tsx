@@ -170,6 +170,27 @@ describe('DocumentsSection', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'libretto.pdf' })).toBeNull());
   });
 
+  it('lists the required types first, even empty, each marked present or missing', async () => {
+    const { wrap, store } = setup({ admin: true }, async () => ({}));
+    store.applyBatch({
+      preventivi: { q1: quote },
+      docs: { d1: { _id: 'd1', uri: '/upload/t/ab.pdf', name: 'libretto.pdf', type: 'libretto', owner: { kind: 'preventivo', id: 'q1' } } },
+    });
+    const required = [
+      { type: 'documento_identita', label: "Documento d'identità" },
+      { type: 'libretto', label: 'Libretto di circolazione' },
+    ];
+    wrap(<DocumentsSection ownerKind="preventivo" ownerId="q1" required={required} />);
+    await screen.findByRole('link', { name: 'libretto.pdf' });
+    const marks = screen.getAllByTestId('required-document');
+    expect(marks.map((m) => [m.textContent, m.getAttribute('data-present')])).toEqual([
+      ['mancante', 'false'],
+      ['presente', 'true'],
+    ]);
+    const labels = screen.getAllByText(/Documento d'identità|Libretto di circolazione/).map((e) => e.textContent);
+    expect(labels).toEqual(["Documento d'identità", 'Libretto di circolazione']); // the checklist's order and labels
+  });
+
   it('offers no upload or delete to users who cannot edit', async () => {
     const { wrap, store } = setup({ a: {} }, async () => ({}));
     store.applyBatch({

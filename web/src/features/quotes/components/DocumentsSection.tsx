@@ -1,6 +1,8 @@
 /**
  * Files of a quote or policy (SPEC §5, §7), grouped by document type (`allegati`): download
  * links for everyone; upload (20 MB per file) and delete with confirmation for canEdit users.
+ * `required` types (a line's checklist) come first, shown even while empty, each marked
+ * present or missing.
  */
 import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -81,11 +83,14 @@ export default function DocumentsSection({
   ownerKind,
   ownerId,
   slots = NO_SLOTS,
+  required = NO_SLOTS,
   title,
 }: {
   ownerKind: OwnerKind;
   ownerId: string;
   slots?: DocumentSlot[];
+  /** Types the record needs (a checklist): listed first, even empty, marked present or missing. */
+  required?: DocumentSlot[];
   /** The heading, when not 'Documenti'. */
   title?: string;
 }) {
@@ -120,11 +125,20 @@ export default function DocumentsSection({
         ...owned.filter((d) => d.type === g.type).flatMap(take),
       ],
     }));
+    const needed = required.map((slot) => {
+      const group = typed.find((g) => g.type === slot.type);
+      const files = group ? group.files : owned.filter((d) => d.type === slot.type).flatMap(take);
+      return { type: slot.type, label: slot.label, files, required: true };
+    });
+    const others = typed.filter((g) => !required.some((slot) => slot.type === g.type));
     const rest = owned.flatMap(take);
-    if (!typed.length) return [{ type: GENERAL, label: t('docs.general'), files: rest }];
-    const all = typed.map((g) => ({ ...g, label: slots.find((s) => s.type === g.type)?.label ?? g.label }));
-    return rest.length ? [...all, { type: GENERAL, label: t('docs.other'), files: rest }] : all;
-  }, [groups, docs, ownerId, slots, t]);
+    if (!needed.length && !others.length) return [{ type: GENERAL, label: t('docs.general'), files: rest, required: false }];
+    const all = [
+      ...needed,
+      ...others.map((g) => ({ ...g, label: slots.find((s) => s.type === g.type)?.label ?? g.label, required: false })),
+    ];
+    return rest.length ? [...all, { type: GENERAL, label: t('docs.other'), files: rest, required: false }] : all;
+  }, [groups, docs, ownerId, slots, required, t]);
 
   const upload = async (type: string, picked: File[]) => {
     const files = withinLimit(picked, appName, tenantMb, (file, mb) => notify.error(t('docs.tooLarge', { file: file.name, mb })));
@@ -184,6 +198,17 @@ export default function DocumentsSection({
                 <Badge variant="light" color="gray" size="sm">
                   {section.files.length}
                 </Badge>
+                {section.required ? (
+                  <Badge
+                    variant="light"
+                    color={section.files.length ? 'green' : 'red'}
+                    size="sm"
+                    data-testid="required-document"
+                    data-present={section.files.length ? 'true' : 'false'}
+                  >
+                    {section.files.length ? t('docs.present') : t('docs.missing')}
+                  </Badge>
+                ) : null}
               </Group>
               {canEdit ? (
                 <FileButton multiple onChange={(files) => void upload(section.type, files)}>
