@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,3 +67,22 @@ def run_pytest(python: Path, *args: str, cwd: Path) -> subprocess.CompletedProce
         [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *args],
         cwd=cwd, env=env, capture_output=True, text=True, timeout=280,
     )  # fmt: skip
+
+
+@dataclass
+class InstalledLine:
+    """A line written by ``sportello new-line`` and the Python of the environment it is in."""
+
+    folder: Path
+    python: Path
+
+
+def install_new_line(root: Path, name: str = "prova-linea") -> InstalledLine:
+    """``name`` scaffolded under ``root`` and installed in an environment layered over the
+    project's."""
+    from core.scaffold import new_line
+
+    line = new_line(name, root / name.replace("-", "_"))
+    python = layered_venv(root / "venv")
+    pip_install(python, str(line))
+    return InstalledLine(line, python)
