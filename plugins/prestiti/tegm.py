@@ -18,7 +18,6 @@ from core.api import (
     NumberOnly,
     Principal,
     Publication,
-    cents,
     logged_in,
     parse,
     require,
@@ -65,13 +64,14 @@ class RowBody(BaseModel):
 
 
 def row_payload(row: UsuryRate) -> dict[str, Any]:
-    """A line of the table as the screens read it (rates and amounts as text: exact)."""
+    """A line of the table as the screens read it (rates and amounts as text: exact; the
+    threshold with every decimal, as the decrees publish it: ``19.625``)."""
     tegm = as_tegm(row)
     return {
         "_id": row.id, "category": row.category, "tegm": str(row.tegm),
         "above": str(row.above), "upTo": None if row.up_to is None else str(row.up_to),
         "from": row.valid_from.isoformat(), "to": row.valid_to.isoformat(),
-        "threshold": str(cents(tegm.threshold)), "band": tegm.band,
+        "threshold": format(tegm.threshold.normalize(), "f"), "band": tegm.band,
     }  # fmt: skip
 
 

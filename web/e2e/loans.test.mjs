@@ -157,9 +157,9 @@ describe('loans module', () => {
       await admin.page.getByTestId('tegm-from').fill('2020-01-01');
       await admin.page.getByTestId('tegm-to').fill('2020-03-31');
       await admin.page.getByTestId('tegm-save').click();
-      // min(9,5 × 1,25 + 4, 9,5 + 8) = 15,875 → 15,88 %
+      // min(9,5 × 1,25 + 4, 9,5 + 8) = 15,875 %, shown as the decrees publish it
       const added = admin.page.getByTestId('tegm-row').filter({ hasText: '01/01/2020' });
-      await added.getByText('15,88 %').waitFor(LIVE);
+      await added.getByText('15,875 %').waitFor(LIVE);
       admin.page.once('dialog', (dialog) => void dialog.accept());
       await added.getByTestId('tegm-delete').click();
       await added.waitFor({ state: 'detached', ...LIVE });

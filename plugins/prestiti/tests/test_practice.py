@@ -191,7 +191,7 @@ async def test_the_usury_table_is_kept_by_admins_and_read_live(live: Live) -> No
     created = await admin.invoke("prestiti.salvaTegm", row)
     event = await agent.published("prestiti/tegm")
     assert event["operationType"] == "insert"
-    assert event["p"]["threshold"] == "19.63"  # 12,5 × 1,25 + 4 = 19,625 (under 12,5 + 8)
+    assert event["p"]["threshold"] == "19.625"  # 12,5 × 1,25 + 4 (under 12,5 + 8)
     assert event["p"]["band"] == "fino a 5.000 €"
     for bad in ({**row, "upTo": 0}, {**row, "to": "2026-09-30"}, {**row, "tegm": "12"},
                 {**row, "category": "Leasing"}):  # fmt: skip

@@ -123,6 +123,12 @@ export function taeg(amount: number, tan: number, months: number, costs: Costs =
 
 const PERCENT = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+const RATE = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** A usury threshold as the decrees publish it, no decimal dropped: '14,825 %', '17,50 %'. */
+export const formatRate = (value: number | null | undefined): string =>
+  typeof value === 'number' && Number.isFinite(value) ? `${RATE.format(value)} %` : '';
+
 /** A TAN or TAEG as the documents state it: '8,29 %', '7,00 %'; '' when there is none. */
 export const formatPercent = (value: number | null | undefined): string =>
   typeof value === 'number' && Number.isFinite(value) ? `${PERCENT.format(value)} %` : '';

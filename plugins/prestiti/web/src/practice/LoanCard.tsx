@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEuro, type HostItem } from '@sportello/host-api';
 import Figure from '../components/Figure';
 import { loanOf, paidOut } from '../lib/loanQuote';
-import { formatPercent } from '../lib/taeg';
+import { formatPercent, formatRate } from '../lib/taeg';
 
 const euro = (value: number | null): string => (value === null ? '—' : formatEuro(value));
 const percent = (value: number | null): string => (value === null ? '—' : formatPercent(value));
@@ -42,7 +42,11 @@ export default function LoanCard({ quote }: { quote: HostItem }) {
         <Figure label={t('fields.polizza')} value={euro(loan.polizza)} testId="figure-polizza" />
         <Figure label={t('fields.tan')} value={percent(loan.tan)} testId="figure-tan" />
         <Figure label={t('fields.taeg')} value={percent(loan.taeg)} testId="figure-taeg" />
-        <Figure label={t('fields.soglia')} value={percent(loan.sogliaUsura)} testId="figure-soglia" />
+        <Figure
+          label={t('fields.soglia')}
+          value={loan.sogliaUsura === null ? '—' : formatRate(loan.sogliaUsura)}
+          testId="figure-soglia"
+        />
         {loan.nettoMensile !== null ? <Figure label={t('fields.nettoMensile')} value={euro(loan.nettoMensile)} testId="figure-netto-mensile" /> : null}
       </div>
       <Text size="xs" c="dimmed" mt="sm">

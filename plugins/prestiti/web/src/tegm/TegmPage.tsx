@@ -11,7 +11,7 @@ import { useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
 import { errorMessage } from '../lib/newLoan';
 import { bandOf, sortedRows, type TegmRow } from '../lib/tegmTable';
-import { formatPercent } from '../lib/taeg';
+import { formatPercent, formatRate } from '../lib/taeg';
 import { TEGM_STREAM } from '../streams';
 import TegmEditor from './TegmEditor';
 import '../loans.css';
@@ -90,7 +90,7 @@ export default function TegmPage() {
                   <Table.Td>{t(bandOf(row).key, bandOf(row).values)}</Table.Td>
                   <Table.Td ta="right">{formatPercent(Number(row.tegm))}</Table.Td>
                   <Table.Td ta="right" fw={600}>
-                    {formatPercent(Number(row.threshold))}
+                    {formatRate(Number(row.threshold))}
                   </Table.Td>
                   <Table.Td>{`${day(row.from)} – ${day(row.to)}`}</Table.Td>
                   {admin ? (
