@@ -24,7 +24,7 @@ Grouped by what a line does with them:
   :class:`SyncRequest`, :class:`CallContext`,
   :class:`Call`, :func:`parse` with :data:`StrictBool` / :data:`NumberOnly`.
 * **Routes**: :func:`product_router`, :data:`PrincipalDep`, :data:`SessionDep`.
-* **Money and days**: :func:`cents`, :func:`decimal_or_none`, :func:`euro_text`,
+* **Money and days**: :func:`as_number`, :func:`cents`, :func:`decimal_or_none`, :func:`euro_text`,
   :func:`provv_rate`, :func:`rome_day`, :func:`rome_day_start`, :func:`utcnow`.
 * **Documents**: :func:`attach_document` (a file the line makes, among a record's documents).
 * **Demo data**: :func:`new_demo_product`.
@@ -72,7 +72,7 @@ from core.hookspecs import hookimpl
 from core.http.deps import PrincipalDep, SessionDep
 from core.i18n import rome_day, rome_day_start
 from core.messages import QUOTE_NOT_FOUND
-from core.money import cents, decimal_or_none, euro_text, provv_rate
+from core.money import as_number, cents, decimal_or_none, euro_text, provv_rate
 from core.plugins import API_VERSION
 from core.realtime.guard import logged_in
 from core.sync_loaders import rows_loader
@@ -113,6 +113,7 @@ __all__ = [
     "TenantOwned",
     "Timestamped",
     "WebModule",
+    "as_number",
     "attach_document",
     "audit_kinds",
     "cents",

@@ -17,6 +17,7 @@ from core.api import (
     ClientError,
     NumberOnly,
     Principal,
+    as_number,
     cents,
     decimal_or_none,
     line_quote,
@@ -110,11 +111,6 @@ def months_of(kind: LoanKind, durata: int) -> int:
     return durata * 12 if kind in YEARS_FOR else durata
 
 
-def _number(value: Decimal) -> float | int:
-    whole = cents(value)
-    return int(whole) if whole == whole.to_integral_value() else float(whole)
-
-
 async def prepare_loan(
     _session: AsyncSession, product: m.Product, payload: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -130,10 +126,10 @@ async def prepare_loan(
     return {
         "prodotto": {
             "type": body.type.value, "Prodotto": body.type.label,
-            "Istituto": body.Istituto or "", "Importo_richiesto": _number(body.Importo_richiesto),
+            "Istituto": body.Istituto or "", "Importo_richiesto": as_number(body.Importo_richiesto),
             "Durata": body.Durata,
-            **({"Netto_mensile": _number(body.Netto_mensile)} if body.Netto_mensile else {}),
-            **({"Rata_richiesta": _number(body.Importo_rata)} if body.Importo_rata else {}),
+            **({"Netto_mensile": as_number(body.Netto_mensile)} if body.Netto_mensile else {}),
+            **({"Rata_richiesta": as_number(body.Importo_rata)} if body.Importo_rata else {}),
         }
     }  # fmt: skip
 
@@ -190,12 +186,12 @@ async def priced(
     rata = plan.rows[0].instalment
     fields: dict[str, Any] = {
         "Istituto": offer.Istituto, "TAN": str(offer.TAN), "Mesi": months,
-        "Importo_finanziato": _number(offer.Importo_finanziato),
-        "Importo_erogato": _number(offer.Importo_finanziato),
-        "Importo_rata": _number(rata), "importo": _number(rata),
-        "Istruttoria": _number(offer.Istruttoria), "Perizia": _number(offer.Perizia),
-        "Polizza": _number(offer.Polizza), "Spese_incasso": _number(offer.Spese_incasso),
-        "Importo_totale_del_credito": _number(offer.Importo_finanziato),
+        "Importo_finanziato": as_number(offer.Importo_finanziato),
+        "Importo_erogato": as_number(offer.Importo_finanziato),
+        "Importo_rata": as_number(rata), "importo": as_number(rata),
+        "Istruttoria": as_number(offer.Istruttoria), "Perizia": as_number(offer.Perizia),
+        "Polizza": as_number(offer.Polizza), "Spese_incasso": as_number(offer.Spese_incasso),
+        "Importo_totale_del_credito": as_number(offer.Importo_finanziato),
     }  # fmt: skip
     if kind.on_pay:
         net_pay = decimal_or_none(prodotto.get("Netto_mensile")) or Decimal(0)
@@ -214,8 +210,8 @@ async def priced(
     due = plan.total_paid + costs.at_start() + offer.Spese_incasso * months + broker
     return Figures({
         **fields, "TAEG": str(found.rate), "Consulenza_TAEG": str(broker),
-        "Soglia_usura": str(row.threshold), "Netto_erogato": _number(net),
-        "Importo_totale_dovuto": _number(due),
+        "Soglia_usura": str(row.threshold), "Netto_erogato": as_number(net),
+        "Importo_totale_dovuto": as_number(due),
     })  # fmt: skip
 
 
@@ -264,7 +260,7 @@ def check_emission(
         raise ClientError(OUT_OF_RANGE.format(low=f"{bounds.low} €", high=f"{bounds.high} €"))
     taeg = taeg_within_threshold(prodotto, q_fattura)
     quote.prodotto = {**prodotto, "TAEG": str(taeg), "Consulenza_TAEG": str(q_fattura)}
-    quote.quote = {**(quote.quote or {}), "qFattura": _number(q_fattura)}
+    quote.quote = {**(quote.quote or {}), "qFattura": as_number(q_fattura)}
 
 
 @dataclass(frozen=True, slots=True)
