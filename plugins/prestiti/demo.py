@@ -76,7 +76,7 @@ async def seed_loans(ctx: DemoContext) -> None:
         prepared = await prepare_loan(ctx.session, product, asked)
         prodotto = prepared["prodotto"]
         if offer is not None:
-            prodotto |= (await priced(ctx.session, product, prodotto, offer)).fields
+            prodotto |= await priced(ctx.session, product, prodotto, offer)
         sub = owner == "subagente"
         ctx.session.add(m.Quote(
             type=PRODUCT_ID, product_id=product.id, agent_id=ctx.accounts[owner],

@@ -134,13 +134,6 @@ async def prepare_loan(
     }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Figures:
-    """What an offer comes to: the practice's fields of SPEC §3 and the TAEG."""
-
-    fields: dict[str, Any]
-
-
 def _costs(fields: Mapping[str, Any], broker: Decimal) -> Costs:
     """The costs of credit the TAEG counts, from a practice's stored figures."""
 
@@ -176,9 +169,10 @@ def taeg_within_threshold(fields: Mapping[str, Any], broker: Decimal) -> Decimal
 
 async def priced(
     session: AsyncSession, product: m.Product | None, prodotto: Mapping[str, Any], offer: Offer
-) -> Figures:
-    """The offer's instalment, TAEG and totals, checked against the law: the fifth of pay and
-    the 120 months of a cessione, the usury threshold of the loan's category for the day.
+) -> dict[str, Any]:
+    """The practice's fields of SPEC §3 the offer comes to: its instalment, TAEG and totals,
+    checked against the law: the fifth of pay and the 120 months of a cessione, the usury
+    threshold of the loan's category for the day.
     The TAEG counts the consultancy at the institute's midpoint, as emission would ask."""
     kind = LoanKind(str(prodotto.get("type")))
     months = months_of(kind, int(prodotto.get("Durata") or 0))
@@ -208,11 +202,11 @@ async def priced(
     if net <= 0:
         raise ClientError(f"{INVALID_OFFER}: i costi iniziali superano l'importo finanziato")
     due = plan.total_paid + costs.at_start() + offer.Spese_incasso * months + broker
-    return Figures({
+    return {
         **fields, "TAEG": str(found.rate), "Consulenza_TAEG": str(broker),
         "Soglia_usura": str(row.threshold), "Netto_erogato": as_number(net),
         "Importo_totale_dovuto": as_number(due),
-    })  # fmt: skip
+    }  # fmt: skip
 
 
 async def visible_loan(
@@ -232,7 +226,7 @@ async def quotation_call(ctx: CallContext, data: Any) -> dict[str, Any]:
         raise ClientError(EMISSION_REQUESTED)
     product = await ctx.session.get(m.Product, quote.product_id) if quote.product_id else None
     figures = await priced(ctx.session, product, quote.prodotto or {}, body.offer)
-    quote.prodotto = {**(quote.prodotto or {}), **figures.fields}
+    quote.prodotto = {**(quote.prodotto or {}), **figures}
     await store_secci(ctx.host, ctx.session, quote, by=principal.id)
     await ctx.session.flush()
     return {"prodotto": quote.prodotto}
