@@ -1,6 +1,7 @@
 """Change events: collected at flush, handed out only after the transaction commits.
 
-A rolled-back write publishes nothing. :class:`core.db.engine.Database` calls the
+A rolled-back write publishes nothing: a transaction rolled back forgets its changes, a
+savepoint rolled back forgets those made within it. :class:`core.db.engine.Database` calls the
 ``on_commit`` hooks with what each committed session changed.
 """
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 from core.db.base import TenantOwned
 from core.db.scope import previous_scope
@@ -29,9 +30,19 @@ class Change:
     """For an update that moved the record out of some users' view: its scope before."""
 
 
+def within(where: SessionTransaction | None, outer: SessionTransaction) -> bool:
+    """Whether ``where`` is ``outer`` or a savepoint nested in it."""
+    while where is not None:
+        if where is outer:
+            return True
+        where = where.parent
+    return False
+
+
 @event.listens_for(TenantSession, "after_flush")
 def _collect(session: Session, _ctx: Any) -> None:
-    pending: list[Change] = session.info.setdefault(_KEY, [])
+    pending: list[tuple[SessionTransaction | None, Change]] = session.info.setdefault(_KEY, [])
+    where = session.get_nested_transaction() or session.get_transaction()
     for operation, objects in (
         (INSERT, session.new),
         (UPDATE, session.dirty),
@@ -41,20 +52,23 @@ def _collect(session: Session, _ctx: Any) -> None:
             if not isinstance(obj, TenantOwned):
                 continue
             if operation != UPDATE:
-                pending.append(Change(operation, obj.tenant_id, obj))
+                pending.append((where, Change(operation, obj.tenant_id, obj)))
             elif session.is_modified(obj, include_collections=False):
-                pending.append(Change(operation, obj.tenant_id, obj, previous_scope(obj)))
+                change = Change(operation, obj.tenant_id, obj, previous_scope(obj))
+                pending.append((where, change))
 
 
 @event.listens_for(TenantSession, "after_soft_rollback")
-def _forget(session: Session, _tx: Any) -> None:
-    session.info.pop(_KEY, None)
+def _forget(session: Session, rolled_back: SessionTransaction) -> None:
+    pending = session.info.get(_KEY)
+    if pending:
+        session.info[_KEY] = [(w, c) for w, c in pending if not within(w, rolled_back)]
 
 
 def take_changes(session: Session) -> list[Change]:
     """What the session changed since the last call, with repeats of one row folded."""
     latest: dict[int, Change] = {}
-    for change in session.info.pop(_KEY, []):
+    for _where, change in session.info.pop(_KEY, []):
         previous = latest.get(id(change.obj))
         if previous is not None and previous.operation == INSERT and change.operation == UPDATE:
             continue  # still an insert for whoever hears about it
