@@ -254,7 +254,7 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     async def reporting() -> None:
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
-                report = await report_payload(session, admin, *year, pm=runtime.pm)
+                report = await report_payload(session, admin, *year)
                 assert report["agents"], "no commission reported"
 
     async def ledger_reading() -> None:

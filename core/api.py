@@ -3,7 +3,7 @@
 A line's package imports core only from here (and its tests from :mod:`core.testing`); a
 test fails when a plugin of this repository reaches past it. The names keep their meaning
 within a major :data:`API_VERSION`; a line declares the version it was written for with a
-module constant in its plugin module, ``REQUIRES_API = "1.0"``, and loading refuses it with
+module constant in its plugin module, ``REQUIRES_API = "2.0"``, and loading refuses it with
 a message naming both versions when this core cannot serve it.
 
 Grouped by what a line does with them:
@@ -19,7 +19,7 @@ Grouped by what a line does with them:
 * **Who may do what**: :class:`Principal`, the role rules of :mod:`permissions`,
   :func:`require`, :func:`require_extra_product`, :func:`require_line_work`,
   :func:`logged_in`, :func:`in_agent_tree`, :func:`visible_quotes`, :func:`line_quote`,
-  :func:`emission_requested_between`, and the refusals (:class:`ClientError`, :class:`NotFound` …).
+  and the refusals (:class:`ClientError`, :class:`NotFound` …).
 * **Streams and calls**: :class:`Publication`, :func:`rows_loader` (a stream's sync loader),
   :class:`SyncRequest`, :class:`CallContext`,
   :class:`Call`, :func:`parse` with :data:`StrictBool` / :data:`NumberOnly`.
@@ -44,7 +44,6 @@ from core.db.types import utcnow
 from core.demo.kit import new_demo_product
 from core.domain.documents.generated import attach_document
 from core.domain.quotes.queries import (
-    emission_requested_between,
     in_agent_tree,
     line_quote,
     visible_quotes,
@@ -119,7 +118,6 @@ __all__ = [
     "cents",
     "customer_name",
     "decimal_or_none",
-    "emission_requested_between",
     "enable_tenant_rls",
     "euro_text",
     "for_update",

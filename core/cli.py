@@ -56,6 +56,7 @@ async def _prepare(settings: Settings) -> None:
     from core.db.migrate import upgrade
     from core.db.stored_payload import refresh_stored_payloads
     from core.demo.seed import seed_demo as run_seed
+    from core.domain.commissions.line_keeper import backfill
     from core.runtime import Runtime
 
     runtime = Runtime.build(settings)
@@ -66,6 +67,7 @@ async def _prepare(settings: Settings) -> None:
         await refresh_stored_payloads(
             runtime.write_session, [tenant.id for tenant in runtime.tenants]
         )
+        await backfill(runtime.write_session, runtime.pm, runtime.tenant_ids())
     finally:
         await runtime.db.dispose()
 

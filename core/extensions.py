@@ -367,7 +367,7 @@ class DemoContext:
 
 @dataclass(frozen=True, slots=True)
 class CommissionItem:
-    """A commission a product line's record earns, for the report (``commission_items``)."""
+    """A commission a product line's quote earns (``quote_commissions``), kept by core as a row."""
 
     day: date
     """When it is earned (the report's range filters on it)."""

@@ -1,10 +1,10 @@
 """Extension points. One hook per point; core's own areas implement them like any plugin.
 
 Hooks return plain values; ``seed_demo_data``, ``prepare_quote``, ``emission_request`` and
-``commission_items`` may return a coroutine (it is awaited). An implementation may take any
+``quote_commissions`` may return a coroutine (it is awaited). An implementation may take any
 subset of a hook's arguments.
 
-Per-line hooks (``prepare_quote``, ``emission_request``, ``commission_items``) are called on
+Per-line hooks (``prepare_quote``, ``emission_request``, ``quote_commissions``) are called on
 the plugin that declares the record's line in ``product_lines`` only (core's areas answer for
 plain quotes), through :mod:`core.line_hooks`; a line's unexpected error is logged and answered
 to that line's users alone (docs/plugins-hooks.md).
@@ -13,7 +13,6 @@ to that line's users alone (docs/plugins-hooks.md).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Mapping, Sequence
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -142,13 +141,16 @@ def emission_request(
 
 
 @hookspec
-def commission_items(
-    session: AsyncSession, start: date, end: date, line: str
+def quote_commissions(
+    session: AsyncSession, quote: m.Quote, line: str
 ) -> Sequence[CommissionItem] | Awaitable[Sequence[CommissionItem]] | None:
-    """Per line: the commissions ``line``'s own records earn from ``start`` to ``end`` (the
-    report adds them to the policies' instalments and filters them by the viewer's tree).
-    Called once for each line you declare; when it fails the report names the line as
-    missing. Read only: it runs in a savepoint rolled back once it answers."""
+    """Per line: the commissions one of ``line``'s quotes earns as it now stands (none before
+    it earns anything). Core asks whenever such a quote changes, in the transaction that
+    changes it, and keeps the answer as rows (``line_commissions``) that the report, the
+    monthly summary, an agent's lines and the collaborator balance read as they read a
+    policy's instalments: the figures are those of the sale, never recomputed later from
+    today's rates. Read only: it runs in a savepoint. When it fails the change is refused to
+    that line's users (503), so no practice is ever saved with figures out of step."""
 
 
 @hookspec

@@ -1,6 +1,6 @@
 """Per-line hooks, called for their line only: the one typed way domain code reaches them.
 
-``prepare_quote``, ``emission_request`` and ``commission_items`` act on one line's records
+``prepare_quote``, ``emission_request`` and ``quote_commissions`` act on one line's records
 (:data:`core.plugins.PER_LINE_HOOKS`). Each is called on the plugin that declares the record's
 line in ``product_lines`` and on no other; a plain quote (no line) is answered by core's own
 areas. So a plugin needs no ``if product.line != …`` guard, and a line's bug stays its own:
@@ -15,7 +15,6 @@ areas. So a plugin needs no ``if product.line != …`` guard, and a line's bug s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 import pluggy
@@ -25,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.db import models as m
 from core.db.engine import is_busy
 from core.errors import SportelloError
-from core.extensions import CommissionItem, Host, ProductLine
+from core.extensions import Host, ProductLine
 from core.plugins import await_me_maybe, is_core, line_owners
 
 log = structlog.get_logger(__name__)
@@ -98,31 +97,3 @@ async def emission_request(
         host.pm, "emission_request", quote.type, session=session, quote=quote,
         product=product, payload=payload, undo=undo, host=host,
     )  # fmt: skip
-
-
-async def commission_items(
-    pm: pluggy.PluginManager, session: AsyncSession, start: date, end: date
-) -> tuple[list[CommissionItem], list[str]]:
-    """Every installed line's commission items from ``start`` to ``end``, each line asked on
-    its own, and the names of the lines that failed (their items are missing, never others').
-
-    Each line reads in a savepoint, rolled back once it has answered: a statement of its own
-    that fails (on PostgreSQL it aborts the whole transaction, even when the line catches the
-    error) is undone there, so the next lines and the caller's own queries still run."""
-    found: list[CommissionItem] = []
-    failed: list[str] = []
-    for line_id, (_plugin, line) in line_owners(pm).items():
-        savepoint = await session.begin_nested()
-        try:
-            answers = await call_for_line(
-                pm, "commission_items", line_id, session=session, start=start, end=end, line=line_id
-            )
-        except SportelloError:  # logged by call_for_line when unexpected
-            log.warning("line.commissions_missing", line=line_id)
-            failed.append(line.name)
-            continue
-        finally:
-            await savepoint.rollback()  # the hook only reads: nothing of it is to be kept
-        for items in answers:
-            found.extend(item for item in items if start <= item.day <= end)
-    return found, failed

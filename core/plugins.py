@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "sportello.plugins"
 
-API_VERSION = "1.2"
+API_VERSION = "2.0"
 """The plugin API's version (:mod:`core.api`), ``major.minor``: a minor release adds names,
 a major one may change or remove them."""
 REQUIRES_API = "REQUIRES_API"
@@ -44,7 +44,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.taxes.plugin",
 )
 
-PER_LINE_HOOKS: tuple[str, ...] = ("prepare_quote", "emission_request", "commission_items")
+PER_LINE_HOOKS: tuple[str, ...] = ("prepare_quote", "emission_request", "quote_commissions")
 """Hooks that act on one line's records: called on the plugin that declares the line only
 (core's areas answer for plain quotes, which have no line). See docs/plugins-hooks.md."""
 

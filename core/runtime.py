@@ -18,6 +18,7 @@ from core.auth.service import NO_COOKIES, Attempt
 from core.db import models as m
 from core.db.audit_kinds import RecordKind
 from core.db.engine import Database
+from core.domain.commissions.line_keeper import keeper
 from core.domain.documents.images import Thumbnailer
 from core.domain.quotes.statuses import merge_statuses
 from core.extensions import (
@@ -130,6 +131,7 @@ class Runtime:
         )
         if not hasattr(self, "push"):  # its queue and workers outlive a test's plugin
             self.push = PushSender(self.db, self.settings)
+        self.db.before_commit = [keeper(self.pm)]
         self.db.on_commit = [
             self.hub.publish_changes,
             kicker(self.hub),

@@ -110,6 +110,7 @@ def _begin_immediate(conn: Any) -> None:
 
 
 CommitHook = Callable[[list[Change]], Awaitable[None]]
+PreCommitHook = Callable[[AsyncSession], Awaitable[None]]
 
 
 class Database:
@@ -118,6 +119,8 @@ class Database:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.on_commit: list[CommitHook] = []
+        self.before_commit: list[PreCommitHook] = []
+        """Steps that complete a transaction before it commits, in it (kept figures)."""
         self.synced: dict[type, str] = {}
         """Models whose deletions leave tombstones (see :mod:`core.db.tombstones`)."""
         self.url = app_url(settings)
@@ -137,11 +140,14 @@ class Database:
     async def session(self) -> AsyncIterator[AsyncSession]:
         """A session committed on success and rolled back on error.
 
-        After the commit, the ``on_commit`` hooks hear what changed (realtime events).
+        Before the commit the ``before_commit`` steps complete it, in the same transaction;
+        after it, the ``on_commit`` hooks hear what changed (realtime events).
         """
         async with self.sessionmaker() as session:
             try:
                 yield session
+                for step in self.before_commit:
+                    await step(session)
                 await session.commit()
             except BaseException:
                 await session.rollback()

@@ -1,18 +1,18 @@
-"""The rental line's commissions for the report (core's ``commission_items`` hook).
+"""The rental line's commissions (core's ``quote_commissions`` hook, kept by core as rows).
 
 A practice earns its consultancy once the customer's emission is requested, on that day: the
 agent's part is the practice's 'Tuo guadagno totale' (qFattura × canone × rate / 10000 a month,
 times the months), the platform's the rest of the consultancy. It counts as collected once
-the direction has approved the practice ('Approvato dalla direzione').
+the direction has approved the practice ('Approvato dalla direzione'). Core asks again
+whenever the practice changes and keeps the answer.
 """
 
 from __future__ import annotations
 
-from datetime import date
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.api import CommissionItem, emission_requested_between, rome_day
+from core.api import CommissionItem, rome_day
+from core.api import models as m
 from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.practice import practice_earnings
 
@@ -20,20 +20,19 @@ APPROVED = "Approvato dalla direzione"
 PRODUCT_NAME = "Noleggio auto"
 
 
-async def rental_commissions(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
-    items = []
-    for quote in await emission_requested_between(session, PRODUCT_ID, start, end):
-        earned = await practice_earnings(session, quote)
-        if earned is None or quote.emission_requested_at is None:
-            continue
-        items.append(
-            CommissionItem(
-                day=rome_day(quote.emission_requested_at),
-                agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
-                product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
-                commission=earned.total + earned.platform, agent=earned.total,
-                collected=quote.status == APPROVED,
-                link={"name": f"{PRODUCT_ID}-pratica", "params": {"id": quote.id}},
-            )
-        )  # fmt: skip
-    return items
+async def rental_commissions(session: AsyncSession, quote: m.Quote) -> list[CommissionItem]:
+    if quote.emission_requested_at is None:
+        return []
+    earned = await practice_earnings(session, quote)
+    if earned is None:
+        return []
+    return [
+        CommissionItem(
+            day=rome_day(quote.emission_requested_at),
+            agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
+            product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
+            commission=earned.total + earned.platform, agent=earned.total,
+            collected=quote.status == APPROVED,
+            link={"name": f"{PRODUCT_ID}-pratica", "params": {"id": quote.id}},
+        )
+    ]  # fmt: skip

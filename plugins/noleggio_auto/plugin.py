@@ -6,7 +6,6 @@ See README.md beside this file for its data, rules, calls and routes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from plugins.noleggio_auto.commissions import rental_commissions
 from plugins.noleggio_auto.models import RentalCar
 from plugins.noleggio_auto.routes import router
 
-REQUIRES_API = "1.2"
+REQUIRES_API = "2.0"
 """The version of :mod:`core.api` this line is written for."""
 HERE = Path(__file__).resolve().parent
 
@@ -88,8 +87,8 @@ def emission_request(
 
 
 @hookimpl
-async def commission_items(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
-    return await rental_commissions(session, start, end)
+async def quote_commissions(session: AsyncSession, quote: m.Quote) -> list[CommissionItem]:
+    return await rental_commissions(session, quote)
 
 
 @hookimpl

@@ -41,11 +41,13 @@ TABLE: tuple[tuple[Category, str, str, str | None], ...] = (
 """Average rates of the kind a quarterly decree publishes (illustrative demo figures: an
 admin enters each quarter's decree in the usury table)."""
 
+IN_WORK = "In lavorazione compagnia"
+
 PRACTICES: tuple[tuple[str, dict[str, Any], Offer | None, str], ...] = (
     ("agente", {"type": LoanKind.CESSIONE_QUINTO_STIPENDIO.value, "Importo_richiesto": 30000,
                 "Durata": 120, "Netto_mensile": 1850},
      Offer(Istituto="IBL Banca", TAN=Decimal("6.95"), Importo_finanziato=Decimal(30000),
-           Istruttoria=Decimal(300), Polizza=Decimal(450)), "In lavorazione compagnia"),
+           Istruttoria=Decimal(300), Polizza=Decimal(450)), IN_WORK),
     ("agente", {"type": LoanKind.PRESTITO_PERSONALE.value, "Importo_richiesto": 15000,
                 "Durata": 60},
      Offer(Istituto="Banca Sella", TAN=Decimal("7.90"), Importo_finanziato=Decimal(15000),
@@ -78,6 +80,7 @@ async def seed_loans(ctx: DemoContext) -> None:
         if offer is not None:
             prodotto |= await priced(ctx.session, product, prodotto, offer)
         sub = owner == "subagente"
+        working = status == IN_WORK  # its emission requested: it earns (the report shows it)
         ctx.session.add(m.Quote(
             type=PRODUCT_ID, product_id=product.id, agent_id=ctx.accounts[owner],
             parent_agent_id=ctx.accounts["agente"] if sub else None, status=status,
@@ -85,6 +88,8 @@ async def seed_loans(ctx: DemoContext) -> None:
             usr_data=[{"_id": "nome", "name": "Nome e cognome", "type": "text",
                        "value": "Giulia Verdi"}],
             prodotto=prodotto,
+            emission_requested_at=utcnow() - timedelta(days=5 * index) if working else None,
+            emission_requested_by=ctx.accounts[owner] if working else None,
         ))  # fmt: skip
 
 

@@ -6,7 +6,6 @@ See README.md beside this file for its data, rules (with their sources), calls a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from plugins.prestiti.routes import router
 from plugins.prestiti.secci import store_secci
 from plugins.prestiti.tegm import PRODUCT_ID
 
-REQUIRES_API = "1.2"
+REQUIRES_API = "2.0"
 """The version of :mod:`core.api` this line is written for."""
 HERE = Path(__file__).resolve().parent
 
@@ -96,8 +95,8 @@ async def emission_request(
 
 
 @hookimpl
-async def commission_items(session: AsyncSession, start: date, end: date) -> list[CommissionItem]:
-    return await loan_commissions(session, start, end)
+async def quote_commissions(session: AsyncSession, quote: m.Quote) -> list[CommissionItem]:
+    return await loan_commissions(session, quote)
 
 
 @hookimpl

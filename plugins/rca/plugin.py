@@ -28,7 +28,7 @@ from core.api import (
 from core.api import permissions as perm
 from plugins.rca.models import Plate
 
-REQUIRES_API = "1.2"
+REQUIRES_API = "2.0"
 """The version of :mod:`core.api` this line is written for."""
 PRODUCT_ID = "rca"
 HERE = Path(__file__).resolve().parent

@@ -139,7 +139,7 @@ def test_the_version_rule(required: str, offered: str, problem: str | None) -> N
 
 def test_a_line_for_another_major_version_is_refused_at_load() -> None:
     line = types.ModuleType("tutela_legale")
-    line.REQUIRES_API = "2.0"  # type: ignore[attr-defined]
+    line.REQUIRES_API = "3.0"  # type: ignore[attr-defined]
     pm = new_manager()
     with pytest.raises(PluginError, match=r"plugin 'tutela_legale' non caricabile: richiede l'API"):
         pm_register(pm, line)

@@ -5,7 +5,6 @@ users get a clear Italian error while the failure is logged (:mod:`core.line_hoo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 import pydantic
@@ -16,7 +15,6 @@ from structlog.testing import capture_logs
 from core.auth.service import principal_of
 from core.context import tenant_scope
 from core.db import models as m
-from core.domain.commissions.report import line_items
 from core.domain.quotes.create import create_quote
 from core.extensions import ProductLine
 from core.hookspecs import hookimpl
@@ -64,8 +62,8 @@ class BrokenLine:
         raise RuntimeError("bug nella linea")
 
     @hookimpl
-    def commission_items(self, line: str) -> list[Any]:
-        self.heard.append(("commission_items", line))
+    def quote_commissions(self, quote: m.Quote) -> list[Any]:
+        self.heard.append(("quote_commissions", quote.type))
         raise ZeroDivisionError
 
 
@@ -154,31 +152,48 @@ async def test_a_broken_line_leaves_other_emissions_and_refuses_its_own(live: Li
         answer = await agent.invoke("richiediEmissione", {"pId": plain.id})
         assert answer["status"] == "Emissione richiesta"
         assert broken.heard == []
-        with tenant_scope("assicurapp"):
-            async with runtime.db.session() as session:
-                stored = await session.get(m.Quote, plain.id)
-                assert stored is not None
-                stored.type, stored.emission_requested_at = BROKEN, None
-                stored.status = "Preventivato"
-        with pytest.raises(CallFailed, match=LINE_DOWN):
-            await agent.invoke("richiediEmissione", {"pId": plain.id})
+    with tenant_scope("assicurapp"):  # the quote becomes the line's (its own plugin answers)
+        async with runtime.db.session() as session:
+            stored = await session.get(m.Quote, plain.id)
+            assert stored is not None
+            stored.type, stored.emission_requested_at = BROKEN, None
+            stored.status = "Preventivato"
+    with (
+        registered(runtime.pm, broken, name="test-broken-line"),
+        pytest.raises(CallFailed, match=LINE_DOWN),
+    ):
+        await agent.invoke("richiediEmissione", {"pId": plain.id})
     assert broken.heard == [("emission_request", BROKEN)]
     assert (await reload(runtime, "assicurapp", plain.id)).emission_requested_at is None
 
 
-async def test_a_broken_lines_commissions_are_named_missing_and_others_kept(
+async def _toggle_archived(runtime: Runtime, quote_id: str) -> None:
+    with tenant_scope("assicurapp"):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            quote.archived = not quote.archived
+
+
+async def test_a_broken_lines_commissions_refuse_its_own_changes_and_leave_others(
     live: Live,
 ) -> None:
     runtime, broken = live.runtime, BrokenLine()
-    wide = (date(2020, 1, 1), date(2029, 12, 31))
     with tenant_scope("assicurapp"):
         async with runtime.db.session() as session:
-            kept, none_missing = await line_items(runtime.pm, session, *wide)
-            with registered(runtime.pm, broken, name="test-broken-line"):
-                with_broken, missing = await line_items(runtime.pm, session, *wide)
-    assert none_missing == []
-    assert (with_broken, missing) == (kept, ["Prestiti"])
-    assert broken.heard == [("commission_items", BROKEN)]
+            stmt = select(m.Quote).where(m.Quote.type.in_((BROKEN, "noleggio-auto")))
+            found = (await session.execute(stmt)).scalars().all()
+            quotes = {q.type: q.id for q in found}
+            states = {q.type: q.archived for q in found}
+    archived = (states["noleggio-auto"], states[BROKEN])
+    with registered(runtime.pm, broken, name="test-broken-line"):
+        await _toggle_archived(runtime, quotes["noleggio-auto"])  # another line's: written
+        assert broken.heard == []
+        with pytest.raises(LineFailed, match=LINE_DOWN):
+            await _toggle_archived(runtime, quotes[BROKEN])  # its own: refused, nothing kept
+    assert broken.heard == [("quote_commissions", BROKEN)]
+    assert (await reload(runtime, "assicurapp", quotes["noleggio-auto"])).archived != archived[0]
+    assert (await reload(runtime, "assicurapp", quotes[BROKEN])).archived == archived[1]
 
 
 class Unowned:

@@ -127,13 +127,13 @@ describe('loans module', () => {
       await agent.page.getByTestId('early-result').waitFor();
       assert.match(plain(await agent.page.getByTestId('early-due').textContent()), /^[\d.]+,\d\d €$/);
 
-      // the practice's commission reaches the report, under the line's name
+      // the practice's commission reaches the report, under the tenant's name for the product
       const [answer] = await Promise.all([
         admin.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/report' && r.ok()),
         admin.page.goto(live.server.url('assicurapp', '/Report')),
       ]);
       const products = (await answer.json()).products.map((p) => p.name);
-      assert.ok(products.includes('Prestiti'), JSON.stringify(products));
+      assert.ok(products.includes('Finanziamenti'), JSON.stringify(products));
       await admin.page.goBack();
       await admin.page.getByTestId('loan-practice').waitFor();
 

@@ -5,6 +5,7 @@ from core.db.models.audit import AuditEntry
 from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
 from core.db.models.clients import Client
 from core.db.models.documents import Document
+from core.db.models.line_commissions import LineCommission
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
@@ -23,6 +24,7 @@ __all__ = [
     "CommissionMonth",
     "Document",
     "Instalment",
+    "LineCommission",
     "LoginThrottle",
     "OutboxMail",
     "Policy",

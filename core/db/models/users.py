@@ -131,6 +131,10 @@ class BalanceEntry(Base, HasId, TenantOwned):
     instalment_id: Mapped[str | None] = mapped_column(
         ForeignKey("policy_instalments.id", ondelete="SET NULL")
     )
+    quote_id: Mapped[str | None] = mapped_column(
+        ForeignKey("quotes.id", ondelete="SET NULL"), index=True
+    )
+    """The product line's practice a credit or reversal is for (``line_commissions``)."""
     posting_key: Mapped[str | None] = mapped_column(String(120))
     """Makes a posting happen once: two requests with the same key post one entry."""
     created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))

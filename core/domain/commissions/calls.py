@@ -63,14 +63,14 @@ async def report_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
     query = parse(ReportQuery, data or {})
     first, last = checked_range(query.start, query.end)
-    return await report_payload(ctx.session, principal, first, last, query.agentId, ctx.host.pm)
+    return await report_payload(ctx.session, principal, first, last, query.agentId)
 
 
 async def agent_lines_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     principal = logged_in(ctx)
     query = parse(AgentQuery, data)
     first, last = checked_range(query.start, query.end)
-    return await agent_lines(ctx.session, principal, query.agentId, first, last, ctx.host.pm)
+    return await agent_lines(ctx.session, principal, query.agentId, first, last)
 
 
 async def saldo_collaboratore(ctx: CallContext, data: Any) -> dict[str, Any]:

@@ -42,20 +42,20 @@ class ReportController(Controller):
 
     @get("/", summary="Commissions over a range (default this month), per earner, with charts")
     async def report(
-        self, principal: PrincipalDep, db_session: SessionDep, runtime: RuntimeDep,
+        self, principal: PrincipalDep, db_session: SessionDep,
         start: From = None, end: To = None, agent_id: AgentFilter = None,
     ) -> dict[str, Any]:  # fmt: skip
         first, last = checked_range(start, end)
-        return await report_payload(db_session, principal, first, last, agent_id, runtime.pm)
+        return await report_payload(db_session, principal, first, last, agent_id)
 
     @get("/export", summary="The report as XLSX or CSV")
     async def export(
-        self, principal: PrincipalDep, db_session: SessionDep, runtime: RuntimeDep,
+        self, principal: PrincipalDep, db_session: SessionDep,
         format: Annotated[Literal["xlsx", "csv"], QueryParameter()] = "xlsx",
         start: From = None, end: To = None, agent_id: AgentFilter = None,
     ) -> Response[bytes]:  # fmt: skip
         first, last = checked_range(start, end)
-        report = await report_payload(db_session, principal, first, last, agent_id, runtime.pm)
+        report = await report_payload(db_session, principal, first, last, agent_id)
         name = f"provvigioni-{first}-{last}.{format}"
         if format == "csv":
             return _download(exports.report_csv(report), exports.CSV_TYPE, name)
@@ -64,10 +64,10 @@ class ReportController(Controller):
     @get("/agenti/{agent_id:str}", summary="One agent's commission lines over a range")
     async def agent(
         self, agent_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep,
-        runtime: RuntimeDep, start: From = None, end: To = None,
+        start: From = None, end: To = None,
     ) -> dict[str, Any]:  # fmt: skip
         first, last = checked_range(start, end)
-        return await agent_lines(db_session, principal, agent_id, first, last, runtime.pm)
+        return await agent_lines(db_session, principal, agent_id, first, last)
 
 
 class BalanceController(Controller):

@@ -138,19 +138,7 @@ def report_rows(report: dict[str, Any]) -> list[list[Any]]:
     if "platform" in t:
         rows.append(["Piattaforma", None, None, Decimal(str(t["platform"]))])
         rows.append(["Provvigioni compagnie", None, None, Decimal(str(t["commission"]))])
-    if report.get("missingLines"):
-        rows.append([missing_lines_note(report["missingLines"])])
     return rows
-
-
-def missing_lines_note(lines: Sequence[str]) -> str:
-    """The screen's warning, as the file's last row: the lines whose commissions could not be
-    read, left out of every figure above."""
-    names = ", ".join(lines[:-1]) + " e " + lines[-1] if len(lines) > 1 else lines[0]
-    return (
-        f"Provvigioni incomplete: non è stato possibile leggere le provvigioni di {names}. "
-        "I totali non le comprendono."
-    )
 
 
 def report_xlsx(report: dict[str, Any]) -> bytes:

@@ -76,6 +76,15 @@ def dues(policy: m.Policy) -> Iterator[Due]:
             )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What a credit is posted for: a policy, or a product line's practice."""
+
+    tenant_id: str
+    policy_id: str | None = None
+    quote_id: str | None = None
+
+
 async def settle(
     session: AsyncSession, policy: m.Policy, *, by: str | None = None, backdate: bool = False
 ) -> list[m.BalanceEntry]:
@@ -86,9 +95,18 @@ async def settle(
         m.BalanceEntry.policy_id == policy.id, m.BalanceEntry.kind.in_((CREDIT, REVERSAL))
     )
     posted = list((await session.execute(stmt)).scalars())
+    source = Source(policy.tenant_id, policy_id=policy.id)
+    return await match(session, list(dues(policy)), posted, source, by, backdate)
+
+
+async def match(
+    session: AsyncSession, due_items: Sequence[Due], posted: Sequence[m.BalanceEntry],
+    source: Source, by: str | None = None, backdate: bool = False,
+) -> list[m.BalanceEntry]:  # fmt: skip
+    """Post what makes ``posted`` (a source's credits and reversals) match ``due_items``."""
     profiles: dict[str, tuple[Decimal, Decimal] | None] = {}
     entries: list[m.BalanceEntry] = []
-    for due in dues(policy):
+    for due in due_items:
         mine = [
             e for e in posted
             if e.user_id == due.user_id and e.posting_key and f":{due.item_id}:" in e.posting_key
@@ -108,13 +126,13 @@ async def settle(
             money = payout(due.gross, *profile)
             at = due.paid_at if backdate else None
             entry = _entry(
-                due, CREDIT, money.net, money.gross, money.withholding, reversals, policy, by, at
+                due, CREDIT, money.net, money.gross, money.withholding, reversals, source, by, at
             )
         elif not due.paid and active:
             last = max(credits, key=lambda e: e.at)
             undone = f"Storno {last.description[:1].lower()}{last.description[1:]}"
             entry = _entry(
-                due, REVERSAL, -last.amount, -last.gross, -last.withholding, reversals, policy,
+                due, REVERSAL, -last.amount, -last.gross, -last.withholding, reversals, source,
                 by, None, description=undone,
             )  # fmt: skip
         else:
@@ -126,14 +144,14 @@ async def settle(
 
 def _entry(
     due: Due, kind: str, net: Decimal, gross: Decimal, withholding: Decimal, cycle: int,
-    policy: m.Policy, by: str | None, at: datetime | None, description: str | None = None,
+    source: Source, by: str | None, at: datetime | None, description: str | None = None,
 ) -> m.BalanceEntry:  # fmt: skip
     return m.BalanceEntry(
-        tenant_id=policy.tenant_id, user_id=due.user_id, at=at or utcnow(), kind=kind,
+        tenant_id=source.tenant_id, user_id=due.user_id, at=at or utcnow(), kind=kind,
         amount=net, gross=gross, withholding=withholding,
-        description=description or due.label, policy_id=policy.id,
-        instalment_id=due.instalment_id, posting_key=f"{kind}:{due.item_id}:{due.user_id}:{cycle}",
-        created_by=by,
+        description=description or due.label, policy_id=source.policy_id,
+        quote_id=source.quote_id, instalment_id=due.instalment_id,
+        posting_key=f"{kind}:{due.item_id}:{due.user_id}:{cycle}", created_by=by,
     )  # fmt: skip
 
 

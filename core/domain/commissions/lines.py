@@ -1,7 +1,7 @@
 """One agent's commission lines (``/ProvvigioniAgente/{aId}``): each item of their policies
-(and, for a parent agent, of their sub-agents' policies) with the rate, what the agent earns
-and whether it is collected; the company's commission on it only for admins and managers (a
-collaborator sees their own figures, not the company's)."""
+and product lines' practices (and, for a parent agent, of their sub-agents') with the rate,
+what the agent earns and whether it is collected; the company's commission on it only for
+admins and managers (a collaborator sees their own figures, not the company's)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.domain.commissions.report import item_visible, items_query, line_items
+from core.domain.commissions.report import items_query
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import Forbidden, NotFound
 from core.messages import USER_NOT_FOUND
@@ -40,9 +40,8 @@ async def agent_for(session: AsyncSession, principal: Principal, agent_id: str) 
 
 
 async def agent_lines(
-    session: AsyncSession, principal: Principal, agent_id: str, start: date, end: date,
-    pm: Any = None,
-) -> dict[str, Any]:  # fmt: skip
+    session: AsyncSession, principal: Principal, agent_id: str, start: date, end: date
+) -> dict[str, Any]:
     agent = await agent_for(session, principal, agent_id)
     items = items_query(start, end)
     # tables, not entities, on the outer joins: see report._fold
@@ -82,28 +81,46 @@ async def agent_lines(
     if not perm.manages(principal):
         for line in lines:
             line.pop("companyAmount", None)
-    items, missing = await line_items(pm, session, start, end) if pm is not None else ([], [])
-    for item in items:
-        if item.agent_id != agent.id or not item_visible(principal, item, agent.id):
+    kept, more = await _line_rows(session, agent.id, start, end)
+    for item in kept:
+        own = item.agent_id == agent.id
+        earned = item.agent_total if own else item.parent_total
+        if not own and not earned:
             continue
-        total += item.agent
-        collected += item.agent if item.collected else ZERO
+        total += earned
+        collected += earned if item.paid else ZERO
         lines.append({
             "policyId": None, "number": None, "day": item.day.isoformat(), "instalment": None,
             "product": item.product, "company": item.company, "rate": None,
             **({"companyAmount": as_number(item.commission)} if perm.manages(principal) else {}),
-            "commission": as_number(item.agent), "share": "agente", "paid": item.collected,
-            "link": dict(item.link),
+            "commission": as_number(earned), "share": "agente" if own else "differenza",
+            "paid": item.paid, "link": dict(item.link),
         })  # fmt: skip
     lines.sort(key=lambda line: line["day"], reverse=True)
     return {
         "agent": {"_id": agent.id, "name": agent.name},
         "from": start.isoformat(), "to": end.isoformat(), "lines": lines,
-        "truncated": len(rows) > MAX_LINES,
-        **({"missingLines": missing} if missing else {}),
+        "truncated": len(rows) > MAX_LINES or more,
         "totals": {"commission": as_number(total), "collected": as_number(collected),
                    "pending": as_number(total - collected)},
     }  # fmt: skip
+
+
+async def _line_rows(
+    session: AsyncSession, agent_id: str, start: date, end: date
+) -> tuple[list[m.LineCommission], bool]:
+    """The product lines' kept items of ``agent_id`` (theirs, or their sub-agents' where they
+    earn a difference) in the range, newest first; and whether more were left out."""
+    row = m.LineCommission
+    stmt = (
+        select(row)
+        .where((row.agent_id == agent_id) | (row.parent_agent_id == agent_id),
+               row.day >= start, row.day <= end)
+        .order_by(row.day.desc(), row.quote_id, row.seq)
+        .limit(MAX_LINES + 1)
+    )  # fmt: skip
+    found = list((await session.execute(stmt)).scalars())
+    return found[:MAX_LINES], len(found) > MAX_LINES
 
 
 def _difference(rates: dict[str, Any]) -> str | None:

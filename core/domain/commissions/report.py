@@ -2,17 +2,18 @@
 withholding on their base (art. 25-bis DPR 600/1973, :mod:`.withholding`), the net, the
 platform's part, and the figures per month, company and product.
 
-An item is an instalment by its cassa date, or a single-payment (UNICO) policy by its start
-date; it is *collected* once paid. Who sees what:
+An item is an instalment by its cassa date, a single-payment (UNICO) policy by its start
+date, or a product line's practice as the line answered at its last change (kept by
+:mod:`.line_keeper`, by its day); it is *collected* once paid. Who sees what:
 
 * admins and responsabili: every agent, parent agent and referrer, and the platform's part;
 * an agent: their own commissions, their sub-agents', and their difference over them;
 * a sub-agent: their own; a referrer: their share on the agents they refer;
 * employees: nothing (SPEC §6 'Report: everyone except employee').
 
-Sums run in SQL (one pass per grouping) over whole months kept summed as policies and
-instalments change (:mod:`core.domain.commissions.summary`), and over the rows themselves
-only for a range's partial months, so a year of a large portfolio stays fast.
+Sums run in SQL (one pass per grouping) over whole months kept summed as policies,
+instalments and line items change (:mod:`core.domain.commissions.summary`), and over the
+rows themselves only for a range's partial months, so a year of a large portfolio stays fast.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, case, false, func, literal, select, true, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core import line_hooks
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
@@ -35,7 +35,6 @@ from core.domain.commissions.rules import payout
 from core.domain.commissions.summary import month_of
 from core.domain.commissions.withholding import base_percent
 from core.errors import Forbidden
-from core.extensions import CommissionItem
 from core.money import ZERO, as_number
 
 NOT_FOR_EMPLOYEES = "Il report provvigioni non è disponibile per i dipendenti"
@@ -66,14 +65,22 @@ def next_month(day: date) -> date:
     return month_of(month_of(day) + timedelta(days=31))
 
 
-def _raw(start: date, end: date) -> Any:
-    """The range's items read from the instalments and policies themselves, in cents."""
+def _raw(start: date, end: date) -> list[Any]:
+    """The range's items read from the rows themselves, in cents: the instalments and
+    policies, and the product lines' kept items (``line_commissions``)."""
     items = items_query(start, end)
-    return select(
+    policies = select(
         items.c.day, items.c.paid,
         *(func.round(items.c[a] * 100).label(a) for a in AMOUNTS),
         *(getattr(m.Policy, c).label(c) for c in POLICY_KEYS),
     ).select_from(items.join(m.Policy, m.Policy.id == items.c.policy_id))  # fmt: skip
+    line = m.LineCommission
+    lines = select(
+        line.day, line.paid,
+        *(func.round(getattr(line, c) * 100).label(a) for c, a in NAMED),
+        *(getattr(line, c).label(c) for c in POLICY_KEYS),
+    ).where(line.day >= start, line.day <= end)  # fmt: skip
+    return [policies, lines]
 
 
 def _summed(first: date, last: date) -> Any:
@@ -92,16 +99,19 @@ def source(start: date, end: date) -> Any:
     first = start if start.day == 1 else next_month(start)
     after = month_of(end + timedelta(days=1))  # the first month not wholly in the range
     if first >= after:
-        return _raw(start, end).subquery("source")
+        return union_all(*_raw(start, end)).subquery("source")
     parts = [_summed(first, after - timedelta(days=1))]
     if start < first:
-        parts.append(_raw(start, first - timedelta(days=1)))
+        parts.extend(_raw(start, first - timedelta(days=1)))
     if after <= end:
-        parts.append(_raw(after, end))
+        parts.extend(_raw(after, end))
     return union_all(*parts).subquery("source")
 
 
 AMOUNTS = ("commission", *SHARES)
+STORED = ("commission", "agent_total", "parent_total", "referrer_total")
+"""The columns behind :data:`AMOUNTS` on policies, instalments and line items alike."""
+NAMED = tuple(zip(STORED, AMOUNTS, strict=True))
 POLICY_KEYS = ("agent_id", "parent_agent_id", "referrer_id", "company", "product_id")
 
 Earns = Callable[[str, str | None, str | None, str | None], bool]
@@ -154,52 +164,14 @@ class Report:
     by_day: dict[date, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
     by_company: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
     by_product: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
-    missing: list[str] = field(default_factory=list)
-    """Product lines whose items are left out because their plugin failed (logged)."""
-
-
-def item_visible(principal: Principal, item: CommissionItem, agent_id: str | None) -> bool:
-    """Whether a line's item belongs in ``principal``'s report (the policies' rule)."""
-    tree = {item.agent_id, item.parent_agent_id}
-    if agent_id is not None and agent_id not in tree:
-        return False
-    if perm.manages(principal):
-        return True
-    if principal.is_agent and principal.parent_agent_id is None:
-        return principal.id in tree
-    return principal.is_agent and item.agent_id == principal.id
-
-
-def _add_items(
-    report: Report, principal: Principal, items: Iterable[CommissionItem], agent_id: str | None
-) -> None:
-    for item in items:
-        if not item_visible(principal, item, agent_id) or item.agent_id is None:
-            continue
-        earner = report.earners.setdefault(item.agent_id, Earner(item.agent_id))
-        earner.gross += item.agent
-        earner.collected += item.agent if item.collected else ZERO
-        report.commission += item.commission
-        report.shared += item.agent
-        report.by_day[item.day] += item.agent
-        report.by_company[item.company or "—"] += item.agent
-        report.by_product[item.product] += item.agent
-
-
-async def line_items(
-    pm: Any, session: AsyncSession, start: date, end: date
-) -> tuple[list[CommissionItem], list[str]]:
-    """Every product line's commission items in the range, each line asked on its own, and
-    the names of the lines whose items are missing because their plugin failed."""
-    return await line_hooks.commission_items(pm, session, start, end)
 
 
 async def build_report(
     session: AsyncSession, principal: Principal, start: date, end: date,
-    agent_id: str | None = None, pm: Any = None,
+    agent_id: str | None = None,
 ) -> Report:  # fmt: skip
-    """The report of ``principal`` over the range, optionally for one agent's tree, with the
-    product lines' own items when ``pm`` (the plugin manager) is given."""
+    """The report of ``principal`` over the range, optionally for one agent's tree: the
+    policies' items and the product lines' kept ones alike."""
     src = source(start, end)
     scope = scope_of(principal, src)
     where = [scope.items]
@@ -207,9 +179,6 @@ async def build_report(
         where.append((src.c.agent_id == agent_id) | (src.c.parent_agent_id == agent_id))
     report = Report()
     await _fold(session, report, scope, src, where)
-    if pm is not None:
-        items, report.missing = await line_items(pm, session, start, end)
-        _add_items(report, principal, items, agent_id)
     return report
 
 
@@ -291,11 +260,11 @@ def ranked(values: dict[str, Decimal]) -> list[dict[str, Any]]:
 
 async def report_payload(
     session: AsyncSession, principal: Principal, start: date, end: date,
-    agent_id: str | None = None, pm: Any = None,
+    agent_id: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """The report as the screen shows it: per earner (gross, collected, withholding, net)
     and totals; the platform's part for those who may see it."""
-    report = await build_report(session, principal, start, end, agent_id, pm)
+    report = await build_report(session, principal, start, end, agent_id)
     users = await _users(session, report.earners)
     rows = []
     gross = withholding = net = collected = ZERO
@@ -332,7 +301,6 @@ async def report_payload(
         "from": start.isoformat(), "to": end.isoformat(), "agents": rows, "totals": totals,
         "months": months(report.by_day), "companies": ranked(report.by_company),
         "products": ranked(report.by_product),
-        **({"missingLines": report.missing} if report.missing else {}),
     }  # fmt: skip
 
 

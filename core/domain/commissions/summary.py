@@ -1,11 +1,12 @@
 """The report's monthly summary (``commission_months``), kept in step with every commit.
 
 Each commission item (an instalment by its cassa date, a single-payment policy by its start
-date) adds its amounts, in cents, to the row of its month, beneficiaries, company, product
-and paid state. At each flush the policies it touched are compared before and after, and
-the differences are kept; as the transaction commits they are written in one upsert, in key
-order (so two commits never wait on each other's rows in opposite orders). A savepoint
-rolled back takes its differences with it; a rolled-back transaction writes none.
+date, a product line's kept item by its day) adds its amounts, in cents, to the row of its
+month, beneficiaries, company, product and paid state. At each flush the policies and the
+line items it touched are compared before and after, and the differences are kept; as the
+transaction commits they are written in one upsert, in key order (so two commits never wait
+on each other's rows in opposite orders). A savepoint rolled back takes its differences with
+it; a rolled-back transaction writes none.
 
 :func:`rebuild` recomputes a tenant's summary from the rows themselves: for data loaded
 around the ORM, and as the reference the tests compare the kept summary with.
@@ -28,6 +29,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from core.context import current_tenant_id
 from core.db import models as m
+from core.db.changes import within
 from core.db.tenancy import TenantSession
 
 KEY = ("month", "agent_id", "parent_agent_id", "referrer_id", "company", "product_id", "paid")
@@ -81,6 +83,13 @@ def _items(
         yield key, [1, *(_cents(read(source, column)) for column in STORED)]
 
 
+def _line_item(row: m.LineCommission, read: Read) -> tuple[Key, Sums]:
+    """A product line's kept item (:mod:`.line_keeper`) as ``read`` sees its values."""
+    who = tuple(read(row, k) or "" for k in KEY[1:6])
+    key = (read(row, "tenant_id"), month_of(read(row, "day")), *who, bool(read(row, "paid")))
+    return key, [1, *(_cents(read(row, column)) for column in STORED)]
+
+
 def _members(policy: m.Policy, before: bool) -> list[m.Instalment]:
     """The policy's instalments before or after the flush."""
     history = inspect_state(policy).attrs["instalments"].history
@@ -103,6 +112,15 @@ def _difference(session: Session) -> dict[Key, Sums]:
             if policy is not None:
                 touched[id(policy)] = policy
     delta: dict[Key, Sums] = defaultdict(lambda: [0] * (1 + len(AMOUNTS)))
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if not isinstance(obj, m.LineCommission):
+            continue
+        if obj not in session.new:
+            key, sums = _line_item(obj, _was)
+            delta[key] = [a - b for a, b in zip(delta[key], sums, strict=True)]
+        if obj not in session.deleted:
+            key, sums = _line_item(obj, _now)
+            delta[key] = [a + b for a, b in zip(delta[key], sums, strict=True)]
     for policy in touched.values():
         if policy not in session.new:
             gone = [r for r in session.deleted if isinstance(r, m.Instalment)
@@ -132,16 +150,8 @@ def _drop(session: Session, rolled_back: SessionTransaction) -> None:
     if not pending:
         return
     session.info[_PENDING] = [
-        (where, delta) for where, delta in pending if not _within(where, rolled_back)
+        (where, delta) for where, delta in pending if not within(where, rolled_back)
     ]
-
-
-def _within(where: SessionTransaction | None, outer: SessionTransaction) -> bool:
-    while where is not None:
-        if where is outer:
-            return True
-        where = where.parent
-    return False
 
 
 @event.listens_for(TenantSession, "before_commit")
@@ -184,7 +194,8 @@ def _cents_sql(column: Any) -> ColumnElement[int]:
 
 
 async def rebuild(session: AsyncSession) -> None:
-    """Recompute the current tenant's summary from its policies and instalments."""
+    """Recompute the current tenant's summary from its policies, instalments and the product
+    lines' kept items."""
     policy = m.Policy
     keys = [func.coalesce(getattr(policy, k), literal("", String)).label(k) for k in KEY[1:6]]
     rata = (
@@ -200,7 +211,13 @@ async def rebuild(session: AsyncSession) -> None:
         month_expression(session, policy.start_date), *keys, policy.paid,
         *(_cents_sql(getattr(policy, c)) for c in STORED),
     ).where(policy.frequency == "UNICO", policy.start_date.is_not(None))  # fmt: skip
-    items = union_all(rata, single).subquery("items")
+    line = m.LineCommission
+    lines = select(
+        month_expression(session, line.day),
+        *(func.coalesce(getattr(line, k), literal("", String)) for k in KEY[1:6]), line.paid,
+        *(_cents_sql(getattr(line, c)) for c in STORED),
+    )  # fmt: skip
+    items = union_all(rata, single, lines).subquery("items")
     grouped = select(
         *(items.c[k] for k in KEY), func.count(),
         *(func.sum(items.c[a]) for a in AMOUNTS),

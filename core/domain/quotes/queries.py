@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, timedelta
 
 from sqlalchemy import ColumnElement, Select, false, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,7 +13,6 @@ from core.db import models as m
 from core.db.base import InAgentTree
 from core.db.locks import for_update
 from core.errors import NotFound
-from core.i18n import rome_day_start
 from core.messages import QUOTE_NOT_FOUND
 
 
@@ -58,16 +56,3 @@ async def line_quote(
     if quote is None:
         raise NotFound(QUOTE_NOT_FOUND)
     return quote
-
-
-async def emission_requested_between(
-    session: AsyncSession, line: str, start: date, end: date
-) -> Sequence[m.Quote]:
-    """The quotes of ``line`` whose emission was requested from ``start`` to ``end``
-    (Rome days, both included): what a line's ``commission_items`` earn on."""
-    stmt = select(m.Quote).where(
-        m.Quote.type == line,
-        m.Quote.emission_requested_at >= rome_day_start(start),
-        m.Quote.emission_requested_at < rome_day_start(end + timedelta(days=1)),
-    )
-    return (await session.execute(stmt)).scalars().all()

@@ -23,7 +23,7 @@ from tutela_legale.practices import LINE, PUBLICATION, SAVE, save_practice
 from tutela_legale.routes import router
 
 HERE = Path(__file__).resolve().parent
-REQUIRES_API = "1.1"
+REQUIRES_API = "2.0"
 """The plugin API this line is written for (:data:`core.api.API_VERSION`)."""
 LABEL = "Tutela legale"
 ICON = "shield-check"

@@ -1,6 +1,6 @@
-"""The line's commissions in core's report (the ``commission_items`` hook): a practice earns
-its consultancy once its emission is requested, is collected once approved, and shows only
-in its own tree's report."""
+"""The line's commissions in core's report (the ``quote_commissions`` hook, kept by core): a
+practice earns its consultancy once its emission is requested, is collected (and credited to
+the collaborator's balance) once approved, and shows only in its own tree's report."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select
 
 from core.api import models as m
 from core.api import tenant_scope
 from core.testing import ClientFactory, Runtime, headers_for, user_ids
-from plugins.noleggio_auto.commissions import APPROVED, PRODUCT_NAME
+from plugins.noleggio_auto.cars import PRODUCT_ID
+from plugins.noleggio_auto.commissions import APPROVED
 from plugins.noleggio_auto.practice import practice_earnings
 from plugins.noleggio_auto.tests.records import rentals
 
@@ -33,6 +34,14 @@ async def call(
 
 def euros(value: Any) -> Decimal:
     return Decimal(str(value))
+
+
+async def _product_name(runtime: Runtime) -> str:
+    """The tenant's name for its rental product (the report's charts name products so)."""
+    with tenant_scope(TENANT):
+        async with runtime.db.session() as session:
+            stmt = select(m.Product.name).where(m.Product.line == PRODUCT_ID)
+            return str((await session.execute(stmt)).scalar_one())
 
 
 async def _requested(runtime: Runtime) -> tuple[list[str], Decimal]:
@@ -57,7 +66,8 @@ async def test_requested_practices_earn_in_the_report(
     assert ids
     assert total > 0
     report = (await call(clients, seeded, "admin", "GET", "/api/report")).json()
-    rental = next(p for p in report["products"] if p["name"] == PRODUCT_NAME)
+    name = await _product_name(seeded)
+    rental = next(p for p in report["products"] if p["name"] == name)
     assert euros(rental["amount"]) == total
     assert sum(euros(a["gross"]) for a in report["agents"]) == euros(report["totals"]["gross"])
     assert euros(report["totals"]["gross"]) + euros(report["totals"]["platform"]) == euros(
@@ -66,12 +76,18 @@ async def test_requested_practices_earn_in_the_report(
     before = euros(report["totals"]["collected"])
     with tenant_scope(TENANT):
         async with seeded.db.session() as session:
-            await session.execute(
-                update(m.Quote).where(m.Quote.id == ids[0]).values(status=APPROVED)
-            )
-            await session.commit()
+            quote = await session.get(m.Quote, ids[0])
+            assert quote is not None
+            quote.status = APPROVED
+            earned = await practice_earnings(session, quote)
+            assert earned is not None
     after = (await call(clients, seeded, "admin", "GET", "/api/report")).json()
-    assert euros(after["totals"]["collected"]) > before
+    assert euros(after["totals"]["collected"]) == before + earned.total
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            stmt = select(m.BalanceEntry).where(m.BalanceEntry.quote_id == ids[0])
+            [credit] = (await session.execute(stmt)).scalars()
+    assert (credit.kind, credit.gross) == ("provvigione", earned.total)
 
 
 async def test_a_practice_shows_in_its_own_tree_only(
@@ -85,4 +101,5 @@ async def test_a_practice_shows_in_its_own_tree_only(
               if line["link"]["name"] == "noleggio-auto-pratica"}  # fmt: skip
     assert linked == set(ids)
     sub = (await call(clients, seeded, "subagente", "GET", "/api/report")).json()
-    assert all(p["name"] != PRODUCT_NAME for p in sub["products"])
+    name = await _product_name(seeded)
+    assert all(p["name"] != name for p in sub["products"])

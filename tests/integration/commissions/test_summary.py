@@ -1,5 +1,6 @@
 """The report's monthly summary stays equal to the sums of the rows behind it, whatever the
-writes (issue, collect, move, re-split, reassign, drop an instalment, delete a policy), with
+writes (issue, collect, move, re-split, reassign, drop an instalment, delete a policy; the
+product lines' practices in test_line_keeper.py), with
 savepoints and transactions rolled back, and with concurrent commits on one month; and a
 report over any range reads the same figures as one over the rows alone."""
 
@@ -17,7 +18,7 @@ from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select, text
+from sqlalchemy import select, text, union_all
 
 from core import db
 from core.auth.principal import Principal
@@ -25,6 +26,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.db.engine import make_engine, owner_url
 from core.domain.commissions import report as report_module
+from core.domain.commissions.line_keeper import backfill
 from core.domain.commissions.summary import rebuild
 from core.runtime import Runtime
 from core.settings import Settings
@@ -220,7 +222,9 @@ async def test_a_report_reads_as_the_rows_alone_would(
         async with seeded.db.session() as session:
             summed = await report_module.report_payload(session, admin, start, end)
             monkeypatch.setattr(
-                report_module, "source", lambda a, b: report_module._raw(a, b).subquery()
+                report_module,
+                "source",
+                lambda a, b: union_all(*report_module._raw(a, b)).subquery(),
             )
             raw = await report_module.report_payload(session, admin, start, end)
     assert summed == raw
@@ -235,6 +239,7 @@ def _backfill(conn: Any) -> None:
     migration = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(migration)
     conn.execute(text("DELETE FROM commission_months"))
+    conn.execute(text("DELETE FROM line_commissions"))  # revision 0016 made the table empty
     with Operations.context(MigrationContext.configure(conn)):
         migration._backfill()
 
@@ -250,6 +255,8 @@ async def test_the_migration_fills_the_summary_as_it_is_kept(
             await conn.run_sync(_backfill)
     finally:
         await engine.dispose()
+    # then the server's start keeps the product lines' practices (line_keeper.backfill)
+    assert await backfill(seeded.write_session, seeded.pm, [TENANT]) > 0
     filled, rebuilt = await kept_and_rebuilt(seeded)
     assert filled == rebuilt == kept
 

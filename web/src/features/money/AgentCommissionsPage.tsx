@@ -14,7 +14,6 @@ import { NotFound } from '../errors/NotFoundPage';
 import { shortDate } from '../policies/policyLogic';
 import { presetRange } from '../quotes/dates';
 import { fetchAgentLines, type CommissionLine } from './api';
-import MissingLinesAlert from './MissingLinesAlert';
 import { euros, toCents } from './money';
 import RangePicker from './RangePicker';
 import MoneyFigure from './MoneyFigure';
@@ -42,7 +41,6 @@ export default function AgentCommissionsPage() {
       <Title order={2}>{t('lines.title', { name: data?.agent.name ?? '' })}</Title>
       <RangePicker range={[from, to]} onChange={setRange} />
       {error ? <Text c="red">{error}</Text> : null}
-      <MissingLinesAlert lines={data?.missingLines} />
       {data ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {(['commission', 'collected', 'pending'] as const).map((key) => (

@@ -16,7 +16,6 @@ import { NotFound } from '../errors/NotFoundPage';
 import { MAX_DATE, MIN_DATE, presetRange, type DateRange } from '../quotes/dates';
 import { fetchReport, reportExportUrl } from './api';
 import EuroBars from './EuroBars';
-import MissingLinesAlert from './MissingLinesAlert';
 import MoneyFigure from './MoneyFigure';
 import { euros, monthSeries, toCents } from './money';
 import RangePicker from './RangePicker';
@@ -62,7 +61,6 @@ export default function ReportPage() {
       </Group>
       <RangePicker range={[from, to]} onChange={setRange} />
       {error ? <Text c="red">{error}</Text> : null}
-      <MissingLinesAlert lines={report?.missingLines} />
       {report ? (
         <SimpleGrid cols={{ base: 2, md: report.totals.platform !== undefined ? 5 : 4 }}>
           <MoneyFigure label={t('report.gross')} cents={toCents(report.totals.gross)} testId="report-gross" />

@@ -118,8 +118,6 @@ export interface Report {
   months: { month: string; amount: number }[];
   companies: { name: string; amount: number }[];
   products: { name: string; amount: number }[];
-  /** The product lines whose commissions could not be read: the figures leave them out. */
-  missingLines?: string[];
 }
 
 const range = (from: string, to: string) => `from=${from}&to=${to}`;
@@ -150,8 +148,6 @@ export interface AgentLines {
   lines: CommissionLine[];
   truncated: boolean;
   totals: { commission: number; collected: number; pending: number };
-  /** The product lines whose commissions could not be read: the figures leave them out. */
-  missingLines?: string[];
 }
 
 export const fetchAgentLines = (agentId: string, from: string, to: string) =>
