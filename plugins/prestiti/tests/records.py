@@ -42,3 +42,27 @@ async def documents_of(runtime: Runtime, tenant: str, quote_id: str) -> list[m.D
                 select(m.Document).where(m.Document.owner_id == quote_id).order_by(m.Document.at)
             )
             return list(found.scalars())
+
+
+async def kept_commissions(runtime: Runtime, tenant: str, quote_id: str) -> list[m.LineCommission]:
+    """The practice's commission items as core keeps them."""
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            found = await session.execute(
+                select(m.LineCommission).where(m.LineCommission.quote_id == quote_id)
+            )
+            return list(found.scalars())
+
+
+async def approve(runtime: Runtime, tenant: str, quote_id: str) -> list[m.BalanceEntry]:
+    """The direction approves the practice; the balance entries then posted for it."""
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            quote.status = "Approvato dalla direzione"
+        async with runtime.db.session() as session:
+            found = await session.execute(
+                select(m.BalanceEntry).where(m.BalanceEntry.quote_id == quote_id)
+            )
+            return list(found.scalars())

@@ -19,7 +19,9 @@ from core.testing import CallFailed, Live, reload
 from plugins.prestiti.money.early_repayment import add_months
 from plugins.prestiti.tests.records import (
     CUSTOMER,
+    approve,
     documents_of,
+    kept_commissions,
     loan_product,
     loans,
     usury_rows,
@@ -224,6 +226,15 @@ async def test_the_practice_earns_its_istruttoria_and_consultancy(live: Live) ->
             for who in ("agente", "admin")}  # fmt: skip
     assert seen["agente"] == expected  # no platform figure for an agent
     assert seen["admin"] == {**expected, "platform": "125.00"}  # 210 € less the agent's 85 €
+    # core keeps what it earns, to be collected; the approval credits the agent's balance
+    [item] = await kept_commissions(live.runtime, TENANT, quote_id)
+    assert (item.commission, item.agent_total, item.paid) == (
+        Decimal("210.00"),
+        Decimal("85.00"),
+        False,
+    )
+    [credit] = await approve(live.runtime, TENANT, quote_id)
+    assert (credit.kind, credit.gross) == ("provvigione", Decimal("85.00"))
 
 
 async def test_the_secci_sheet_states_the_practices_own_taeg(live: Live) -> None:
