@@ -11,7 +11,8 @@ Grouped by what a line does with them:
 * **Hooks**: :data:`hookimpl` marks an implementation of a hook of :mod:`core.hookspecs`;
   the value types they return (:class:`ProductLine`, :class:`MenuEntry`, :class:`WebModule`,
   :class:`MigrationSource`, :class:`Publication`, :class:`Call`, :class:`CommissionItem`,
-  :class:`RecordKind` …) and the arguments they receive (:class:`DemoContext`).
+  :class:`RecordKind` …) and the arguments they receive (:class:`DemoContext`);
+  :func:`earned_on_emission` (a practice's commission, earned when emission is asked).
 * **Models**: :class:`Base` and the mixins (:class:`TenantOwned` rows are scoped to the
   request's tenant on read and checked on write; :class:`InAgentTree` rows carry the agent
   tree), core's own models as :mod:`models`, :func:`tenant_scope` for work off a request,
@@ -42,6 +43,7 @@ from core.db.locks import for_update
 from core.db.rls import enable_tenant_rls
 from core.db.types import utcnow
 from core.demo.kit import new_demo_product
+from core.domain.commissions.practice_items import earned_on_emission
 from core.domain.documents.generated import attach_document
 from core.domain.quotes.queries import (
     in_agent_tree,
@@ -118,6 +120,7 @@ __all__ = [
     "cents",
     "customer_name",
     "decimal_or_none",
+    "earned_on_emission",
     "enable_tenant_rls",
     "euro_text",
     "for_update",

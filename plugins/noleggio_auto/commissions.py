@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.api import CommissionItem, rome_day
+from core.api import CommissionItem, earned_on_emission
 from core.api import models as m
-from plugins.noleggio_auto.cars import PRODUCT_ID
 from plugins.noleggio_auto.practice import practice_earnings
 
-APPROVED = "Approvato dalla direzione"
 PRODUCT_NAME = "Noleggio auto"
 
 
@@ -26,13 +24,7 @@ async def rental_commissions(session: AsyncSession, quote: m.Quote) -> list[Comm
     earned = await practice_earnings(session, quote)
     if earned is None:
         return []
-    return [
-        CommissionItem(
-            day=rome_day(quote.emission_requested_at),
-            agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
-            product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
-            commission=earned.total + earned.platform, agent=earned.total,
-            collected=quote.status == APPROVED,
-            link={"name": f"{PRODUCT_ID}-pratica", "params": {"id": quote.id}},
-        )
-    ]  # fmt: skip
+    return earned_on_emission(
+        quote, product=PRODUCT_NAME, company=(quote.car or {}).get("company"),
+        commission=earned.total + earned.platform, agent=earned.total,
+    )  # fmt: skip

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.api import CommissionItem, rome_day
+from core.api import CommissionItem, earned_on_emission
 from core.api import models as m
 from plugins.prestiti.practice import practice_earnings
-from plugins.prestiti.tegm import PRODUCT_ID
 
-APPROVED = "Approvato dalla direzione"
 PRODUCT_NAME = "Prestiti"
 
 
@@ -27,13 +25,7 @@ async def loan_commissions(session: AsyncSession, quote: m.Quote) -> list[Commis
     earned = await practice_earnings(session, quote)
     if earned is None:
         return []
-    return [
-        CommissionItem(
-            day=rome_day(quote.emission_requested_at),
-            agent_id=quote.agent_id, parent_agent_id=quote.parent_agent_id,
-            product=PRODUCT_NAME, company=(quote.prodotto or {}).get("Istituto") or None,
-            commission=earned.commission, agent=earned.total,
-            collected=quote.status == APPROVED,
-            link={"name": f"{PRODUCT_ID}-pratica", "params": {"id": quote.id}},
-        )
-    ]  # fmt: skip
+    return earned_on_emission(
+        quote, product=PRODUCT_NAME, company=(quote.prodotto or {}).get("Istituto"),
+        commission=earned.commission, agent=earned.total,
+    )  # fmt: skip

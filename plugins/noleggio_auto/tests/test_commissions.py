@@ -15,12 +15,12 @@ from core.api import models as m
 from core.api import tenant_scope
 from core.testing import ClientFactory, Runtime, headers_for, user_ids
 from plugins.noleggio_auto.cars import PRODUCT_ID
-from plugins.noleggio_auto.commissions import APPROVED
 from plugins.noleggio_auto.practice import practice_earnings
 from plugins.noleggio_auto.tests.records import rentals
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TENANT = "assicurapp"
+APPROVED = "Approvato dalla direzione"
 
 
 async def call(
