@@ -6,6 +6,6 @@ export * from './contract';
 export { useHost } from './useHost';
 export { default as PlainSelect, type PlainOption } from './PlainSelect';
 export { default as AmountInput, type AmountInputProps } from './AmountInput';
-export * from './pure'; // numbers and formats: what renders nothing
+export * from './pure'; // numbers, formats, call errors, line records: what renders nothing
 export { forgetLists, rememberedList, rememberList, type ListState } from './listMemory';
 export { default as VirtualRows, type VirtualRowsProps } from './VirtualRows';

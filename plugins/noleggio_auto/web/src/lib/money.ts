@@ -59,13 +59,3 @@ export const formatWhole = (value: number | null | undefined): string =>
 
 /** '3,5' (a rate in %, without the sign). */
 export const formatRate = (value: number): string => PERCENT.format(value);
-
-/** A wire value (number or numeric text) as a finite number, else null. */
-export function numberOrNull(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value);
-    return Number.isFinite(number) ? number : null;
-  }
-  return null;
-}

@@ -8,8 +8,8 @@ import { IconCar } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
-import { rentalQuotes } from '../lib/rentalQuote';
+import { quotesOfLine, rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import { PRODUCT_ID } from '../lib/rentalQuote';
 import { paths } from '../paths';
 import EmptyRentals from './EmptyRentals';
 import NewRentalAction from './NewRentalAction';
@@ -41,7 +41,7 @@ export default function RentalQuotesPage() {
   const deferred = useDeferredValue(filters);
   const { QuoteToolbar } = host.ui;
 
-  const quotes = useMemo(() => rentalQuotes(collection), [collection]);
+  const quotes = useMemo(() => quotesOfLine(collection, PRODUCT_ID), [collection]);
   const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);

@@ -6,8 +6,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost, type HostItem } from '@sportello/host-api';
-import { errorMessage } from '../lib/newRental';
+import { errorMessage, useHost, type HostItem } from '@sportello/host-api';
 import { priceOf } from '../lib/rentalQuote';
 import type { PracticeMoney } from './usePracticeMoney';
 

@@ -4,10 +4,10 @@
  * midpoint), the agent's share and the earnings at that rate.
  */
 import { useState } from 'react';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { consultancyShare, emissionRequested, storedConsultancy, useHost, type HostItem } from '@sportello/host-api';
 import { consultancyBounds, clampRate, type ConsultancyBounds } from '../lib/consultancy';
-import { consultancyRate, rentalEarnings, type RentalEarnings } from '../lib/earnings';
-import { carOf, emissionRequested, priceOf, PRODUCT_ID, storedConsultancy } from '../lib/rentalQuote';
+import { rentalEarnings, type RentalEarnings } from '../lib/earnings';
+import { carOf, priceOf, PRODUCT_ID } from '../lib/rentalQuote';
 
 export interface PracticeMoney {
   bounds: ConsultancyBounds | null;
@@ -35,7 +35,7 @@ export function usePracticeMoney(quote: HostItem): PracticeMoney {
   const locked = emissionRequested(quote);
   const stored = storedConsultancy(quote);
   const consultancy = locked && stored !== null ? stored : bounds ? clampRate(chosen ?? bounds.midpoint, bounds) : null;
-  const agentRate = consultancyRate(agent?.provv, String(quote.pId ?? ''), PRODUCT_ID);
+  const agentRate = consultancyShare(agent?.provv, String(quote.pId ?? ''), PRODUCT_ID);
   const { canone, durata } = priceOf(quote);
   const earnings =
     consultancy !== null && canone !== null && durata !== null

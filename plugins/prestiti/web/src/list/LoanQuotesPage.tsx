@@ -8,8 +8,8 @@ import { IconCash, IconScale } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
-import { loanQuotes } from '../lib/loanQuote';
+import { quotesOfLine, rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import { PRODUCT_ID } from '../lib/loanQuote';
 import { paths } from '../paths';
 import LoanRows, { LIST } from './LoanRows';
 import NewLoanAction from './NewLoanAction';
@@ -58,7 +58,7 @@ export default function LoanQuotesPage() {
   const deferred = useDeferredValue(filters);
   const { QuoteToolbar } = host.ui;
 
-  const quotes = useMemo(() => loanQuotes(collection), [collection]);
+  const quotes = useMemo(() => quotesOfLine(collection, PRODUCT_ID), [collection]);
   const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
   const onFilters = useCallback((next: QuoteFilters) => {
     setFilters(next);

@@ -6,9 +6,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { errorMessage, useHost, type HostItem } from '@sportello/host-api';
 import { loanOf } from '../lib/loanQuote';
-import { errorMessage } from '../lib/newLoan';
 import type { PracticeMoney } from './usePracticeMoney';
 
 export default function EmissionButton({ quote, money }: { quote: HostItem; money: PracticeMoney }) {

@@ -4,9 +4,9 @@
  * else the midpoint), the first instalment and the earnings at that amount.
  */
 import { useState } from 'react';
-import { useHost, type HostItem } from '@sportello/host-api';
-import { emissionRequested, loanOf, PRODUCT_ID, storedConsultancy } from '../lib/loanQuote';
-import { clampEuro, consultancyShare, earningsAt, firstInstalmentAt, sliderBounds, type ConsultancyEuro, type Earnings } from '../lib/practiceMoney';
+import { consultancyShare, emissionRequested, storedConsultancy, useHost, type HostItem } from '@sportello/host-api';
+import { loanOf, PRODUCT_ID } from '../lib/loanQuote';
+import { clampEuro, earningsAt, firstInstalmentAt, sliderBounds, type ConsultancyEuro, type Earnings } from '../lib/practiceMoney';
 import { usePracticeEarnings } from './usePracticeEarnings';
 
 export interface PracticeMoney {

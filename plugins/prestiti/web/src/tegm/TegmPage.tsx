@@ -7,9 +7,8 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title } fr
 import { IconCirclePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '@sportello/host-api';
+import { errorMessage, useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
-import { errorMessage } from '../lib/newLoan';
 import { bandOf, sortedRows, type TegmRow } from '../lib/tegmTable';
 import { formatPercent, formatRate } from '../lib/taeg';
 import { TEGM_STREAM } from '../streams';
