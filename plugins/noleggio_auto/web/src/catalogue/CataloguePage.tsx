@@ -12,6 +12,7 @@ import { draftOf, emptyCarDraft, rentalCompanies, withActive, type Car, type Car
 import CarEditor from './CarEditor';
 import CarTable from './CarTable';
 import { useCatalogue } from './useCatalogue';
+import '@sportello/host-api/line.css';
 import '../rental.css';
 
 export default function CataloguePage() {
@@ -44,7 +45,7 @@ export default function CataloguePage() {
   };
 
   return (
-    <Stack gap="lg" className="na-page" data-testid="rental-catalogue">
+    <Stack gap="lg" className="sp-page" data-testid="rental-catalogue">
       <Group justify="space-between" align="flex-end">
         <div>
           <BackToList />

@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCatalogue } from '../catalogue/useCatalogue';
 import BackToList from '../components/BackToList';
-import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, useHost } from '@sportello/host-api';
-import Section from '../components/Section';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useHost } from '@sportello/host-api';
 import type { Car } from '../lib/catalogue';
 import { createQuoteBody, listTerms, type RentalTerms } from '../lib/newRental';
 import { PRODUCT_ID } from '../lib/rentalQuote';
@@ -19,6 +18,7 @@ import { paths } from '../paths';
 import CarChoice from './CarChoice';
 import RentalSummary from './RentalSummary';
 import TermsFields from './TermsFields';
+import '@sportello/host-api/line.css';
 import '../rental.css';
 
 /** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
@@ -82,7 +82,7 @@ export default function NewRentalPage() {
   };
 
   return (
-    <Stack gap="lg" className="na-page" data-testid="rental-new">
+    <Stack gap="lg" className="sp-page" data-testid="rental-new">
       <div>
         <BackToList />
         <Title order={2} mt={4}>

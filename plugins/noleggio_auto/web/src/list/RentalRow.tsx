@@ -51,7 +51,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
           </Text>
         </div>
       </Group>
-      <div className="sp-cell na-amount" role="cell">
+      <div className="sp-cell sp-amount" role="cell">
         {canone === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             {t('price.toQuote')}

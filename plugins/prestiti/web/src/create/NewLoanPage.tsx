@@ -9,13 +9,13 @@ import { IconAlertTriangle, IconCirclePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, useHost } from '@sportello/host-api';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
-import Section from '../components/Section';
 import { PRODUCT_ID } from '../lib/loanQuote';
 import { createQuoteBody, draftProblems, emptyDraft, type LoanDraft } from '../lib/newLoan';
 import { paths } from '../paths';
 import LoanFields from './LoanFields';
+import '@sportello/host-api/line.css';
 import '../loans.css';
 
 /** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
@@ -82,7 +82,7 @@ export default function NewLoanPage() {
   };
 
   return (
-    <Stack gap="lg" className="lo-page" maw={960} data-testid="loan-new-page">
+    <Stack gap="lg" className="sp-page" maw={960} data-testid="loan-new-page">
       <div>
         <BackToList />
         <Title order={2} mt={4}>

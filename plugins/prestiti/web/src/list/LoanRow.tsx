@@ -40,10 +40,10 @@ function LoanRow({ quote, index, offset, onOpen }: Props) {
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {row.prodotto || '—'}
       </Text>
-      <Text className="sp-cell lo-amount" role="cell" size="sm">
+      <Text className="sp-cell sp-amount" role="cell" size="sm">
         {row.importoRichiesto === null ? '—' : formatEuro(row.importoRichiesto)}
       </Text>
-      <div className="sp-cell lo-amount" role="cell">
+      <div className="sp-cell sp-amount" role="cell">
         {row.rata === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             {t('price.toQuote')}
