@@ -3,7 +3,8 @@
  * cent and half up like the server (plugins/noleggio_auto/pricing.py); both read the cases in
  * __tests__/earnings-cases.json.
  */
-import { centsOfProduct, euroOf } from './money';
+import { euroOf } from '@sportello/host-api';
+import { centsOfProduct } from './money';
 
 export interface RentalEarnings {
   /** The consultancy the customer pays a month: qFattura × canone / 100. */

@@ -4,8 +4,7 @@
  * the consultancy chosen (SPEC §9 'Loans first instalment = instalment + qFattura'). Half up to
  * the cent with integer cents, as the server (plugins/prestiti/money/consultancy.py).
  */
-import { numberOrNull } from '@sportello/host-api';
-import { centsOf, euroOf, halfUp, percentOf, scaled } from './exact';
+import { centsOf, euroOf, halfUp, numberOrNull, percentOf, scaled } from '@sportello/host-api';
 
 export interface ConsultancyEuro {
   low: number;

@@ -5,7 +5,7 @@
  * Integer cents, half up, as the server (plugins/prestiti/practice.py `earnings`).
  */
 import { consultancyBounds, firstInstalment, type ConsultancyEuro } from './consultancy';
-import { centsOf, euroOf, percentOf, scaled } from './exact';
+import { centsOf, euroOf, percentOf, scaled } from '@sportello/host-api';
 
 export type { ConsultancyEuro };
 
