@@ -18,4 +18,5 @@ export { default as PracticeHeader, type PracticeHeaderLabels, type PracticeHead
 export { default as EmissionButton, type EmissionButtonLabels, type EmissionButtonProps } from './line/EmissionButton';
 export { default as PracticeRoute, PracticeNotFound, type PracticeNotFoundProps, type PracticeRouteProps } from './line/PracticeRoute';
 export { default as NewQuoteAction, type NewQuoteActionProps } from './line/NewQuoteAction';
-export { useQuoteAgent, useQuoteList, type QuoteList } from './line/hooks';
+export { default as QuoteRow, type QuoteRowProps } from './line/QuoteRow';
+export { useAgentChoice, useQuoteAgent, useQuoteList, type QuoteList } from './line/hooks';

@@ -7,10 +7,10 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCatalogue } from '../catalogue/useCatalogue';
 import BackToList from '../components/BackToList';
-import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useHost } from '@sportello/host-api';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useAgentChoice, useHost } from '@sportello/host-api';
 import type { Car } from '../lib/catalogue';
 import { createQuoteBody, listTerms, type RentalTerms } from '../lib/newRental';
 import { PRODUCT_ID } from '../lib/rentalQuote';
@@ -20,14 +20,6 @@ import RentalSummary from './RentalSummary';
 import TermsFields from './TermsFields';
 import '@sportello/host-api/line.css';
 import '../rental.css';
-
-/** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
-function useAgentChoice(): [string | null, (id: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const agentId = params.get('aId');
-  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
-  return [agentId, choose];
-}
 
 export default function NewRentalPage() {
   const { t } = useTranslation('noleggio_auto');

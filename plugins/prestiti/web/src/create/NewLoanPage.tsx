@@ -8,8 +8,8 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCirclePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useHost } from '@sportello/host-api';
+import { useNavigate } from 'react-router';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useAgentChoice, useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
 import { PRODUCT_ID } from '../lib/loanQuote';
 import { createQuoteBody, draftProblems, emptyDraft, type LoanDraft } from '../lib/newLoan';
@@ -17,14 +17,6 @@ import { paths } from '../paths';
 import LoanFields from './LoanFields';
 import '@sportello/host-api/line.css';
 import '../loans.css';
-
-/** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
-function useAgentChoice(): [string | null, (id: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const agentId = params.get('aId');
-  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
-  return [agentId, choose];
-}
 
 export default function NewLoanPage() {
   const { t } = useTranslation('prestiti');

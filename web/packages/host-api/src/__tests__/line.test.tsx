@@ -11,10 +11,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostContext, HostItem, QuoteFilters } from '../contract';
 import ConsultancySlider from '../line/ConsultancySlider';
 import EmissionButton, { type EmissionButtonLabels } from '../line/EmissionButton';
-import { useQuoteAgent, useQuoteList } from '../line/hooks';
+import { useAgentChoice, useQuoteAgent, useQuoteList } from '../line/hooks';
 import NewQuoteAction from '../line/NewQuoteAction';
 import PracticeHeader from '../line/PracticeHeader';
 import PracticeRoute, { PracticeNotFound } from '../line/PracticeRoute';
+import QuoteRow from '../line/QuoteRow';
 import { forgetLists } from '../listMemory';
 
 beforeAll(() => {
@@ -293,5 +294,52 @@ describe('useQuoteAgent', () => {
     renderHosted(<Agent quote={{ _id: 'q', aId: 'a9' }} />, host(lookUp));
     expect(screen.getByTestId('agent').textContent).toBe('nessuno');
     expect(lookUp).toHaveBeenCalledWith('a9');
+  });
+});
+
+describe('QuoteRow', () => {
+  it('places the row, marks it as the shell says, and opens the practice on a click or Enter', () => {
+    const onOpen = vi.fn();
+    const base = hostWith();
+    const host = hostWith({ quotes: { ...base.quotes, highlighted: (quote) => quote._id === 'q1' } });
+    renderHosted(
+      <QuoteRow quote={{ _id: 'q1' }} index={4} offset={256} onOpen={onOpen} testId="row">
+        <span role="cell">Luca</span>
+      </QuoteRow>,
+      host,
+    );
+    const row = screen.getByTestId('row');
+    expect([row.getAttribute('aria-rowindex'), row.dataset.id, row.style.transform]).toEqual(['5', 'q1', 'translateY(256px)']);
+    expect(row.className).toContain('is-highlighted');
+    fireEvent.click(screen.getByText('Luca'));
+    fireEvent.keyDown(row, { key: 'Enter' });
+    fireEvent.keyDown(row, { key: 'a' });
+    expect(onOpen.mock.calls).toEqual([[{ _id: 'q1' }], [{ _id: 'q1' }]]);
+  });
+});
+
+describe('useAgentChoice', () => {
+  function Choice() {
+    const [agentId, choose] = useAgentChoice();
+    return (
+      <div>
+        <span data-testid="chosen">{agentId ?? 'mio'}</span>
+        <button type="button" onClick={() => choose('a9')}>
+          scegli
+        </button>
+        <button type="button" onClick={() => choose(null)}>
+          nessuno
+        </button>
+      </div>
+    );
+  }
+
+  it('reads and keeps the collaborator in ?aId=', () => {
+    renderHosted(<Choice />, hostWith(), '/linea?aId=a7');
+    expect(screen.getByTestId('chosen').textContent).toBe('a7');
+    fireEvent.click(screen.getByText('scegli'));
+    expect(screen.getByTestId('chosen').textContent).toBe('a9');
+    fireEvent.click(screen.getByText('nessuno'));
+    expect(screen.getByTestId('chosen').textContent).toBe('mio');
   });
 });

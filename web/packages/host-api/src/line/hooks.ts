@@ -1,5 +1,6 @@
-/** What a line's list and practice page read from the shell, as hooks. */
+/** What a line's list, creation form and practice page read from the shell, as hooks. */
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { HostItem, QuoteFilters } from '../contract';
 import { quotesOfLine } from '../lines';
 import { rememberedList, rememberList } from '../listMemory';
@@ -49,4 +50,15 @@ export function useQuoteAgent(quote: HostItem): HostItem | undefined {
   // the agent's user may not be synced yet: asking for its name queues the look-up
   if (agentId && !users[agentId]) host.userName(agentId);
   return users[agentId] ?? (host.user._id === agentId ? host.user : undefined);
+}
+
+/**
+ * Whose quote a creation form makes: the agent's own (null), or the collaborator an admin or a
+ * responsabile picked, kept in the address's `?aId=` (where NewQuoteAction sends them).
+ */
+export function useAgentChoice(): [string | null, (id: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const agentId = params.get('aId');
+  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
+  return [agentId, choose];
 }
