@@ -16,6 +16,7 @@ export const ISOLATED_FILES = [
   'src/layout/__tests__/NotificationsButton.test.tsx',
   'src/layout/__tests__/useScrollMemory.test.tsx',
   'src/layout/__tests__/documentTitle.test.tsx',
+  'packages/host-api/src/__tests__/line.test.tsx',
 ];
 
 export default defineConfig({

@@ -36,3 +36,13 @@ export const formatNumber = (value: number | null | undefined, decimals: number)
 /** A number as edited: no grouping, a decimal comma ('1500,5'). */
 export const editNumber = (value: number | null | undefined): string =>
   typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '';
+
+/** A value as the server sends it (a number, or a number's text) as a finite number, else null. */
+export function numberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : null;
+  }
+  return null;
+}

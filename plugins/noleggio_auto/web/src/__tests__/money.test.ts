@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOfProduct, formatEuro, numberOrNull } from '../lib/money';
+import { centsOfProduct, formatEuro } from '../lib/money';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -21,16 +21,5 @@ describe('euro as shown (SPEC §9)', () => {
   it('formats in it-IT with the sign after', () => {
     expect(nbsp(formatEuro(289))).toBe('289,00 €');
     expect(nbsp(formatEuro(1234.5))).toBe('1.234,50 €');
-  });
-});
-
-describe('wire numbers', () => {
-  it('accept numbers and numeric text only', () => {
-    expect(numberOrNull(3)).toBe(3);
-    expect(numberOrNull('4.5')).toBe(4.5);
-    expect(numberOrNull('')).toBeNull();
-    expect(numberOrNull(null)).toBeNull();
-    expect(numberOrNull(Number.NaN)).toBeNull();
-    expect(numberOrNull('tre')).toBeNull();
   });
 });

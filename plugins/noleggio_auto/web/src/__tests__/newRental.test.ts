@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asCar } from '../lib/catalogue';
-import { choicesWith, createQuoteBody, fieldErrorsOf, isListOffer, listTerms, productFields, rentalProducts, usrDataOf } from '../lib/newRental';
+import { choicesWith, createQuoteBody, isListOffer, listTerms } from '../lib/newRental';
 
 const car = asCar({
   _id: 'c1',
@@ -8,17 +8,6 @@ const car = asCar({
   company: 'Leasys',
   price: { durata: 36, km_annuali: 15000, canone: 289, anticipo: 2500 },
   active: true,
-});
-
-describe('usrData', () => {
-  it('keeps the filled values by field id, as the core form does', () => {
-    expect(usrDataOf({ nome: 'Luca', cf: '', note: null, tags: [], ok: false, km: 0, targa: { value: 'AB123CD' } })).toEqual([
-      { _id: 'nome', value: 'Luca' },
-      { _id: 'ok', value: false },
-      { _id: 'km', value: 0 },
-      { _id: 'targa', value: { value: 'AB123CD' } },
-    ]);
-  });
 });
 
 describe('createQuote', () => {
@@ -34,13 +23,6 @@ describe('createQuote', () => {
     });
     expect(createQuoteBody({ productId: 'p1', agentId: 'a7', values: {}, car, terms: listTerms(car) })).toMatchObject({ aId: 'a7', anticipo: 2500 });
   });
-
-  it('reads the per-field messages of a refusal', () => {
-    const refusal = Object.assign(new Error('Codice fiscale errato'), { errors: { cf: 'Codice fiscale errato', n: 3 } });
-    expect(fieldErrorsOf(refusal)).toEqual({ cf: 'Codice fiscale errato' });
-    expect(fieldErrorsOf(new Error('x'))).toEqual({});
-    expect(fieldErrorsOf('x')).toEqual({});
-  });
 });
 
 describe('the terms', () => {
@@ -54,20 +36,5 @@ describe('the terms', () => {
     expect(choicesWith([12, 24, 36], 30)).toEqual([12, 24, 30, 36]);
     expect(choicesWith([12, 24, 36], 24)).toEqual([12, 24, 36]);
     expect(choicesWith([12], null)).toEqual([12]);
-  });
-});
-
-describe('rental products', () => {
-  it('are the active products of the line, by name, with their fields', () => {
-    const products = {
-      a: { _id: 'a', type: 'noleggio-auto', name: 'Noleggio privati', fields: [{ _id: 'nome' }, null] },
-      b: { _id: 'b', type: 'noleggio-auto', name: 'Noleggio aziende', active: true },
-      c: { _id: 'c', type: 'noleggio-auto', name: 'Vecchio', active: false },
-      d: { _id: 'd', type: null, name: 'RC auto' },
-    };
-    const found = rentalProducts(products);
-    expect(found.map((p) => p._id)).toEqual(['b', 'a']);
-    expect(productFields(found[1])).toEqual([{ _id: 'nome' }]);
-    expect(productFields(undefined)).toEqual([]);
   });
 });

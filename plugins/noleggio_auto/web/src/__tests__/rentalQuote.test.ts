@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HostItem, QuoteFilters } from '@sportello/host-api';
-import { carOf, emissionRequested, priceOf, rentalQuotes, storedConsultancy } from '../lib/rentalQuote';
+import { emissionRequested, quotesOfLine, storedConsultancy, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import { carOf, priceOf, PRODUCT_ID } from '../lib/rentalQuote';
+
+const rentalQuotes = (collection: Readonly<Record<string, HostItem>>) => quotesOfLine(collection, PRODUCT_ID);
 
 const DEFAULT_FILTERS: QuoteFilters = { tab: 'preventivi', search: '', from: null, to: null, status: [], collaborator: null, archived: false };
 

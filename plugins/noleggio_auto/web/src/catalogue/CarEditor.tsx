@@ -4,10 +4,9 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import { PlainSelect, useHost } from '@sportello/host-api';
+import { errorMessage, PlainSelect, useHost } from '@sportello/host-api';
 import OfferFields from '../components/OfferFields';
 import { carProblems, toCarBody, type CarDraft, type CarField } from '../lib/catalogue';
-import { errorMessage } from '../lib/newRental';
 
 interface Props {
   initial: CarDraft;

@@ -20,7 +20,7 @@ export default function CarTable({ cars, busyId, onEdit, onToggle }: Props) {
   const { t } = useTranslation('noleggio_auto');
   return (
     <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className="na-table-plain na-table-heads" data-testid="car-table">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className="sp-table-plain na-table-heads" data-testid="car-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('catalogue.columns.car')}</Table.Th>

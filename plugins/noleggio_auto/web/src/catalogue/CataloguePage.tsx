@@ -7,12 +7,12 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import BackToList from '../components/BackToList';
-import { useHost } from '@sportello/host-api';
+import { errorMessage, useHost } from '@sportello/host-api';
 import { draftOf, emptyCarDraft, rentalCompanies, withActive, type Car, type CarDraft } from '../lib/catalogue';
-import { errorMessage } from '../lib/newRental';
 import CarEditor from './CarEditor';
 import CarTable from './CarTable';
 import { useCatalogue } from './useCatalogue';
+import '@sportello/host-api/line.css';
 import '../rental.css';
 
 export default function CataloguePage() {
@@ -45,7 +45,7 @@ export default function CataloguePage() {
   };
 
   return (
-    <Stack gap="lg" className="na-page" data-testid="rental-catalogue">
+    <Stack gap="lg" className="sp-page" data-testid="rental-catalogue">
       <Group justify="space-between" align="flex-end">
         <div>
           <BackToList />

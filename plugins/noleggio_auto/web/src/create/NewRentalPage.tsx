@@ -7,33 +7,26 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCatalogue } from '../catalogue/useCatalogue';
 import BackToList from '../components/BackToList';
-import { PlainSelect, useHost } from '@sportello/host-api';
-import Section from '../components/Section';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useAgentChoice, useHost } from '@sportello/host-api';
 import type { Car } from '../lib/catalogue';
-import { createQuoteBody, errorMessage, fieldErrorsOf, listTerms, productFields, rentalProducts, type RentalTerms } from '../lib/newRental';
+import { createQuoteBody, listTerms, type RentalTerms } from '../lib/newRental';
+import { PRODUCT_ID } from '../lib/rentalQuote';
 import { paths } from '../paths';
 import CarChoice from './CarChoice';
 import RentalSummary from './RentalSummary';
 import TermsFields from './TermsFields';
+import '@sportello/host-api/line.css';
 import '../rental.css';
-
-/** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
-function useAgentChoice(): [string | null, (id: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const agentId = params.get('aId');
-  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
-  return [agentId, choose];
-}
 
 export default function NewRentalPage() {
   const { t } = useTranslation('noleggio_auto');
   const host = useHost();
   const navigate = useNavigate();
   const catalogue = useCatalogue();
-  const products = rentalProducts(host.useCollection('products'));
+  const products = lineProducts(host.useCollection('products'), PRODUCT_ID);
   const [agentId, setAgentId] = useAgentChoice();
   const [chosenProduct, setProductId] = useState<string | null>(null);
   const [car, setCar] = useState<Car | null>(null);
@@ -81,7 +74,7 @@ export default function NewRentalPage() {
   };
 
   return (
-    <Stack gap="lg" className="na-page" data-testid="rental-new">
+    <Stack gap="lg" className="sp-page" data-testid="rental-new">
       <div>
         <BackToList />
         <Title order={2} mt={4}>

@@ -3,8 +3,7 @@
  * editor's draft, the checks the server makes (plugins/noleggio_auto/cars.py) with messages as
  * keys of the module's namespace, and the body sent back.
  */
-import type { HostItem } from '@sportello/host-api';
-import { numberOrNull } from './money';
+import { numberOrNull, type HostItem } from '@sportello/host-api';
 import { offerProblems, toOffer, type Offer, type OfferDraft } from './offer';
 import { PRODUCT_ID } from './rentalQuote';
 

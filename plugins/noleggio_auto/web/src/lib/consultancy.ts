@@ -2,7 +2,7 @@
  * The consultancy slider (SPEC §5): bounded by the car company's qMin..qMax on the rental
  * product, in %, defaulting to the midpoint.
  */
-import { numberOrNull } from './money';
+import { numberOrNull } from '@sportello/host-api';
 
 export interface ConsultancyBounds {
   min: number;

@@ -3,7 +3,8 @@
  * cent and half up like the server (plugins/noleggio_auto/pricing.py); both read the cases in
  * __tests__/earnings-cases.json.
  */
-import { centsOfProduct, euroOf, numberOrNull } from './money';
+import { euroOf } from '@sportello/host-api';
+import { centsOfProduct } from './money';
 
 export interface RentalEarnings {
   /** The consultancy the customer pays a month: qFattura × canone / 100. */
@@ -37,21 +38,4 @@ export function rentalEarnings({ qFattura, canone, rate, durata }: EarningsInput
     total: euroOf(total),
     platform: euroOf(consultancy - total),
   };
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The agent's consultancy share in %: `provv[productId].provvConsulenza` (else the same under the
- * line's id, as the server reads it), else `provv.default`, else 0.
- */
-export function consultancyRate(provv: unknown, productId: string | null | undefined, line: string): number {
-  const all = isRecord(provv) ? provv : {};
-  for (const key of [productId, line]) {
-    const specific = key ? all[key] : undefined;
-    const rate = isRecord(specific) ? numberOrNull(specific.provvConsulenza) : null;
-    if (rate !== null) return rate;
-  }
-  return numberOrNull(all.default) ?? 0;
 }

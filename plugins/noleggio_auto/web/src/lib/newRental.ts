@@ -1,32 +1,13 @@
-/** The creation form as plain data: the rental products, the term choices and the `createQuote` body. */
-import type { HostItem } from '@sportello/host-api';
+/** The creation form as plain data: the term choices and the `createQuote` body. */
+import { usrDataOf } from '@sportello/host-api';
 import type { Car } from './catalogue';
-import { PRODUCT_ID } from './rentalQuote';
 
 export const DURATIONS = [12, 24, 36, 48, 60] as const;
 export const KM_PER_YEAR = [10000, 15000, 20000, 25000, 30000, 40000, 50000] as const;
 
-/** Active rental products, by name. */
-export function rentalProducts(products: Readonly<Record<string, HostItem>>): HostItem[] {
-  return Object.values(products)
-    .filter((p) => p.type === PRODUCT_ID && p.active !== false)
-    .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? ''), 'it'));
-}
-
-/** The product's customer fields (the loosely typed items of its `fields`). */
-export const productFields = (product: HostItem | undefined): HostItem[] =>
-  Array.isArray(product?.fields) ? (product.fields as HostItem[]).filter((f) => f && typeof f === 'object') : [];
-
 /** The standard choices with the car's own list term among them, ascending. */
 export const choicesWith = (standard: readonly number[], own: number | null | undefined): number[] =>
   [...new Set([...standard, ...(typeof own === 'number' ? [own] : [])])].sort((a, b) => a - b);
-
-/** The `usrData` of `createQuote` from the form's values, leaving out empty ones. */
-export function usrDataOf(values: Record<string, unknown>): { _id: string; value: unknown }[] {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
-    .map(([_id, value]) => ({ _id, value }));
-}
 
 export interface RentalTerms {
   durata: number;
@@ -64,13 +45,3 @@ export function createQuoteBody(input: {
     anticipo: input.terms.anticipo ?? 0,
   };
 }
-
-/** Per-field messages a refused call carries (`error.errors`, keyed by field id), if any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors = typeof error === 'object' && error !== null ? (error as { errors?: unknown }).errors : undefined;
-  if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : '';

@@ -1,6 +1,5 @@
 /** A rental quote of the live `preventivi` collection, read through typed helpers. */
-import type { HostItem } from '@sportello/host-api';
-import { numberOrNull } from './money';
+import { numberOrNull, type HostItem } from '@sportello/host-api';
 
 export const PRODUCT_ID = 'noleggio-auto';
 
@@ -23,11 +22,6 @@ const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The rental quotes of the collection (the list's rows, before filters). */
-export function rentalQuotes(collection: Readonly<Record<string, HostItem>>): HostItem[] {
-  return Object.values(collection).filter((quote) => quote.type === PRODUCT_ID);
-}
-
 export function carOf(quote: HostItem): RentalCarSnapshot {
   const car = record(quote.car);
   return {
@@ -47,8 +41,3 @@ export function priceOf(quote: HostItem): RentalPrice {
     anticipo: numberOrNull(price.anticipo),
   };
 }
-
-/** The consultancy rate stored with the emission request, if any. */
-export const storedConsultancy = (quote: HostItem): number | null => numberOrNull(record(quote.quote).qFattura);
-
-export const emissionRequested = (quote: HostItem): boolean => Boolean(quote.requestEmission);

@@ -5,16 +5,17 @@
  */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
-import { rentalQuotes } from '../lib/rentalQuote';
+import { useHost, useQuoteList, type HostItem } from '@sportello/host-api';
+import { PRODUCT_ID } from '../lib/rentalQuote';
 import { paths } from '../paths';
 import EmptyRentals from './EmptyRentals';
 import NewRentalAction from './NewRentalAction';
 import RentalRows, { LIST } from './RentalRows';
 import '@sportello/host-api/rows.css';
+import '@sportello/host-api/line.css';
 import '../rental.css';
 
 function ColumnHeads() {
@@ -23,7 +24,7 @@ function ColumnHeads() {
     <div className="sp-grid sp-head" role="row">
       <span role="columnheader">{t('columns.cliente')}</span>
       <span role="columnheader">{t('columns.auto')}</span>
-      <span role="columnheader" className="na-amount">
+      <span role="columnheader" className="sp-amount">
         {t('columns.canone')}
       </span>
       <span role="columnheader">{t('columns.data')}</span>
@@ -36,21 +37,12 @@ export default function RentalQuotesPage() {
   const { t } = useTranslation('noleggio_auto');
   const host = useHost();
   const navigate = useNavigate();
-  const collection = host.useCollection('preventivi');
-  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST, host.quotes.defaultFilters).filters);
-  const deferred = useDeferredValue(filters);
+  const { quotes, rows, filters, shownFilters, setFilters } = useQuoteList(PRODUCT_ID, LIST);
   const { QuoteToolbar } = host.ui;
-
-  const quotes = useMemo(() => rentalQuotes(collection), [collection]);
-  const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
-  const onFilters = useCallback((next: QuoteFilters) => {
-    setFilters(next);
-    rememberList(LIST, next, { filters: next });
-  }, []);
   const open = useCallback((quote: HostItem) => void navigate(paths.practice(quote._id)), [navigate]);
 
   return (
-    <Stack gap="md" className="na-page" data-testid="rental-quotes">
+    <Stack gap="md" className="sp-page" data-testid="rental-quotes">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2}>{t('list.title')}</Title>
@@ -73,7 +65,7 @@ export default function RentalQuotesPage() {
           {rows.length ? <NewRentalAction variant="header" /> : null}
         </Group>
       </Group>
-      <QuoteToolbar quotes={quotes} value={filters} onChange={onFilters} />
+      <QuoteToolbar quotes={quotes} value={filters} onChange={setFilters} />
       <Paper className="sp-table na-table" role="table" aria-rowcount={rows.length}>
         <ColumnHeads />
         {rows.length ? (
@@ -82,7 +74,7 @@ export default function RentalQuotesPage() {
           <div role="rowgroup">
             <div role="row">
               <div role="cell">
-                <EmptyRentals filters={deferred} />
+                <EmptyRentals filters={shownFilters} />
               </div>
             </div>
           </div>

@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { QuoteRow, useHost, type HostItem } from '@sportello/host-api';
 import { formatEuro } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 
@@ -21,19 +21,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
   const car = carOf(quote);
   const { canone } = priceOf(quote);
   return (
-    <div
-      role="row"
-      tabIndex={0}
-      aria-rowindex={index + 1}
-      data-testid="rental-row"
-      data-id={quote._id}
-      className={`sp-grid sp-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
-      style={{ transform: `translateY(${offset}px)` }}
-      onClick={() => onOpen(quote)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(quote);
-      }}
-    >
+    <QuoteRow quote={quote} index={index} offset={offset} onOpen={onOpen} testId="rental-row">
       <div className="sp-cell" role="cell">
         <Text className="sp-strong" size="sm" fw={500} truncate="end">
           {host.quotes.customerName(quote) || '—'}
@@ -51,7 +39,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
           </Text>
         </div>
       </Group>
-      <div className="sp-cell na-amount" role="cell">
+      <div className="sp-cell sp-amount" role="cell">
         {canone === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             {t('price.toQuote')}
@@ -71,7 +59,7 @@ function RentalRow({ quote, index, offset, onOpen }: Props) {
       <Text className="sp-cell" role="cell" size="sm">
         {host.userName(quote.aId as string | null) || '—'}
       </Text>
-    </div>
+    </QuoteRow>
   );
 }
 

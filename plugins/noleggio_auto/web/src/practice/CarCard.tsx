@@ -2,8 +2,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import Figure from '../components/Figure';
-import type { HostItem } from '@sportello/host-api';
+import { Figure, type HostItem } from '@sportello/host-api';
 import { formatEuro, formatWhole } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 
@@ -29,7 +28,7 @@ export default function CarCard({ quote }: { quote: HostItem }) {
               {t('practice.carHint')}
             </Text>
           </div>
-          <div className="na-figures">
+          <div className="sp-figures">
             <Figure
               label={t('fields.durata')}
               value={price.durata === null ? '—' : t('price.months', { count: price.durata })}

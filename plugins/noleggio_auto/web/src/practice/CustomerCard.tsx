@@ -1,7 +1,6 @@
 /** The customer's data of the practice (the product's fields that are not hidden). */
 import { useTranslation } from 'react-i18next';
-import Section from '../components/Section';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { Section, useHost, type HostItem } from '@sportello/host-api';
 
 export default function CustomerCard({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('noleggio_auto');

@@ -4,8 +4,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import Section from '../components/Section';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { Section, useHost, type HostItem } from '@sportello/host-api';
 import { formatEuro, formatRate } from '../lib/money';
 import { priceOf } from '../lib/rentalQuote';
 import type { PracticeMoney } from './usePracticeMoney';
@@ -18,7 +17,7 @@ export default function EarningsCard({ quote, money }: { quote: HostItem; money:
   return (
     <Section title={t('earnings.title')} testId="earnings">
       {earnings ? (
-        <div className="na-earnings">
+        <div className="sp-earnings">
           {flags.agent ? (
             <Stack gap={2}>
               <Text size="sm" fw={600} c="dimmed">

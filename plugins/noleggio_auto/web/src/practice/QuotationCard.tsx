@@ -2,13 +2,12 @@
  * 'Quotazione': the practice's price and consultancy (rate and monthly amount), the consultancy
  * slider, and for admins and responsabili the price editor while emission is not requested.
  */
-import { Alert, Button, Stack, Table, Text } from '@mantine/core';
-import { IconLock, IconPencil } from '@tabler/icons-react';
+import { Alert, Button, Stack, Table } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import ConsultancySlider from '../components/ConsultancySlider';
-import Section from '../components/Section';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { ConsultancySlider, Section, useHost, type HostItem } from '@sportello/host-api';
+import { clampRate, sliderStep } from '../lib/consultancy';
 import { formatEuro, formatRate, formatWhole } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 import QuotationEditor from './QuotationEditor';
@@ -26,7 +25,7 @@ function QuotationTable({ quote, money }: { quote: HostItem; money: PracticeMone
     [t('quotation.consultancyMonthly'), money.earnings ? formatEuro(money.earnings.consultancyMonthly) : '—'],
   ];
   return (
-    <Table className="na-table-plain" verticalSpacing={8} data-testid="quotation-table">
+    <Table className="sp-table-plain" verticalSpacing={8} data-testid="quotation-table">
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
@@ -41,9 +40,11 @@ function QuotationTable({ quote, money }: { quote: HostItem; money: PracticeMone
   );
 }
 
+/** The consultancy rate in % of the fee, over the company's qMin..qMax. */
 function ConsultancyControl({ quote, money }: { quote: HostItem; money: PracticeMoney }) {
   const { t } = useTranslation('noleggio_auto');
-  if (!money.bounds) {
+  const { bounds } = money;
+  if (!bounds) {
     if (money.locked) return null;
     return (
       <Alert color="yellow" variant="light" data-testid="consultancy-missing">
@@ -52,20 +53,17 @@ function ConsultancyControl({ quote, money }: { quote: HostItem; money: Practice
     );
   }
   return (
-    <Stack gap={6}>
-      <ConsultancySlider
-        bounds={money.bounds}
-        value={money.consultancy ?? money.bounds.midpoint}
-        onChange={money.setConsultancy}
-        disabled={money.locked}
-      />
-      {money.locked ? (
-        <Text size="xs" c="dimmed">
-          <IconLock size={12} style={{ verticalAlign: -1, marginRight: 4 }} />
-          {t('quotation.locked')}
-        </Text>
-      ) : null}
-    </Stack>
+    <ConsultancySlider
+      label={t('quotation.consultancy')}
+      bounds={bounds}
+      value={money.consultancy ?? bounds.midpoint}
+      step={sliderStep(bounds)}
+      format={(value) => `${formatRate(value)} %`}
+      midpointLabel={t('quotation.midpoint', { value: formatRate(bounds.midpoint) })}
+      onChange={(value) => money.setConsultancy(clampRate(value, bounds))}
+      disabled={money.locked}
+      lockedNote={money.locked ? t('quotation.locked') : null}
+    />
   );
 }
 

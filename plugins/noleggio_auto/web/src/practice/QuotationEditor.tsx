@@ -4,8 +4,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import OfferFields from '../components/OfferFields';
-import { useHost, type HostItem } from '@sportello/host-api';
-import { errorMessage } from '../lib/newRental';
+import { errorMessage, useHost, type HostItem } from '@sportello/host-api';
 import { offerProblems, toOffer, type OfferDraft } from '../lib/offer';
 import { priceOf } from '../lib/rentalQuote';
 

@@ -4,10 +4,10 @@
  * midpoint), the agent's share and the earnings at that rate.
  */
 import { useState } from 'react';
-import { useHost, type HostItem } from '@sportello/host-api';
+import { consultancyShare, emissionRequested, storedConsultancy, useHost, useQuoteAgent, type HostItem } from '@sportello/host-api';
 import { consultancyBounds, clampRate, type ConsultancyBounds } from '../lib/consultancy';
-import { consultancyRate, rentalEarnings, type RentalEarnings } from '../lib/earnings';
-import { carOf, emissionRequested, priceOf, PRODUCT_ID, storedConsultancy } from '../lib/rentalQuote';
+import { rentalEarnings, type RentalEarnings } from '../lib/earnings';
+import { carOf, priceOf, PRODUCT_ID } from '../lib/rentalQuote';
 
 export interface PracticeMoney {
   bounds: ConsultancyBounds | null;
@@ -24,18 +24,14 @@ export interface PracticeMoney {
 export function usePracticeMoney(quote: HostItem): PracticeMoney {
   const host = useHost();
   const product = host.useCollection('products')[String(quote.pId)];
-  const agentId = typeof quote.aId === 'string' ? quote.aId : '';
-  const users = host.useCollection('usr');
-  // the agent's user may not be synced yet: asking for its name queues the look-up
-  if (agentId && !users[agentId]) host.userName(agentId);
-  const agent = users[agentId] ?? (host.user._id === agentId ? host.user : undefined);
+  const agent = useQuoteAgent(quote);
   const [chosen, setChosen] = useState<number | null>(null);
 
   const bounds = consultancyBounds(product?.companies, carOf(quote).company);
   const locked = emissionRequested(quote);
   const stored = storedConsultancy(quote);
   const consultancy = locked && stored !== null ? stored : bounds ? clampRate(chosen ?? bounds.midpoint, bounds) : null;
-  const agentRate = consultancyRate(agent?.provv, String(quote.pId ?? ''), PRODUCT_ID);
+  const agentRate = consultancyShare(agent?.provv, String(quote.pId ?? ''), PRODUCT_ID);
   const { canone, durata } = priceOf(quote);
   const earnings =
     consultancy !== null && canone !== null && durata !== null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instalment, schedule, scheduleSummary } from '../lib/amortisation';
 import { consultancyBounds, consultancyInEuro, firstInstalment } from '../lib/consultancy';
-import { centsOf, halfUp } from '../lib/exact';
+import { centsOf } from '@sportello/host-api';
 import { formatPercent, netFlows, solveTaeg, taeg } from '../lib/taeg';
 import cases from './loan-cases.json';
 
@@ -131,20 +131,6 @@ describe('the consultancy in euro', () => {
     expect(consultancyInEuro(1, 4, 100.001)).toBeNull();
     expect(firstInstalment(100, -1)).toBeNull();
     expect(firstInstalment(0, 1)).toBeNull();
-  });
-});
-
-describe('exact helpers', () => {
-  it('round half up away from zero', () => {
-    expect(halfUp(5n, 2n)).toBe(3n);
-    expect(halfUp(-5n, 2n)).toBe(-3n);
-    expect(halfUp(4n, 3n)).toBe(1n);
-  });
-
-  it('read amounts to the cent only', () => {
-    expect(centsOf(0.1)).toBe(10n);
-    expect(centsOf(1e21)).toBe(100000000000000000000000n);
-    expect(centsOf(0.005)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HostItem } from '@sportello/host-api';
-import { KIND_LABELS, loanOf, loanQuotes, onPay, paidOut, rowOf } from '../lib/loanQuote';
+import { quotesOfLine, type HostItem } from '@sportello/host-api';
+import { KIND_LABELS, loanOf, onPay, paidOut, PRODUCT_ID, rowOf } from '../lib/loanQuote';
 import { createQuoteBody, draftProblems, emptyDraft } from '../lib/newLoan';
 import { offerBody, offerDraftOf } from '../lib/offer';
 
@@ -30,7 +30,7 @@ const asked: HostItem = { _id: 'q2', type: 'prestiti', prodotto: { type: 'presti
 describe('the loans list', () => {
   it('keeps the loan quotes of the collection', () => {
     const collection = { q1: quoted, q2: asked, r: { _id: 'r', type: 'noleggio-auto' }, c: { _id: 'c', type: 'rca' } };
-    expect(loanQuotes(collection).map((q) => q._id)).toEqual(['q1', 'q2']);
+    expect(quotesOfLine(collection, PRODUCT_ID).map((q) => q._id)).toEqual(['q1', 'q2']);
   });
 
   it('shows Prodotto, Importo richiesto and Rata from prodotto', () => {

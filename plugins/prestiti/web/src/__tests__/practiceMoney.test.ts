@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampEuro, consultancyShare, earningsAt, firstInstalmentAt, sliderBounds } from '../lib/practiceMoney';
+import { clampEuro, earningsAt, firstInstalmentAt, sliderBounds } from '../lib/practiceMoney';
 import { bandOf, saveBody, sortedRows, tegmProblems, draftOf, type TegmRow } from '../lib/tegmTable';
 
 const COMPANIES = { 'IBL Banca': { qMin: 1, qMax: 4 }, 'Banca Sella': { qMin: '1', qMax: '4' }, Vuota: {} };
@@ -45,13 +45,6 @@ describe('the earnings at the slider', () => {
     // 50 % of 12,13 € = 6,065 → 6,07; platform: 200 istruttoria − 80 + 12,13 − 6,07 = 126,06
     expect(earningsAt(server, 12.13, 50)).toEqual({ qFattura: 12.13, istruttoria: 80, consulenza: 6.07, total: 86.07, platform: 126.06 });
     expect(earningsAt({ ...server, platform: undefined }, 12.13, 50)?.platform).toBeNull();
-  });
-
-  it('read the collaborator\'s share as the server does', () => {
-    expect(consultancyShare({ prestiti: { provvConsulenza: 50 } }, 'p1', 'prestiti')).toBe(50);
-    expect(consultancyShare({ p1: { provvConsulenza: '30' }, prestiti: { provvConsulenza: 50 } }, 'p1', 'prestiti')).toBe(30);
-    expect(consultancyShare({ default: 20 }, 'p1', 'prestiti')).toBe(20);
-    expect(consultancyShare(null, 'p1', 'prestiti')).toBe(0);
   });
 });
 

@@ -8,28 +8,21 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCirclePlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { PlainSelect, useHost } from '@sportello/host-api';
+import { useNavigate } from 'react-router';
+import { errorMessage, fieldErrorsOf, lineProducts, PlainSelect, productFields, Section, useAgentChoice, useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
-import Section from '../components/Section';
-import { createQuoteBody, draftProblems, emptyDraft, errorMessage, fieldErrorsOf, loanProducts, productFields, type LoanDraft } from '../lib/newLoan';
+import { PRODUCT_ID } from '../lib/loanQuote';
+import { createQuoteBody, draftProblems, emptyDraft, type LoanDraft } from '../lib/newLoan';
 import { paths } from '../paths';
 import LoanFields from './LoanFields';
+import '@sportello/host-api/line.css';
 import '../loans.css';
-
-/** Whose quote it is: the agent themself, or the collaborator picked (kept in `?aId=`). */
-function useAgentChoice(): [string | null, (id: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const agentId = params.get('aId');
-  const choose = (id: string | null) => setParams(id ? { aId: id } : {}, { replace: true });
-  return [agentId, choose];
-}
 
 export default function NewLoanPage() {
   const { t } = useTranslation('prestiti');
   const host = useHost();
   const navigate = useNavigate();
-  const products = loanProducts(host.useCollection('products'));
+  const products = lineProducts(host.useCollection('products'), PRODUCT_ID);
   const [agentId, setAgentId] = useAgentChoice();
   const [chosenProduct, setProductId] = useState<string | null>(null);
   const [draft, setDraft] = useState<LoanDraft>(() => emptyDraft());
@@ -81,7 +74,7 @@ export default function NewLoanPage() {
   };
 
   return (
-    <Stack gap="lg" className="lo-page" maw={960} data-testid="loan-new-page">
+    <Stack gap="lg" className="sp-page" maw={960} data-testid="loan-new-page">
       <div>
         <BackToList />
         <Title order={2} mt={4}>

@@ -5,7 +5,7 @@
  * each month's interest residual · p / q rounded half up, the last instalment absorbing the
  * rounding. Both sides read the cases in __tests__/loan-cases.json.
  */
-import { centsOf, euroOf, halfUp, scaled } from './exact';
+import { centsOf, euroOf, halfUp, scaled } from '@sportello/host-api';
 
 /** The line's bounds, as the server's (money/inputs.py). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000n;

@@ -4,7 +4,7 @@
  * the consultancy chosen (SPEC §9 'Loans first instalment = instalment + qFattura'). Half up to
  * the cent with integer cents, as the server (plugins/prestiti/money/consultancy.py).
  */
-import { centsOf, euroOf, halfUp, percentOf, scaled } from './exact';
+import { centsOf, euroOf, halfUp, numberOrNull, percentOf, scaled } from '@sportello/host-api';
 
 export interface ConsultancyEuro {
   low: number;
@@ -31,11 +31,6 @@ export function consultancyInEuro(qMin: number, qMax: number, instalment: number
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const numberOrNull = (value: unknown): number | null => {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : null;
-};
 
 /** The company's qMin/qMax on the product, in euro for this instalment; null when missing. */
 export function consultancyBounds(companies: unknown, company: unknown, instalment: number): ConsultancyEuro | null {

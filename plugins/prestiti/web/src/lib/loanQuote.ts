@@ -2,7 +2,7 @@
  * A loan practice of the live `preventivi` collection, read through typed helpers: its kind,
  * the figures of `prodotto` (SPEC §3) and what the list and the practice page show of them.
  */
-import type { HostItem } from '@sportello/host-api';
+import { numberOrNull, type HostItem } from '@sportello/host-api';
 
 export const PRODUCT_ID = 'prestiti';
 
@@ -39,22 +39,7 @@ export const durationInYears = (kind: LoanKind | null): boolean => kind === 'mut
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** A wire value (number or numeric text) as a finite number, else null. */
-export function numberOrNull(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value);
-    return Number.isFinite(number) ? number : null;
-  }
-  return null;
-}
-
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** The loan quotes of the collection (the list's rows, before filters). */
-export function loanQuotes(collection: Readonly<Record<string, HostItem>>): HostItem[] {
-  return Object.values(collection).filter((quote) => quote.type === PRODUCT_ID);
-}
 
 /** A practice's loan figures; amounts are null until known (the lender's come with the quotation). */
 export interface LoanFigures {
@@ -126,8 +111,3 @@ export function paidOut(loan: LoanFigures): { key: 'nettoErogato' | 'importoFina
     ? { key: 'nettoErogato', value: loan.nettoErogato }
     : { key: 'importoFinanziato', value: loan.importoFinanziato };
 }
-
-/** The consultancy stored with the emission request (euro), if any. */
-export const storedConsultancy = (quote: HostItem): number | null => numberOrNull(record(quote.quote).qFattura);
-
-export const emissionRequested = (quote: HostItem): boolean => Boolean(quote.requestEmission);

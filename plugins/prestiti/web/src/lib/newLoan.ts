@@ -1,24 +1,6 @@
-/** The creation form as plain data: the loan products, the form's checks and the `createQuote` body. */
-import type { HostItem } from '@sportello/host-api';
-import { durationInYears, onPay, PRODUCT_ID, type LoanKind } from './loanQuote';
-
-/** Active loan products, by name. */
-export function loanProducts(products: Readonly<Record<string, HostItem>>): HostItem[] {
-  return Object.values(products)
-    .filter((p) => p.type === PRODUCT_ID && p.active !== false)
-    .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? ''), 'it'));
-}
-
-/** The product's customer fields (the loosely typed items of its `fields`). */
-export const productFields = (product: HostItem | undefined): HostItem[] =>
-  Array.isArray(product?.fields) ? (product.fields as HostItem[]).filter((f) => f && typeof f === 'object') : [];
-
-/** The `usrData` of `createQuote` from the form's values, leaving out empty ones. */
-export function usrDataOf(values: Record<string, unknown>): { _id: string; value: unknown }[] {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
-    .map(([_id, value]) => ({ _id, value }));
-}
+/** The creation form as plain data: the form's checks and the `createQuote` body. */
+import { usrDataOf } from '@sportello/host-api';
+import { durationInYears, onPay, type LoanKind } from './loanQuote';
 
 /** What the form asks of the loan. */
 export interface LoanDraft {
@@ -76,13 +58,3 @@ export function createQuoteBody(input: {
     ...(istituto ? { Istituto: istituto } : {}),
   };
 }
-
-/** Per-field messages a refused call carries (`error.errors`, keyed by field id), if any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors = typeof error === 'object' && error !== null ? (error as { errors?: unknown }).errors : undefined;
-  if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : '';

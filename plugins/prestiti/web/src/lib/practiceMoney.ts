@@ -5,8 +5,7 @@
  * Integer cents, half up, as the server (plugins/prestiti/practice.py `earnings`).
  */
 import { consultancyBounds, firstInstalment, type ConsultancyEuro } from './consultancy';
-import { centsOf, euroOf, percentOf, scaled } from './exact';
-import { numberOrNull } from './loanQuote';
+import { centsOf, euroOf, percentOf, scaled } from '@sportello/host-api';
 
 export type { ConsultancyEuro };
 
@@ -45,23 +44,6 @@ export function clampEuro(value: number, bounds: ConsultancyEuro): number {
 /** 'Prima rata' at the consultancy chosen; null before the instalment is known. */
 export const firstInstalmentAt = (rata: number | null, consultancy: number | null): number | null =>
   rata === null || consultancy === null ? null : firstInstalment(rata, consultancy);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A user's share of the consultancy in % (`provvConsulenza` of the product, else of the line,
- * else `provv.default`, else 0), as the server reads it.
- */
-export function consultancyShare(provv: unknown, productId: string | null | undefined, line: string): number {
-  const all = isRecord(provv) ? provv : {};
-  for (const key of [productId, line]) {
-    const specific = key ? all[key] : undefined;
-    const rate = isRecord(specific) ? numberOrNull(specific.provvConsulenza) : null;
-    if (rate !== null) return rate;
-  }
-  return numberOrNull(all.default) ?? 0;
-}
 
 const cents = (text: string | undefined): bigint | null => (text === undefined ? null : centsOf(Number(text)));
 

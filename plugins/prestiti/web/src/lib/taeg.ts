@@ -6,7 +6,7 @@
  * two half-way points, as the server does it with Decimal (here in floating point: the server's
  * figure is the one the contract states).
  */
-import { centsOf } from './exact';
+import { centsOf } from '@sportello/host-api';
 import { type Plan, schedule } from './amortisation';
 
 /** What the consumer pays besides the instalments, in euro (see the server's Costs). */

@@ -5,15 +5,15 @@
  */
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconScale } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { rememberedList, rememberList, useHost, type HostItem, type QuoteFilters } from '@sportello/host-api';
-import { loanQuotes } from '../lib/loanQuote';
+import { NewQuoteAction, useHost, useQuoteList, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import { PRODUCT_ID } from '../lib/loanQuote';
 import { paths } from '../paths';
 import LoanRows, { LIST } from './LoanRows';
-import NewLoanAction from './NewLoanAction';
 import '@sportello/host-api/rows.css';
+import '@sportello/host-api/line.css';
 import '../loans.css';
 
 const COLUMNS = ['cliente', 'stato', 'prodotto', 'importoRichiesto', 'rata', 'data', 'collaboratore'] as const;
@@ -24,7 +24,7 @@ function ColumnHeads() {
   return (
     <div className="sp-grid sp-head" role="row">
       {COLUMNS.map((column) => (
-        <span key={column} role="columnheader" className={AMOUNTS.has(column) ? 'lo-amount' : undefined}>
+        <span key={column} role="columnheader" className={AMOUNTS.has(column) ? 'sp-amount' : undefined}>
           {t(`columns.${column}`)}
         </span>
       ))}
@@ -53,21 +53,12 @@ export default function LoanQuotesPage() {
   const { t } = useTranslation('prestiti');
   const host = useHost();
   const navigate = useNavigate();
-  const collection = host.useCollection('preventivi');
-  const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST, host.quotes.defaultFilters).filters);
-  const deferred = useDeferredValue(filters);
+  const { quotes, rows, filters, shownFilters, setFilters } = useQuoteList(PRODUCT_ID, LIST);
   const { QuoteToolbar } = host.ui;
-
-  const quotes = useMemo(() => loanQuotes(collection), [collection]);
-  const rows = useMemo(() => host.quotes.filter(quotes, deferred), [host.quotes, quotes, deferred]);
-  const onFilters = useCallback((next: QuoteFilters) => {
-    setFilters(next);
-    rememberList(LIST, next, { filters: next });
-  }, []);
   const open = useCallback((quote: HostItem) => void navigate(paths.practice(quote._id)), [navigate]);
 
   return (
-    <Stack gap="md" className="lo-page" data-testid="loan-quotes">
+    <Stack gap="md" className="sp-page" data-testid="loan-quotes">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2}>{t('list.title')}</Title>
@@ -81,10 +72,16 @@ export default function LoanQuotesPage() {
               {t('list.usury')}
             </Button>
           ) : null}
-          <NewLoanAction />
+          <NewQuoteAction
+            createPath={paths.create}
+            label={t('list.create')}
+            assignLabel={t('list.assign')}
+            testId="loan-new"
+            assignTestId="loan-assign"
+          />
         </Group>
       </Group>
-      <QuoteToolbar quotes={quotes} value={filters} onChange={onFilters} />
+      <QuoteToolbar quotes={quotes} value={filters} onChange={setFilters} />
       <Paper className="sp-table lo-table" role="table" aria-rowcount={rows.length}>
         <ColumnHeads />
         {rows.length ? (
@@ -93,7 +90,7 @@ export default function LoanQuotesPage() {
           <div role="rowgroup">
             <div role="row">
               <div role="cell">
-                <EmptyLoans filters={deferred} />
+                <EmptyLoans filters={shownFilters} />
               </div>
             </div>
           </div>

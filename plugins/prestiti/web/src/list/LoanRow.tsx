@@ -2,7 +2,7 @@
 import { Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, useHost, type HostItem } from '@sportello/host-api';
+import { formatEuro, QuoteRow, useHost, type HostItem } from '@sportello/host-api';
 import { rowOf } from '../lib/loanQuote';
 
 interface Props {
@@ -18,19 +18,7 @@ function LoanRow({ quote, index, offset, onOpen }: Props) {
   const { StatusBadge } = host.ui;
   const row = rowOf(quote);
   return (
-    <div
-      role="row"
-      tabIndex={0}
-      aria-rowindex={index + 1}
-      data-testid="loan-row"
-      data-id={quote._id}
-      className={`sp-grid sp-row ${host.quotes.highlighted(quote) ? 'is-highlighted' : ''}`}
-      style={{ transform: `translateY(${offset}px)` }}
-      onClick={() => onOpen(quote)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(quote);
-      }}
-    >
+    <QuoteRow quote={quote} index={index} offset={offset} onOpen={onOpen} testId="loan-row">
       <Text className="sp-cell sp-strong" role="cell" size="sm" fw={500} truncate="end">
         {host.quotes.customerName(quote) || '—'}
       </Text>
@@ -40,10 +28,10 @@ function LoanRow({ quote, index, offset, onOpen }: Props) {
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {row.prodotto || '—'}
       </Text>
-      <Text className="sp-cell lo-amount" role="cell" size="sm">
+      <Text className="sp-cell sp-amount" role="cell" size="sm">
         {row.importoRichiesto === null ? '—' : formatEuro(row.importoRichiesto)}
       </Text>
-      <div className="sp-cell lo-amount" role="cell">
+      <div className="sp-cell sp-amount" role="cell">
         {row.rata === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             {t('price.toQuote')}
@@ -60,7 +48,7 @@ function LoanRow({ quote, index, offset, onOpen }: Props) {
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {host.userName(quote.aId as string | null) || '—'}
       </Text>
-    </div>
+    </QuoteRow>
   );
 }
 

@@ -7,8 +7,7 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, useHost, type HostItem } from '@sportello/host-api';
-import Section from '../components/Section';
+import { formatEuro, Section, useHost, type HostItem } from '@sportello/host-api';
 import { isoDay } from '../lib/days';
 
 interface EarlyRepayment {

@@ -4,8 +4,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, useHost } from '@sportello/host-api';
-import Section from '../components/Section';
+import { formatEuro, Section, useHost } from '@sportello/host-api';
 import type { PracticeMoney } from './usePracticeMoney';
 
 export default function EarningsCard({ money }: { money: PracticeMoney }) {
@@ -15,7 +14,7 @@ export default function EarningsCard({ money }: { money: PracticeMoney }) {
   return (
     <Section title={t('earnings.title')} testId="earnings">
       {earnings ? (
-        <div className="lo-earnings">
+        <div className="sp-earnings">
           <Stack gap={2}>
             <Text size="sm" fw={600} c="dimmed">
               {flags.agent ? t('earnings.agentTotal') : t('earnings.collaborator')}

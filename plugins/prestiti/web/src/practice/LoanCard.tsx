@@ -5,8 +5,7 @@
  */
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, type HostItem } from '@sportello/host-api';
-import Figure from '../components/Figure';
+import { Figure, formatEuro, type HostItem } from '@sportello/host-api';
 import { loanOf, paidOut } from '../lib/loanQuote';
 import { formatPercent, formatRate } from '../lib/taeg';
 
@@ -27,7 +26,7 @@ export default function LoanCard({ quote }: { quote: HostItem }) {
           </Badge>
         ) : null}
       </Group>
-      <div className="lo-figures">
+      <div className="sp-figures">
         <Figure label={t('fields.prodotto')} value={loan.prodotto || '—'} testId="figure-prodotto" />
         <Figure label={t('fields.istituto')} value={loan.istituto || '—'} testId="figure-istituto" />
         <Figure label={t('fields.rata')} value={loan.rata === null ? t('price.toQuote') : formatEuro(loan.rata)} hint={t('price.monthly')} testId="figure-rata" />

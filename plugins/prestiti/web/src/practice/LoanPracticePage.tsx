@@ -4,22 +4,20 @@
  * earnings, the emission request, the SECCI sheet, documents and chat. The practice is read from
  * the live store, so it follows every change.
  */
-import { Anchor, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconCashOff, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { useHost, type HostItem } from '@sportello/host-api';
-import Section from '../components/Section';
+import { EmissionButton, PracticeHeader, PracticeNotFound, PracticeRoute, Section, useHost, type HostItem } from '@sportello/host-api';
+import BackToList from '../components/BackToList';
 import { checklist } from '../lib/checklist';
 import { loanOf, PRODUCT_ID } from '../lib/loanQuote';
 import { api, chatRoom, paths } from '../paths';
 import EarlyRepaymentCard from './EarlyRepaymentCard';
 import EarningsCard from './EarningsCard';
-import EmissionButton from './EmissionButton';
 import LoanCard from './LoanCard';
-import PracticeHeader from './PracticeHeader';
 import QuotationCard from './QuotationCard';
 import { usePracticeMoney } from './usePracticeMoney';
+import '@sportello/host-api/line.css';
 import '../loans.css';
 
 function SecciLink({ quote }: { quote: HostItem }) {
@@ -51,17 +49,42 @@ function Practice({ quote }: { quote: HostItem }) {
   const money = usePracticeMoney(quote);
   const { StatusChanger, ArchiveButton, QuoteLinkButton, ChatButton, DocumentsSection, CustomerData } = host.ui;
   return (
-    <Stack gap="lg" className="lo-page" data-testid="loan-practice">
-      <PracticeHeader quote={quote} />
+    <Stack gap="lg" className="sp-page" data-testid="loan-practice">
+      <PracticeHeader
+        quote={quote}
+        title={t('practice.title', { product: loanOf(quote).prodotto })}
+        back={<BackToList />}
+        labels={{
+          archived: t('practice.archived'),
+          id: (id) => t('practice.id', { id }),
+          createdAt: (date) => t('practice.createdAt', { date }),
+          emissionRequested: (date) => t('practice.emissionRequested', { date }),
+        }}
+      />
       <Group gap="sm" data-testid="practice-actions">
         <StatusChanger quote={quote} />
-        {host.flags.agent ? <EmissionButton quote={quote} money={money} /> : null}
+        {host.flags.agent ? (
+          <EmissionButton
+            quote={quote}
+            consultancy={money.consultancy}
+            requested={money.locked}
+            quoted={loanOf(quote).quoted}
+            labels={{
+              request: t('emission.request'),
+              undo: t('emission.undo'),
+              requested: t('emission.requested'),
+              undone: t('emission.undone'),
+              error: (message) => t('emission.error', { message }),
+              notQuoted: t('emission.notQuoted'),
+            }}
+          />
+        ) : null}
         <SecciLink quote={quote} />
         <ArchiveButton quote={quote} />
         <QuoteLinkButton quote={quote} />
         <ChatButton roomId={chatRoom(quote._id)} />
       </Group>
-      <div className="lo-practice-grid">
+      <div className="sp-practice-grid">
         <Stack gap="lg">
           <LoanCard quote={quote} />
           <Section title={t('practice.customer')} testId="practice-customer">
@@ -83,35 +106,21 @@ function Practice({ quote }: { quote: HostItem }) {
   );
 }
 
-function PracticeNotFound() {
+export default function LoanPracticePage() {
   const { t } = useTranslation('prestiti');
   return (
-    <Center className="page-center">
-      <Stack align="center" gap="xs" data-testid="practice-not-found">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-          <IconCashOff size={30} />
-        </ThemeIcon>
-        <Title order={3}>{t('practice.notFound')}</Title>
-        <Text c="dimmed">{t('practice.notFoundText')}</Text>
-        <Anchor component={Link} to={paths.list}>
-          {t('practice.back')}
-        </Anchor>
-      </Stack>
-    </Center>
+    <PracticeRoute
+      line={PRODUCT_ID}
+      render={(quote) => <Practice key={quote._id} quote={quote} />}
+      notFound={
+        <PracticeNotFound
+          icon={<IconCashOff size={30} />}
+          title={t('practice.notFound')}
+          text={t('practice.notFoundText')}
+          backTo={paths.list}
+          backLabel={t('practice.back')}
+        />
+      }
+    />
   );
-}
-
-export default function LoanPracticePage() {
-  const { id = '' } = useParams();
-  const host = useHost();
-  const quote = host.useCollection('preventivi')[id];
-  if (quote && quote.type === PRODUCT_ID) return <Practice key={quote._id} quote={quote} />;
-  if (!host.dataLoaded) {
-    return (
-      <Center className="page-center">
-        <Loader />
-      </Center>
-    );
-  }
-  return <PracticeNotFound />;
 }

@@ -3,13 +3,12 @@
  * requested), the consultancy slider in euro and the first instalment at it.
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconLock, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, useHost, type HostItem } from '@sportello/host-api';
-import ConsultancySlider from '../components/ConsultancySlider';
-import Section from '../components/Section';
+import { ConsultancySlider, formatEuro, Section, useHost, type HostItem } from '@sportello/host-api';
 import { loanOf } from '../lib/loanQuote';
+import { clampEuro } from '../lib/practiceMoney';
 import QuotationEditor from './QuotationEditor';
 import type { PracticeMoney } from './usePracticeMoney';
 
@@ -24,7 +23,8 @@ function ConsultancyControl({ quote, money }: { quote: HostItem; money: Practice
       </Text>
     );
   }
-  if (!money.bounds) {
+  const { bounds } = money;
+  if (!bounds) {
     if (money.locked) return null;
     return (
       <Alert color="yellow" variant="light" data-testid="consultancy-missing">
@@ -33,20 +33,17 @@ function ConsultancyControl({ quote, money }: { quote: HostItem; money: Practice
     );
   }
   return (
-    <Stack gap={6}>
-      <ConsultancySlider
-        bounds={money.bounds}
-        value={money.consultancy ?? money.bounds.midpoint}
-        onChange={money.setConsultancy}
-        disabled={money.locked || !flags.agent}
-      />
-      {money.locked ? (
-        <Text size="xs" c="dimmed">
-          <IconLock size={12} style={{ verticalAlign: -1, marginRight: 4 }} />
-          {t('quotation.locked')}
-        </Text>
-      ) : null}
-    </Stack>
+    <ConsultancySlider
+      label={t('quotation.consultancy')}
+      bounds={{ min: bounds.low, max: bounds.high, midpoint: bounds.midpoint }}
+      value={money.consultancy ?? bounds.midpoint}
+      step={0.01}
+      format={formatEuro}
+      midpointLabel={t('quotation.midpoint', { value: formatEuro(bounds.midpoint) })}
+      onChange={(value) => money.setConsultancy(clampEuro(value, bounds))}
+      disabled={money.locked || !flags.agent}
+      lockedNote={money.locked ? t('quotation.locked') : null}
+    />
   );
 }
 
@@ -72,7 +69,7 @@ export default function QuotationCard({ quote, money }: { quote: HostItem; money
       <Stack gap="lg">
         {editing && editable ? <QuotationEditor quote={quote} companies={companies} onDone={() => setEditing(false)} /> : null}
         <ConsultancyControl quote={quote} money={money} />
-        <Group justify="space-between" className="lo-figure" data-testid="first-instalment">
+        <Group justify="space-between" className="sp-figure" data-testid="first-instalment">
           <Text size="sm" fw={600} c="dimmed">
             {t('quotation.firstInstalment')}
           </Text>

@@ -7,9 +7,8 @@ import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, PlainSelect, useHost, type HostItem } from '@sportello/host-api';
+import { AmountInput, errorMessage, PlainSelect, useHost, type HostItem } from '@sportello/host-api';
 import { loanOf } from '../lib/loanQuote';
-import { errorMessage } from '../lib/newLoan';
 import { offerBody, offerDraftOf, offerProblems, type OfferDraft } from '../lib/offer';
 
 export default function QuotationEditor({ quote, companies, onDone }: { quote: HostItem; companies: string[]; onDone: () => void }) {

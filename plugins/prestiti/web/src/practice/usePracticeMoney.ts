@@ -4,9 +4,9 @@
  * else the midpoint), the first instalment and the earnings at that amount.
  */
 import { useState } from 'react';
-import { useHost, type HostItem } from '@sportello/host-api';
-import { emissionRequested, loanOf, PRODUCT_ID, storedConsultancy } from '../lib/loanQuote';
-import { clampEuro, consultancyShare, earningsAt, firstInstalmentAt, sliderBounds, type ConsultancyEuro, type Earnings } from '../lib/practiceMoney';
+import { consultancyShare, emissionRequested, storedConsultancy, useHost, useQuoteAgent, type HostItem } from '@sportello/host-api';
+import { loanOf, PRODUCT_ID } from '../lib/loanQuote';
+import { clampEuro, earningsAt, firstInstalmentAt, sliderBounds, type ConsultancyEuro, type Earnings } from '../lib/practiceMoney';
 import { usePracticeEarnings } from './usePracticeEarnings';
 
 export interface PracticeMoney {
@@ -23,9 +23,7 @@ export interface PracticeMoney {
 export function usePracticeMoney(quote: HostItem): PracticeMoney {
   const host = useHost();
   const product = host.useCollection('products')[String(quote.pId)];
-  const users = host.useCollection('usr');
-  const agentId = typeof quote.aId === 'string' ? quote.aId : '';
-  const agent = users[agentId] ?? (host.user._id === agentId ? host.user : undefined);
+  const agent = useQuoteAgent(quote);
   const [chosen, setChosen] = useState<number | null>(null);
   const server = usePracticeEarnings(quote);
 

@@ -3,8 +3,7 @@ import { Alert, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, PlainSelect, useHost } from '@sportello/host-api';
-import { errorMessage } from '../lib/newLoan';
+import { AmountInput, errorMessage, PlainSelect, useHost } from '@sportello/host-api';
 import { CATEGORIES, draftOf, saveBody, tegmProblems, type TegmDraft, type TegmRow } from '../lib/tegmTable';
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: c }));

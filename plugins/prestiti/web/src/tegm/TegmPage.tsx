@@ -7,13 +7,13 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title } fr
 import { IconCirclePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '@sportello/host-api';
+import { errorMessage, useHost } from '@sportello/host-api';
 import BackToList from '../components/BackToList';
-import { errorMessage } from '../lib/newLoan';
 import { bandOf, sortedRows, type TegmRow } from '../lib/tegmTable';
 import { formatPercent, formatRate } from '../lib/taeg';
 import { TEGM_STREAM } from '../streams';
 import TegmEditor from './TegmEditor';
+import '@sportello/host-api/line.css';
 import '../loans.css';
 
 const day = (iso: string): string => iso.split('-').reverse().join('/');
@@ -45,7 +45,7 @@ export default function TegmPage() {
   };
 
   return (
-    <Stack gap="md" className="lo-page" data-testid="usury-page">
+    <Stack gap="md" className="sp-page" data-testid="usury-page">
       <Group justify="space-between" align="flex-end">
         <div>
           <BackToList />
@@ -72,7 +72,7 @@ export default function TegmPage() {
       ) : null}
       <Paper withBorder radius="lg" p="xs">
         {rows.length ? (
-          <Table className="lo-table-plain" verticalSpacing={8} highlightOnHover data-testid="tegm-table">
+          <Table className="sp-table-plain" verticalSpacing={8} highlightOnHover data-testid="tegm-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('usury.category')}</Table.Th>

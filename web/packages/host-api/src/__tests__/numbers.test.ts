@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanNumber, formatNumber, parseNumber } from '../numbers';
+import { cleanNumber, formatNumber, numberOrNull, parseNumber } from '../numbers';
 
 describe('amounts', () => {
   it.each([
@@ -48,5 +48,21 @@ describe('amounts as typed (SPEC §5)', () => {
     expect(formatNumber(2500, 2)).toBe('2.500,00');
     expect(formatNumber(15000, 0)).toBe('15.000');
     expect(formatNumber(null, 2)).toBe('');
+  });
+});
+
+describe('numbers as the server sends them', () => {
+  it('accept numbers and numeric text only', () => {
+    expect(numberOrNull(3)).toBe(3);
+    expect(numberOrNull('4.5')).toBe(4.5);
+    expect(numberOrNull(' 12 ')).toBe(12);
+    expect(numberOrNull('')).toBeNull();
+    expect(numberOrNull('  ')).toBeNull();
+    expect(numberOrNull(null)).toBeNull();
+    expect(numberOrNull(undefined)).toBeNull();
+    expect(numberOrNull(Number.NaN)).toBeNull();
+    expect(numberOrNull(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(numberOrNull('tre')).toBeNull();
+    expect(numberOrNull(true)).toBeNull();
   });
 });

@@ -1,16 +1,18 @@
-/** A card of a form or page, with its title (and step number in the creation form). */
+/** A card of a line's page or form: its title (with its step number in a creation form) and actions beside it. */
 import { Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-interface Props {
+export interface SectionProps {
   title: ReactNode;
+  /** The step of a creation form, shown in a circle before the title. */
   step?: number;
+  /** Buttons at the right of the title. */
   actions?: ReactNode;
   children: ReactNode;
   testId?: string;
 }
 
-export default function Section({ title, step, actions, children, testId }: Props) {
+export default function Section({ title, step, actions, children, testId }: SectionProps) {
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" data-testid={testId}>
       <Group justify="space-between" mb="md" wrap="nowrap">

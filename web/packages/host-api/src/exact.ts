@@ -1,7 +1,7 @@
 /**
- * Exact decimal arithmetic for the loan figures, as the server's Decimal does it: a number is
- * taken as the decimal it is written as (0.1 stays 0.1, like Python's Decimal(str(x))), amounts
- * are integer cents (BigInt), and a quotient is rounded half up once.
+ * Exact decimal arithmetic for a line's money, as the server's Decimal does it: a number is taken
+ * as the decimal it is written as (0.1 stays 0.1, like Python's Decimal(str(x))), amounts are
+ * integer cents (BigInt), and a quotient is rounded half up once.
  */
 
 /** A decimal number as an integer and a power of ten: 7.45 → { digits: 745n, scale: 2 }. */

@@ -1,0 +1,3 @@
+import type { UserConfig } from 'vite';
+
+export function productModuleConfig(name: string): UserConfig;
