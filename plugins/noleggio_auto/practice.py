@@ -146,7 +146,9 @@ async def practice_earnings(session: AsyncSession, quote: m.Quote) -> Earnings |
     canone, months = decimal_or_none(price.get("canone")), price.get("durata")
     product = await session.get(m.Product, product_id) if product_id else None
     agent = await session.get(m.User, quote.agent_id) if quote.agent_id else None
-    bounds = consultancy_bounds(product.companies if product else {}, quote.car.get("company"))
+    bounds = consultancy_bounds(
+        product.companies if product else {}, (quote.car or {}).get("company")
+    )
     asked = decimal_or_none((quote.quote or {}).get("qFattura"))
     q_fattura = asked if asked is not None else (bounds.midpoint if bounds else None)
     if canone is None or q_fattura is None or not isinstance(months, int) or agent is None:

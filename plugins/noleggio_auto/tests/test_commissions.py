@@ -103,3 +103,16 @@ async def test_a_practice_shows_in_its_own_tree_only(
     sub = (await call(clients, seeded, "subagente", "GET", "/api/report")).json()
     name = await _product_name(seeded)
     assert all(p["name"] != name for p in sub["products"])
+
+
+async def test_a_practice_whose_car_was_emptied_still_saves(seeded: Runtime) -> None:
+    ids, _ = await _requested(seeded)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:  # a null JSON value, as a bad import leaves
+            quote = await session.get(m.Quote, ids[0])
+            assert quote is not None
+            quote.car = None  # type: ignore[assignment]
+        async with seeded.db.session() as session:
+            stmt = select(m.LineCommission).where(m.LineCommission.quote_id == ids[0])
+            [item] = (await session.execute(stmt)).scalars()
+    assert item.company is None
