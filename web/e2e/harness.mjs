@@ -272,12 +272,23 @@ export async function expectAccessible(page, screen) {
   if (problems.length) throw new Error(`accessibility, ${screen}:\n${problems.join('\n')}`);
 }
 
+/** Waits for every promise, then fails with the first failure: nothing is left half started. */
+export async function allDone(promises) {
+  const failed = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** A live server and Chromium for one test file: started before its tests, closed after them.
- * The test reads them as `live.server` and `live.browser`. */
+ * The test reads them as `live.server` and `live.browser`. Each is kept as soon as it is up, so
+ * when the other fails to start it is still closed: an open browser would keep the file running
+ * after its failure, and the whole run with it. */
 export function liveSuite() {
   const live = { server: null, browser: null };
   before(async () => {
-    [live.server, live.browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+    await allDone([
+      LiveServer.start().then((started) => (live.server = started)),
+      launchBrowser().then((started) => (live.browser = started)),
+    ]);
   });
   after(async () => {
     await live.browser?.close();
