@@ -294,6 +294,9 @@ export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
  * has synced stays (a page typed into the address bar is `page.goto`). Returns once the app
  * shows the new path: until its screen has loaded the router keeps the previous one. */
 export async function navigate(page, path) {
+  // the pointer off the page, as after a page load: a screen coming up under it would show what
+  // hovering shows (a chart's tooltip)
+  await page.mouse.move(-1, -1);
   const pathname = await page.evaluate((to) => {
     history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (history.state?.idx ?? 0) + 1 }, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
