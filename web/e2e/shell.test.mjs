@@ -43,7 +43,8 @@ const ROLE_LABELS = {
 
 const live = liveSuite();
 
-describe('menu per role and tenant (SPEC §6)', () => {
+// the tests only read, each in a context of its own: side by side
+describe('menu per role and tenant (SPEC §6)', { concurrency: 3 }, () => {
   for (const tenant of Object.keys(MENUS)) {
     for (const [who, keys] of Object.entries(MENUS[tenant])) {
       test(`${tenant}: ${who}`, async () => {
