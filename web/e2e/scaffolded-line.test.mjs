@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe } from 'node:test';
-import { allDone, launchBrowser, LiveServer, login, openPage, test } from './harness.mjs';
+import { allDone, launchBrowser, LiveServer, login, openPage, signIn, test } from './harness.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LINE = 'linea-prova';
@@ -75,7 +75,7 @@ describe('a line written by `sportello new-line`', () => {
 
       // an agent creates a practice, then closes it: the admin's open list follows both
       const NEW = 'Pratica aperta da un collega';
-      await login(colleague.page, live.server, TENANT, 'agente@demo.it');
+      await signIn(colleague.context, live.server, TENANT, 'agente@demo.it');
       await colleague.page.goto(live.server.url(TENANT, `/${LINE}`));
       await colleague.page.getByTestId(`${PKG}-new-title`).fill(NEW);
       await colleague.page.getByTestId(`${PKG}-create`).click();
