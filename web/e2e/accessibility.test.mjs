@@ -2,34 +2,25 @@
 // (contrast, names, labels, structure), on two tenants' branding, for the roles that see each
 // screen. The customer-facing public pages come first: the European Accessibility Act covers
 // consumer financial services.
-import { after, before, describe } from 'node:test';
-import { expectAccessible, launchBrowser, LiveServer, login, openPage, test } from './harness.mjs';
+import { describe } from 'node:test';
+import { expectAccessible, liveSuite, login, navigate, openPage, settled, test } from './harness.mjs';
 
-let server;
-let browser;
+const live = liveSuite();
 
-before(async () => {
-  server = await LiveServer.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Opens `path` and waits for the screen to settle before axe reads it. */
+/** Opens `path` and waits for the screen to settle before axe reads it: typed into the address
+ * bar on the public pages, from inside the app once logged in. */
 async function show(page, tenant, path, ready) {
-  await page.goto(server.url(tenant, path));
+  if (await page.getByTestId('side-menu').count()) await navigate(page, path);
+  else await page.goto(live.server.url(tenant, path));
   if (ready) await page.getByTestId(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 // the tests only read, each in a context of its own: a describe runs its tests side by side
 describe('public pages (no login)', { concurrency: 3 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     test(`${tenant}: login, password reset, registration and quote links`, async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(live.browser);
       try {
         await show(page, tenant, '/login');
         await page.getByLabel('Email').waitFor();
@@ -47,17 +38,17 @@ describe('public pages (no login)', { concurrency: 3 }, () => {
   }
 
   test("assicurapp: a customer's quote page from a real link", async () => {
-    const agent = await openPage(browser);
-    const customer = await openPage(browser);
+    const agent = await openPage(live.browser);
+    const customer = await openPage(live.browser);
     try {
-      await login(agent.page, server, 'assicurapp', 'agente@demo.it');
+      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
       await show(agent.page, 'assicurapp', '/preventivi', 'quote-row');
       await agent.page.getByTestId('quote-row').first().click();
       const [popup] = await Promise.all([agent.page.waitForEvent('popup'), agent.page.getByTestId('quote-link').click()]);
       const link = popup.url();
       await popup.close();
       await customer.page.goto(link);
-      await customer.page.waitForLoadState('networkidle');
+      await settled(customer.page);
       await expectAccessible(customer.page, 'public quote page');
     } finally {
       await agent.context.close();
@@ -83,9 +74,9 @@ describe('screens after login', { concurrency: 3 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     for (const [who, screens] of Object.entries(SCREENS)) {
       test(`${tenant}: ${who}`, async () => {
-        const { context, page } = await openPage(browser);
+        const { context, page } = await openPage(live.browser);
         try {
-          await login(page, server, tenant, `${who}@demo.it`);
+          await login(page, live.server, tenant, `${who}@demo.it`);
           await expectAccessible(page, `${tenant} ${who} landing`);
           for (const [path, ready] of screens) {
             if (tenant === 'rcadealer' && path.startsWith('/prestiti')) continue; // not offered there
@@ -96,12 +87,12 @@ describe('screens after login', { concurrency: 3 }, () => {
             await show(page, tenant, '/preventivi', 'quote-row');
             await page.getByTestId('quote-row').first().click();
             await page.getByTestId('status-badge').first().waitFor();
-            await page.waitForLoadState('networkidle');
+            await settled(page);
             await expectAccessible(page, `${tenant} quote detail`);
             await show(page, tenant, '/noleggio-auto', 'rental-row');
             await page.getByTestId('rental-row').first().click();
             await page.getByTestId('rental-practice').waitFor();
-            await page.waitForLoadState('networkidle');
+            await settled(page);
             await expectAccessible(page, `${tenant} rental practice`);
             await page.getByTestId('user-menu').click();
             await expectAccessible(page, `${tenant} user menu open`);
@@ -117,18 +108,18 @@ describe('screens after login', { concurrency: 3 }, () => {
 describe('dark theme', { concurrency: 2 }, () => {
   for (const tenant of ['assicurapp', 'rcadealer']) {
     test(`${tenant}: login, the quote list, a quote, the user menu and the rental list in dark mode`, async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(live.browser);
       try {
-        await context.addCookies([{ name: 'theme', value: 'dark', url: server.url(tenant, '/') }]);
+        await context.addCookies([{ name: 'theme', value: 'dark', url: live.server.url(tenant, '/') }]);
         await show(page, tenant, '/login');
         await page.getByLabel('Email').waitFor();
         await expectAccessible(page, `${tenant} dark /login`);
-        await login(page, server, tenant, 'admin@demo.it');
+        await login(page, live.server, tenant, 'admin@demo.it');
         await show(page, tenant, '/preventivi', 'quote-row');
         await expectAccessible(page, `${tenant} dark /preventivi`);
         await page.getByTestId('quote-row').first().click();
         await page.getByTestId('status-badge').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await expectAccessible(page, `${tenant} dark quote detail`);
         await page.getByTestId('user-menu').click();
         await expectAccessible(page, `${tenant} dark user menu open`);

@@ -6,7 +6,7 @@
 // typed there reaches an integration waiting on the server.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, login, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -30,7 +30,7 @@ describe('the chat (SPEC §2, §3, §9)', () => {
     try {
       await Promise.all([
         login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
-        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it'),
       ]);
       await admin.page.goto(live.server.url('assicurapp', '/chat'));
       await admin.page.getByTestId('chat-rooms').waitFor(LIVE);

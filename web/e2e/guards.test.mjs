@@ -5,7 +5,7 @@
 // dd/mm/yyyy in an English-speaking browser.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { liveSuite, login, openPage, test } from './harness.mjs';
+import { liveSuite, login, openPage, settled, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -13,15 +13,9 @@ const live = liveSuite();
 async function visit(page, tenant, path) {
   await page.goto(live.server.url(tenant, path));
   await page.getByTestId('page').waitFor();
-  // the screen's chunk and data in: no loader left in the page area
-  await page.waitForFunction(() => !document.querySelector('[data-testid="page"] .mantine-Loader-root'));
-  await page.waitForTimeout(300);
+  // the screen's chunk and data in, and whatever a call of it would show (an error, say)
+  await settled(page);
   return (await page.getByTestId('not-found').count()) > 0 ? '404' : 'open';
-}
-
-async function tokenFor(email) {
-  const answer = await live.server.api('assicurapp', '/api/auth/login', { method: 'POST', json: { email, password: 'demo1234' } });
-  return (await answer.json()).token;
 }
 
 // who → [path, expected]: a handful of each kind (the whole matrix is web/src/app/__tests__/routeGates.test.ts)
@@ -33,12 +27,13 @@ const CASES = {
   agente: [['/Agenti', '404'], ['/cassa', '404'], ['/saldo-collaboratore', 'open']],
 };
 
-describe('one guard rule (SPEC §6)', () => {
+// the tests only read, each in a context of its own: side by side
+describe('one guard rule (SPEC §6)', { concurrency: 3 }, () => {
   for (const [who, cases] of Object.entries(CASES)) {
     test(`assicurapp: ${who}`, async () => {
       const { context, page } = await openPage(live.browser);
       try {
-        await login(page, live.server, 'assicurapp', `${who}@demo.it`);
+        await signIn(context, live.server, 'assicurapp', `${who}@demo.it`);
         for (const [path, expected] of cases) {
           assert.equal(await visit(page, 'assicurapp', path), expected, `${who} ${path}`);
           if (expected === '404') {
@@ -87,8 +82,7 @@ describe('one guard rule (SPEC §6)', () => {
   test('detail pages are titled by name, in the top bar and the tab', async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'admin@demo.it');
-      const token = await tokenFor('admin@demo.it');
+      const token = await signIn(context, live.server, 'assicurapp', 'admin@demo.it');
       const policy = (await (await live.server.api('assicurapp', '/api/polizze', { token })).json()).find((p) => p.number);
       await page.goto(live.server.url('assicurapp', `/polizza/${policy._id}`));
       await page.getByTestId('policy-detail').waitFor();
@@ -111,7 +105,7 @@ describe('dates in the app format (SPEC §9)', () => {
     const { context, page } = await openPage(live.browser, { locale: 'en-US' });
     try {
       assert.equal(await page.evaluate(() => navigator.language), 'en-US');
-      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('quote-product').filter({ hasText: 'RC Auto' }).first().click();
       await page.getByTestId('quote-form').waitFor();

@@ -13,6 +13,13 @@ import { chromium } from 'playwright-core';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PASSWORD = 'demo1234';
+
+// The Python the suite starts (a server per file, the scripts that read a download back) keeps
+// its compiled bytecode, in a folder of its own outside the tree: where PYTHONDONTWRITEBYTECODE is
+// set, as in some containers, each server would otherwise compile core, the lines and their
+// packages anew, some 6 s of CPU of a 9 s start (bench/realtime does the same for its servers).
+delete process.env.PYTHONDONTWRITEBYTECODE;
+process.env.PYTHONPYCACHEPREFIX ??= join(tmpdir(), 'sportello-e2e-pycache');
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -212,7 +219,90 @@ export async function openPage(browser, options = {}) {
       page.errors.push(`CSP: ${message.text()}`);
     }
   });
+  trackPending(page);
   return { context, page };
+}
+
+/** The ids of the socket calls in a frame (`cid`) or of the answers (`rid`). */
+function frameIds(payload, key) {
+  if (typeof payload !== 'string' || !payload.startsWith('{') && !payload.startsWith('[')) return [];
+  try {
+    const packets = [JSON.parse(payload)].flat();
+    return packets.filter((p) => p && typeof p === 'object' && p[key] !== undefined).map((p) => p[key]);
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `page.pending()`: how many HTTP requests are in flight and socket calls unanswered. */
+function trackPending(page) {
+  const requests = new Set();
+  const calls = new Set();
+  let sockets = 0;
+  page.pending = () => requests.size + calls.size;
+  page.on('request', (request) => requests.add(request));
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+  page.on('websocket', (socket) => {
+    const n = (sockets += 1);
+    socket.on('framesent', ({ payload }) => frameIds(payload, 'cid').forEach((cid) => calls.add(`${n}:${cid}`)));
+    socket.on('framereceived', ({ payload }) => frameIds(payload, 'rid').forEach((rid) => calls.delete(`${n}:${rid}`)));
+    socket.on('close', () => [...calls].filter((call) => call.startsWith(`${n}:`)).forEach((call) => calls.delete(call)));
+  });
+}
+
+/**
+ * Waits for the screen to settle: no request in flight, no socket call unanswered, no loader in
+ * the page area, and nothing changed in the document for `quietMs` and until the page's main
+ * thread next idles (React renders a large update in slices, with pauses between them); all of
+ * it again if a call started meanwhile. `quietMs` outlasts React's 300 ms between showing one
+ * suspended part and the next (a lazy badge in a list row, say), which no request marks. What a
+ * fixed pause stood for, as long as the screen takes.
+ */
+export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    while (page.pending()) {
+      if (Date.now() > deadline) throw new Error(`${page.url()}: still waiting on ${page.pending()} calls`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const quiet = await page.evaluate(
+      ([ms, left]) =>
+        new Promise((resolve) => {
+          let timer;
+          let changed = false;
+          const loading = () => document.querySelector('[data-testid="page"] .mantine-Loader-root') !== null;
+          const idle = () => {
+            changed = false;
+            requestIdleCallback(() => !changed && !loading() && finish(true));
+          };
+          const restart = () => (clearTimeout(timer), (timer = setTimeout(idle, ms)));
+          const observer = new MutationObserver(() => ((changed = true), restart()));
+          const limit = setTimeout(() => finish(false), left);
+          const finish = (value) => (observer.disconnect(), clearTimeout(timer), clearTimeout(limit), resolve(value));
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          restart();
+        }),
+      [quietMs, Math.max(deadline - Date.now(), 0)],
+    );
+    if (!quiet) throw new Error(`${page.url()}: the screen did not settle in ${timeout} ms`);
+    if (!page.pending()) return;
+  }
+}
+
+/** Opens `path` inside the running app, as one of its own links does: no reload, the data it
+ * has synced stays (a page typed into the address bar is `page.goto`). Returns once the app
+ * shows the new path: until its screen has loaded the router keeps the previous one. */
+export async function navigate(page, path) {
+  // the pointer off the page, as after a page load: a screen coming up under it would show what
+  // hovering shows (a chart's tooltip)
+  await page.mouse.move(-1, -1);
+  const pathname = await page.evaluate((to) => {
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (history.state?.idx ?? 0) + 1 }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    return location.pathname;
+  }, path);
+  await page.locator(`[data-testid="page"][data-path="${pathname}"]`).waitFor();
 }
 
 export async function login(page, server, tenant, email) {
@@ -221,6 +311,17 @@ export async function login(page, server, tenant, email) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.getByTestId('side-menu').waitFor();
+}
+
+/** Logged in as `email` without the login form, for a test whose subject is what comes after:
+ * the server's token in the cookie the app reads when it starts, so the next page opened is the
+ * user's. Returns the token, for calls to the API. */
+export async function signIn(context, server, tenant, email) {
+  const answer = await server.api(tenant, '/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } });
+  if (answer.status !== 200) throw new Error(`${email} could not log in: ${answer.status} ${answer.text}`);
+  const { token } = await answer.json();
+  await context.addCookies([{ name: 't', value: token, url: server.url(tenant) }]);
+  return token;
 }
 
 export async function menuLabels(page) {
@@ -272,12 +373,23 @@ export async function expectAccessible(page, screen) {
   if (problems.length) throw new Error(`accessibility, ${screen}:\n${problems.join('\n')}`);
 }
 
+/** Waits for every promise, then fails with the first failure: nothing is left half started. */
+export async function allDone(promises) {
+  const failed = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** A live server and Chromium for one test file: started before its tests, closed after them.
- * The test reads them as `live.server` and `live.browser`. */
+ * The test reads them as `live.server` and `live.browser`. Each is kept as soon as it is up, so
+ * when the other fails to start it is still closed: an open browser would keep the file running
+ * after its failure, and the whole run with it. */
 export function liveSuite() {
   const live = { server: null, browser: null };
   before(async () => {
-    [live.server, live.browser] = await Promise.all([LiveServer.start(), launchBrowser()]);
+    await allDone([
+      LiveServer.start().then((started) => (live.server = started)),
+      launchBrowser().then((started) => (live.browser = started)),
+    ]);
   });
   after(async () => {
     await live.browser?.close();

@@ -6,7 +6,7 @@
 // reason, which the policy then shows; the issued quote reads 'Polizza emessa n. …'.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { addOffer, expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { addOffer, expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -26,7 +26,7 @@ describe("the customer's link and issuing checks", () => {
     const office = await openPage(live.browser);
     const customer = await openPage(live.browser);
     try {
-      await login(office.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(office.context, live.server, 'assicurapp', 'admin@demo.it');
       await office.page.goto(live.server.url('assicurapp', '/preventivi'));
       await office.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).first().click();
       await office.page.getByTestId('quotation').waitFor();
@@ -101,7 +101,7 @@ describe("the customer's link and issuing checks", () => {
   test('issuing with refused documents is refused, then done with a reason the policy shows', async () => {
     const admin = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       // the demo quote whose emission was requested (the REQUESTED tab)
       await admin.page.getByRole('tab', { name: /richiest/i }).click();

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const python = resolve(import.meta.dirname, '..', '..', '.venv', 'bin', 'python');
 const VALID_CF = 'RSSGLI85M41F205V';
@@ -34,8 +34,8 @@ describe('loans module', () => {
     const admin = await openPage(live.browser);
     try {
       await Promise.all([
-        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
-        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
+        signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it'),
+        signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it'),
       ]);
       await agent.page.goto(live.server.url('assicurapp', '/prestiti'));
       await agent.page.getByTestId('loan-row').first().waitFor();

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const python = join(repo, '.venv', 'bin', 'python');
@@ -35,9 +35,9 @@ describe('the money (SPEC §2, §3, §9)', () => {
     const report = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
-        login(report.page, live.server, 'assicurapp', 'agente@demo.it'),
+        signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it'),
+        signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it'),
+        signIn(report.context, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
       // the agent's balance this month and the report from today on
       await agent.page.goto(live.server.url('assicurapp', '/saldo-collaboratore'));

@@ -8,7 +8,7 @@
 // downloads.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -34,7 +34,7 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
     const newcomer = await openPage(live.browser);
     try {
       // the admin invites an agent from /utenti
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/utenti'));
       await admin.page.getByTestId('user-row').first().waitFor();
       await expectAccessible(admin.page, 'users list');
@@ -58,7 +58,7 @@ describe('people and the tenant (SPEC §2, §3, §6)', () => {
       await newcomer.page.getByTestId('side-menu').waitFor();
 
       // the employee watches /Agenti
-      await login(watcher.page, live.server, 'assicurapp', 'dipendente@demo.it');
+      await signIn(watcher.context, live.server, 'assicurapp', 'dipendente@demo.it');
       await watcher.page.goto(live.server.url('assicurapp', '/Agenti'));
       await watcher.page.getByTestId('agent-row').first().waitFor();
       assert.equal(await watcher.page.getByTestId('subagent-row').filter({ hasText: NEW_AGENT.name }).count(), 0);

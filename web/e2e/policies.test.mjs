@@ -6,7 +6,7 @@
 // the agent's screen.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { addOffer, expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { addOffer, expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -18,7 +18,7 @@ describe('policies (SPEC §2–§4, §9)', () => {
     const agent = await openPage(live.browser);
     const customer = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).filter({ hasText: 'Luca Bianchi' }).first().click();
       await admin.page.getByTestId('quotation').waitFor();
@@ -33,7 +33,7 @@ describe('policies (SPEC §2–§4, §9)', () => {
       await expectAccessible(admin.page, 'quote with two offers (admin)');
 
       // the agent, in a second browser, sees both offers, picks Allianz and requests emission
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(quoteUrl);
       await agent.page.getByTestId('offer-row').nth(1).waitFor();
       await agent.page.getByRole('radio', { name: "Scegli l'offerta di Allianz" }).check();

@@ -5,7 +5,7 @@
 // agent's /Report shows the commission computed on the net premium, not on the gross.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -19,8 +19,8 @@ describe('premium and taxes', () => {
     const agent = await openPage(live.browser);
     try {
       await Promise.all([
-        login(admin.page, live.server, 'assicurapp', 'admin@demo.it'),
-        login(agent.page, live.server, 'assicurapp', 'agente@demo.it'),
+        signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it'),
+        signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it'),
       ]);
       await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').filter({ hasText: 'In attesa di quotazione' }).first().click();
@@ -106,7 +106,7 @@ describe('premium and taxes', () => {
       // a second admin keeps the table open: the new rate reaches it without a reload
       const other = await openPage(live.browser);
       try {
-        await login(other.page, live.server, 'assicurapp', 'admin@demo.it');
+        await signIn(other.context, live.server, 'assicurapp', 'admin@demo.it');
         await other.page.goto(live.server.url('assicurapp', '/impostazioni?tab=imposte'));
         await other.page.getByTestId('taxes-section').waitFor();
         assert.equal(await other.page.getByLabel('Aliquota: Infortuni').inputValue(), '2,50');

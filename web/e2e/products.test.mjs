@@ -1,7 +1,7 @@
 // End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, login, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -22,7 +22,7 @@ describe('products (admin and responsabile)', () => {
   test('an admin creates a product, mistakes first, then switches it off', async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'admin@demo.it');
       await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('product-row').filter({ hasText: 'RC Auto' }).waitFor();
       await expectAccessible(page, 'products');
@@ -77,7 +77,7 @@ describe('products (admin and responsabile)', () => {
   test('an employee has no products page', async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'dipendente@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'dipendente@demo.it');
       await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('not-found').waitFor();
       await page.goto(live.server.url('assicurapp', '/prodotti/nuovo'));
@@ -127,7 +127,7 @@ describe('nuova quotazione (agents)', () => {
   test("a line's product opens the line's own module", async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/prodotti'));
       await page.getByTestId('quote-product').filter({ hasText: 'Finanziamenti' }).click();
       await page.waitForURL((url) => url.pathname === '/prestiti');

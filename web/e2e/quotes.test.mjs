@@ -2,7 +2,7 @@
 // browser context (SPEC §2, §4).
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const NEW_STATUS = 'In lavorazione compagnia';
 
@@ -15,7 +15,7 @@ describe('quotes (SPEC §2, §4)', () => {
     const admin = await openPage(live.browser);
     const agent = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/preventivi'));
       await admin.page.getByTestId('quote-row').first().waitFor();
       const names = await rowNames(admin.page);
@@ -43,7 +43,7 @@ describe('quotes (SPEC §2, §4)', () => {
       await expectAccessible(admin.page, 'quote detail (admin)');
 
       // the agent (owner of the quote) keeps the same practice open
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(live.server.url('assicurapp', `/preventivi/${id}`));
       await agent.page.getByTestId('quote-detail').waitFor();
       const agentBadge = agent.page.getByTestId('quote-detail').getByTestId('status-badge').first();

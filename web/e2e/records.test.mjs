@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const live = liveSuite();
 
@@ -27,8 +27,8 @@ describe('records a broker reads', () => {
     const admin = await openPage(live.browser);
     const agent = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await openLuca(admin.page);
       await openLuca(agent.page);
       const birth = admin.page.getByTestId('client-birth');
@@ -87,7 +87,7 @@ describe('records a broker reads', () => {
     });
     const agent = await openPage(live.browser);
     try {
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(live.server.url('assicurapp', '/polizze'));
       await agent.page.getByTestId('policy-row').first().waitFor();
       const token = (await agent.context.cookies()).find((cookie) => cookie.name === 't')?.value;

@@ -3,7 +3,7 @@
 // for emission by its agent, each browser following the other live; the catalogue editor.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { expectAccessible, liveSuite, login, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const VALID_CF = 'RSSGLI85M41F205V';
 const NEW_STATUS = 'In lavorazione compagnia';
@@ -17,13 +17,13 @@ describe('car rental module', () => {
     const admin = await openPage(live.browser);
     const customer = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await admin.page.getByTestId('rental-row').first().waitFor();
       const chip = admin.page.getByTestId('chip-noleggio-auto');
       const alertsBefore = Number(await chip.textContent());
 
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await agent.page.getByTestId('rental-row').first().waitFor();
       await expectAccessible(agent.page, 'rental list (agent)');
@@ -115,7 +115,7 @@ describe('car rental module', () => {
   test('an agent asks for emission and takes it back', async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       const row = page.getByTestId('rental-row').filter({ hasText: 'Fiat 500 Hybrid' });
       await row.click();
@@ -135,7 +135,7 @@ describe('car rental module', () => {
     const admin = await openPage(live.browser);
     const agent = await openPage(live.browser);
     try {
-      await login(admin.page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await admin.page.getByTestId('catalogue-link').click();
       await admin.page.getByTestId('car-row').first().waitFor();
@@ -155,7 +155,7 @@ describe('car rental module', () => {
       assert.equal(await admin.page.getByTestId('car-row').count(), before + 1);
       assert.match(euro(await row.textContent()), /279,99 €/);
 
-      await login(agent.page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(agent.context, live.server, 'assicurapp', 'agente@demo.it');
       await agent.page.goto(live.server.url('assicurapp', '/noleggio-auto/nuovo'));
       await agent.page.getByTestId('car-option').filter({ hasText: 'Renault Clio E-Tech' }).waitFor();
 
@@ -175,7 +175,7 @@ describe('car rental module', () => {
   test('an unknown practice is not found', async () => {
     const { context, page } = await openPage(live.browser);
     try {
-      await login(page, live.server, 'assicurapp', 'agente@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/noleggio-auto/sconosciuto'));
       await page.getByTestId('practice-not-found').waitFor();
       await expectAccessible(page, 'rental practice not found');

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe } from 'node:test';
-import { launchBrowser, LiveServer, login, openPage, test } from './harness.mjs';
+import { allDone, launchBrowser, LiveServer, login, openPage, signIn, test } from './harness.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LINE = 'linea-prova';
@@ -38,12 +38,6 @@ async function buildModule(web) {
   } catch (error) {
     throw new Error(`the line's web module did not build:\n${error.stdout}\n${error.stderr}`);
   }
-}
-
-/** Waits for every promise, then fails with the first failure: nothing is left half started. */
-async function allDone(promises) {
-  const failed = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'sportello-line-'));
@@ -81,7 +75,7 @@ describe('a line written by `sportello new-line`', () => {
 
       // an agent creates a practice, then closes it: the admin's open list follows both
       const NEW = 'Pratica aperta da un collega';
-      await login(colleague.page, live.server, TENANT, 'agente@demo.it');
+      await signIn(colleague.context, live.server, TENANT, 'agente@demo.it');
       await colleague.page.goto(live.server.url(TENANT, `/${LINE}`));
       await colleague.page.getByTestId(`${PKG}-new-title`).fill(NEW);
       await colleague.page.getByTestId(`${PKG}-create`).click();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { expectAccessible, liveSuite, login, menuLabels, openPage, test } from './harness.mjs';
+import { expectAccessible, liveSuite, login, menuLabels, openPage, signIn, test } from './harness.mjs';
 
 const INITIAL_JS_BUDGET_KB = 180;
 
@@ -43,7 +43,8 @@ const ROLE_LABELS = {
 
 const live = liveSuite();
 
-describe('menu per role and tenant (SPEC §6)', () => {
+// the tests only read, each in a context of its own: side by side
+describe('menu per role and tenant (SPEC §6)', { concurrency: 3 }, () => {
   for (const tenant of Object.keys(MENUS)) {
     for (const [who, keys] of Object.entries(MENUS[tenant])) {
       test(`${tenant}: ${who}`, async () => {
@@ -167,7 +168,7 @@ describe('product modules (federated remotes)', () => {
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export const init = ; syntax error' }),
     );
     try {
-      await login(page, live.server, 'assicurapp', 'admin@demo.it');
+      await signIn(context, live.server, 'assicurapp', 'admin@demo.it');
       await page.goto(live.server.url('assicurapp', '/noleggio-auto'));
       await page.getByTestId('module-error').waitFor();
       await expectAccessible(page, 'module error');

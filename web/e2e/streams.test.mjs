@@ -4,7 +4,7 @@
 // off for the tenant; switched on again, the shell syncs it anew and the list is back.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { liveSuite, login, openPage, test } from './harness.mjs';
+import { liveSuite, openPage, signIn, test } from './harness.mjs';
 
 const TENANT = 'assicurapp';
 const STREAM = 'noleggio-auto/auto';
@@ -33,7 +33,7 @@ describe("a line's stream drives its screen", () => {
     const owner = await openPage(live.browser);
     try {
       const asked = syncRequests(admin.page);
-      await login(admin.page, live.server, TENANT, 'admin@demo.it');
+      await signIn(admin.context, live.server, TENANT, 'admin@demo.it');
       await admin.page.goto(live.server.url(TENANT, '/noleggio-auto/catalogo'));
       await admin.page.getByTestId('car-row').first().waitFor();
       const before = await admin.page.getByTestId('car-row').count();
@@ -43,7 +43,7 @@ describe("a line's stream drives its screen", () => {
       assert.equal(await admin.page.locator('[data-menu-key="noleggio-auto"]').count(), 1);
 
       // another user adds a car: it appears on the admin's open list, with no reload
-      await login(colleague.page, live.server, TENANT, 'responsabile@demo.it');
+      await signIn(colleague.context, live.server, TENANT, 'responsabile@demo.it');
       await colleague.page.goto(live.server.url(TENANT, '/noleggio-auto/catalogo'));
       await colleague.page.getByTestId('car-add').click();
       await colleague.page.getByTestId('car-name').fill('Dacia Spring Electric');
@@ -55,7 +55,7 @@ describe("a line's stream drives its screen", () => {
       await admin.page.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/streams-catalogue-live.png` });
 
       // the tenant's owner switches the line off: the list, its menu entry and its route leave
-      await login(owner.page, live.server, TENANT, 'admin@demo.it');
+      await signIn(owner.context, live.server, TENANT, 'admin@demo.it');
       await owner.page.goto(live.server.url(TENANT, '/impostazioni?tab=prodotti'));
       const line = owner.page.getByRole('switch', { name: 'Noleggio auto' });
       await line.waitFor();

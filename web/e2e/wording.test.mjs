@@ -5,7 +5,7 @@
 // 'subagente' or 'subagenti' may show. Nothing is allowed through.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { liveSuite, login, openPage, test } from './harness.mjs';
+import { liveSuite, login, navigate, openPage, settled, test } from './harness.mjs';
 
 const TENANT = 'rcadealer';
 const FORBIDDEN = /(?<![\p{L}\p{N}])(sub)?agent[ei](?![\p{L}\p{N}])/iu;
@@ -69,17 +69,16 @@ async function screensOf(page, who) {
   return [...paths];
 }
 
-/** The page's text as shown, once its screen and data are in. */
+/** The page's text as shown, once its screen and data are in (opened from inside the app). */
 async function shownText(page, path) {
-  await page.goto(live.server.url(TENANT, path));
-  await page.getByTestId('page').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="page"] .mantine-Loader-root'));
-  await page.waitForTimeout(500);
+  await navigate(page, path);
+  await settled(page);
   // the text of the page and of any open dialog, with the browser tab's title
   return `${await page.title()}\n${await page.evaluate(() => document.body.innerText)}`;
 }
 
-describe(`${TENANT} never says 'agente' (SPEC §1)`, () => {
+// the roles only read, each in a context of its own: side by side
+describe(`${TENANT} never says 'agente' (SPEC §1)`, { concurrency: 3 }, () => {
   for (const who of ['admin', 'responsabile', 'dipendente', 'agente', 'subagente', 'segnalatore']) {
     test(who, async () => {
       const { context, page } = await openPage(live.browser);

@@ -38,7 +38,9 @@ export default function PrivateLayout() {
         <SideMenu />
         <div className="app-body">
           <TopBar />
-          <main className="app-main" data-testid="page">
+          {/* the path of the screen shown: during a move to another page the router keeps the
+              previous screen until the next one has loaded, and the browser tests wait for it */}
+          <main className="app-main" data-testid="page" data-path={location.pathname}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
