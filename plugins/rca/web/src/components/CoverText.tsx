@@ -13,6 +13,7 @@ import { NAMESPACE } from '../paths';
 export default function CoverText({ policy, today, size = 'sm' }: { policy: PlatePolicy | null; today: string; size?: 'sm' | 'md' }) {
   const { t } = useTranslation(NAMESPACE);
   const cover = coverOn(policy, today);
+  const grace = cover.state === 'grace' ? t('cover.grace', { day: dayAndMonth(cover.grazia) }) : '';
   if (cover.state === 'none') {
     return (
       <Text size={size} c="dimmed" data-testid="cover" data-state="none">
@@ -31,8 +32,8 @@ export default function CoverText({ policy, today, size = 'sm' }: { policy: Plat
         </Badge>
       ) : null}
       {cover.state === 'grace' ? (
-        <Text size="xs" c="var(--mantine-color-orange-light-color)" fw={600} truncate="end">
-          {t('cover.grace', { day: dayAndMonth(cover.grazia) })}
+        <Text size="xs" lh={1.25} lineClamp={2} c="var(--mantine-color-orange-light-color)" fw={600} className="rca-wrap" title={grace}>
+          {grace}
         </Text>
       ) : null}
       {cover.state === 'expired' ? (

@@ -102,7 +102,7 @@ export default function PlatesPage() {
           <div role="rowgroup">
             <div role="row">
               <Text role="cell" c="dimmed" ta="center" py={48} data-testid="plates-empty">
-                {register.rows === null ? t('list.loading') : total ? t('list.noMatch') : t('list.empty')}
+                {register.rows === null ? t('list.loading') : shownQuery.trim() ? t('list.noMatch') : t('list.empty')}
               </Text>
             </div>
           </div>
