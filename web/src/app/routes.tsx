@@ -127,7 +127,8 @@ export const routes: RouteObject[] = [
           guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies']),
           guardedPage('clienti', inMenu('clienti'), () => import('../features/clients/ClientsPage'), ['clients']),
           guardedPage('clienti/:id', inMenu('clienti'), () => import('../features/clients/ClientDetailPage'), ['clients']),
-          guardedPage('targhe', inMenu('targhe'), () => import('../features/placeholder/GuardedPages').then((m) => ({ default: m.PlatesPage }))),
+          // the plates register: the rca line's module, where the menu holds its entry
+          guardedPage('targhe/*', inMenu('targhe'), () => import('../federation/ProductRoute').then((m) => ({ default: m.PlatesRoute }))),
           ...MONEY_ROUTES,
           guardedPage(':productId/*', productLine, () => import('../federation/ProductRoute')),
           { path: '*', lazy: notFound },

@@ -57,7 +57,8 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['clienti', '/clienti', ['admin', 'agent', 'subagent']],
   ['clienti/:id', '/clienti/c1', ['admin', 'agent', 'subagent']],
   // assicurapp does not offer plates
-  ['targhe', '/targhe', []],
+  ['targhe/*', '/targhe', []],
+  ['targhe/*', '/targhe/t1', []],
   ['Report', '/Report', WORK],
   ['ProvvigioniAgente/:aId', '/ProvvigioniAgente/u1', WORK],
   // a top agent's own balance; admins' overview of every balance
@@ -78,6 +79,7 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/utenti', ['admin', 'e']],
   ['/preventivi', WORK],
   ['/targhe', WORK],
+  ['/targhe/t1', WORK],
   ['/impostazioni', ['admin']],
   ['/noleggio-auto', WORK],
   ['/prestiti', []],

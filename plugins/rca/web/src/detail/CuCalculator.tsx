@@ -1,0 +1,187 @@
+/**
+ * The CU class from a risk certificate (`rca.classe`): the ATR's years in a table (claims with
+ * main responsibility, paritaria shares), an optional starting class, and the class the server
+ * derives with one sentence per year.
+ */
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalculator, IconPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, Section, useHost } from '@sportello/host-api';
+import { asCuAnswer, cuRequest, defaultAtrRows, nextAtrRow, type AtrField, type AtrProblems, type AtrRow, type CuAnswer } from '../lib/atr';
+import { CALLS, NAMESPACE } from '../paths';
+
+export default function CuCalculator({ currentYear }: { currentYear: number }) {
+  const { t } = useTranslation(NAMESPACE);
+  const host = useHost();
+  const [rows, setRows] = useState<AtrRow[]>(() => defaultAtrRows(currentYear));
+  const [start, setStart] = useState('');
+  const [problems, setProblems] = useState<AtrProblems | null>(null);
+  const [answer, setAnswer] = useState<CuAnswer | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const change = (index: number, field: AtrField, value: string) => {
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+    setAnswer(null);
+  };
+  const problemOf = (index: number, field: AtrField) => {
+    const key = problems?.rows[index]?.[field];
+    return key ? t(key) : null;
+  };
+
+  const calculate = async () => {
+    const { request, problems: found } = cuRequest(rows, start, currentYear);
+    setProblems(found);
+    setRefusal(null);
+    setAnswer(null);
+    if (!request) return;
+    setBusy(true);
+    try {
+      const result = asCuAnswer(await host.call(CALLS.cuClass, request));
+      if (result) setAnswer(result);
+      else setRefusal(t('cu.error', { message: '' }));
+    } catch (error) {
+      setRefusal(t('cu.error', { message: errorMessage(error) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title={t('cu.title')} testId="cu-calculator">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('cu.intro')}
+        </Text>
+        <Table verticalSpacing={6} data-testid="atr-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('cu.year')}</Table.Th>
+              <Table.Th>{t('cu.principali')}</Table.Th>
+              <Table.Th>{t('cu.paritarie')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={index} data-testid="atr-row">
+                <Table.Td>
+                  <TextInput
+                    size="sm"
+                    inputMode="numeric"
+                    maxLength={4}
+                    aria-label={t('cu.year')}
+                    value={row.anno}
+                    onChange={(event) => change(index, 'anno', event.currentTarget.value)}
+                    error={problemOf(index, 'anno')}
+                    data-testid="atr-anno"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="sm"
+                    inputMode="numeric"
+                    maxLength={2}
+                    aria-label={`${t('cu.principali')} ${row.anno}`}
+                    value={row.principali}
+                    onChange={(event) => change(index, 'principali', event.currentTarget.value)}
+                    error={problemOf(index, 'principali')}
+                    data-testid="atr-principali"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="sm"
+                    aria-label={`${t('cu.paritarie')} ${row.anno}`}
+                    placeholder={t('cu.paritarieHint')}
+                    maxLength={40}
+                    value={row.paritarie}
+                    onChange={(event) => change(index, 'paritarie', event.currentTarget.value)}
+                    error={problemOf(index, 'paritarie')}
+                    data-testid="atr-paritarie"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('cu.removeYear', { anno: row.anno })}
+                    title={t('cu.removeYear', { anno: row.anno })}
+                    onClick={() => {
+                      setRows((current) => current.filter((_, i) => i !== index));
+                      setProblems(null);
+                      setAnswer(null);
+                    }}
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {problems?.table ? (
+          <Text size="sm" c="var(--mantine-color-error)">
+            {t(problems.table)}
+          </Text>
+        ) : null}
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Group align="flex-end" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => {
+                setRows((current) => [...current, nextAtrRow(current, currentYear)]);
+                setAnswer(null);
+              }}
+              data-testid="atr-add"
+            >
+              {t('cu.addYear')}
+            </Button>
+            <TextInput
+              w={200}
+              inputMode="numeric"
+              maxLength={2}
+              label={t('cu.start')}
+              placeholder="14"
+              description={t('cu.startHint')}
+              value={start}
+              onChange={(event) => {
+                setStart(event.currentTarget.value);
+                setAnswer(null);
+              }}
+              error={problems?.classeIniziale ? t(problems.classeIniziale) : null}
+              data-testid="atr-start"
+            />
+          </Group>
+          <Button leftSection={<IconCalculator size={18} />} loading={busy} onClick={() => void calculate()} data-testid="cu-calculate">
+            {t('cu.calculate')}
+          </Button>
+        </Group>
+        {refusal ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} data-testid="cu-refusal">
+            {refusal}
+          </Alert>
+        ) : null}
+        {answer ? (
+          <Stack gap="xs" data-testid="cu-result">
+            <Group gap="sm">
+              <Badge size="xl" radius="sm" tt="none" data-testid="cu-class" data-class={answer.classe}>
+                {t('cu.result', { classe: answer.classe })}
+              </Badge>
+            </Group>
+            <Title order={5}>{t('cu.derivation')}</Title>
+            <ol className="rca-steps" data-testid="cu-steps">
+              {answer.passi.map((step, index) => (
+                <li key={index}>
+                  <Text size="sm">{step}</Text>
+                </li>
+              ))}
+            </ol>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}
