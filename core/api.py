@@ -3,7 +3,7 @@
 A line's package imports core only from here (and its tests from :mod:`core.testing`); a
 test fails when a plugin of this repository reaches past it. The names keep their meaning
 within a major :data:`API_VERSION`; a line declares the version it was written for with a
-module constant in its plugin module, ``REQUIRES_API = "2.0"``, and loading refuses it with
+module constant in its plugin module, ``REQUIRES_API = "2.1"``, and loading refuses it with
 a message naming both versions when this core cannot serve it.
 
 Grouped by what a line does with them:
