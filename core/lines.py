@@ -8,7 +8,9 @@ own checks — so a line switched off or not granted is refused the same way eve
 * A line is *on* where tenants.yaml offers it, its plugin is installed, and the tenant's
   admin has not switched it off (``disabled_products`` in the stored settings).
 * A user *works* a line that is on when they are an admin or have it among their extra
-  products (SPEC §2).
+  products (SPEC §2); a line that is no extra product (``ProductLine.extra_product`` false,
+  switched per tenant only, as RCA is) is worked by every user of the tenant, their role
+  deciding the rest.
 """
 
 from __future__ import annotations
@@ -76,9 +78,13 @@ class ProductLineGate:
         whether the line is on)."""
         if not await self.is_on(session, tenant_id, line):
             return LineAccess.OFF
-        if line is None or principal is None or works(principal, line):
+        if line is None or principal is None or not self.per_user(line) or works(principal, line):
             return LineAccess.OPEN
         return LineAccess.NOT_YOURS
+
+    def per_user(self, line: str) -> bool:
+        """Whether ``line`` is an extra product, granted per user (unknown lines are)."""
+        return bool(getattr(self._lines.get(line), "extra_product", True))
 
     async def works(self, session: AsyncSession, principal: Principal, line: str | None) -> bool:
         """Whether ``principal`` may work ``line``'s records (plain quotes: always)."""
