@@ -49,7 +49,14 @@ from core.testing.live import (  # noqa: E402
     serving,
 )
 from core.testing.plugin_kit import PluginKit  # noqa: E402
-from core.testing.records import STREAMS, add_quote, reload, sync, update_quote  # noqa: E402
+from core.testing.records import (  # noqa: E402
+    STREAMS,
+    add_quote,
+    reload,
+    run_renewals,
+    sync,
+    update_quote,
+)
 from core.testing.schema import model_differences  # noqa: E402
 
 __all__ = [
@@ -84,6 +91,7 @@ __all__ = [
     "mint_code",
     "model_differences",
     "reload",
+    "run_renewals",
     "seed_or_restore",
     "sentinel",
     "serving",

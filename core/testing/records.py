@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from core.context import tenant_scope
@@ -62,3 +63,11 @@ async def update_quote(runtime: Runtime, tenant: str, quote_id: str, **values: A
             assert quote is not None
             for name, value in values.items():
                 setattr(quote, name, value)
+
+
+async def run_renewals(runtime: Runtime, tenant: str, today: date) -> int:
+    """The renewals job's run for one tenant as on ``today`` (not claiming the day): how many
+    renewal quotes it made."""
+    from core.domain.policies.renewals import renew_tenant
+
+    return await renew_tenant(runtime, tenant, today, claim=False) or 0

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from litestar.types import ControllerRouterHandler
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
 from core.api import (
@@ -25,10 +26,12 @@ from core.api import (
     hookimpl,
 )
 from core.api import audit_kinds as ak
+from core.api import models as m
 from core.api import permissions as perm
 from plugins.rca.calls import CALLS
 from plugins.rca.models import Plate, PlateWord
 from plugins.rca.payload import PRODUCT_ID
+from plugins.rca.policies import follow_policy
 from plugins.rca.routes import router
 from plugins.rca.stream import PUBLICATION
 
@@ -87,6 +90,12 @@ async def seed_demo_data(ctx: DemoContext) -> None:
     from plugins.rca.demo import seed_plates
 
     await seed_plates(ctx)
+
+
+@hookimpl
+async def policy_issued(session: AsyncSession, policy: m.Policy, quote: m.Quote) -> None:
+    """The plate of the quote shows the policy issued from it."""
+    await follow_policy(session, policy, quote)
 
 
 @hookimpl
