@@ -84,6 +84,9 @@ def web_module() -> WebModule:
 
 @hookimpl
 async def seed_demo_data(ctx: DemoContext) -> None:
+    from plugins.rca.demo_product import seed_rca_product
+
+    await seed_rca_product(ctx)
     if PRODUCT_ID not in ctx.tenant.products:
         return
     existing = await ctx.session.execute(select(Plate.id).limit(1))
