@@ -5,14 +5,14 @@
  */
 import { Alert, Center, Loader } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostItem } from '@sportello/host-api';
-import { useModules } from '../session/context';
+import { useModules, useSession } from '../session/context';
 import { useAccess } from '../session/useAccess';
 import { useCollection } from '../features/quotes/env';
 import { useHostContext } from './hostContext';
-import { applicablePanels, loadedPanels, panelTestId } from './quotePanels';
+import { applicablePanels, loadedPanels, panelLines, panelTestId } from './quotePanels';
 
 function PanelError({ name }: { name: string }) {
   const { t } = useTranslation('common');
@@ -41,12 +41,15 @@ class PanelBoundary extends Component<{ name: string; children: ReactNode }, { f
 
 export default function QuotePanels({ quote }: { quote: HostItem }) {
   const modules = useModules();
-  const { products: lines } = useAccess();
+  const { tenant } = useSession();
+  const { products: open } = useAccess();
+  const lines = useMemo(() => panelLines(tenant.products, open), [tenant.products, open]);
   const host = useHostContext();
   const products = useCollection('products');
   const product = products[String(quote.pId ?? '')] as HostItem | undefined;
 
-  // normally loaded after the first sync (PrivateLayout); a page opened first asks here
+  // extra products' modules load after the first sync (PrivateLayout); the others, and a page
+  // opened first, load here
   useEffect(() => modules.ensure(lines), [modules, lines]);
   // useModules renders again whenever a module's state changes
   const shown = applicablePanels(loadedPanels(lines, (id) => modules.state(id)), quote, product);

@@ -1,6 +1,6 @@
 /**
  * Which module panels (`ProductModule.quotePanels`, @sportello/host-api) a quote page shows: those
- * of the loaded modules of the user's lines that recognise the quote. A panel whose `appliesTo`
+ * of the loaded modules of the lines the user works that recognise the quote. A panel whose `appliesTo`
  * throws is left out (and logged), as a module that failed to load is: the page keeps working.
  */
 import type { HostItem, ProductModule, QuotePanel } from '@sportello/host-api';
@@ -12,6 +12,16 @@ export interface ModulePanel {
   module: string;
   label: string;
   panel: QuotePanel;
+}
+
+/**
+ * The lines whose modules may add panels: those the user opens (their extra products) and the
+ * tenant's lines that are no extra product (RCA), which every user with a role works where the
+ * tenant has them on; in the tenant's order.
+ */
+export function panelLines(offered: readonly TenantProduct[], open: readonly TenantProduct[]): TenantProduct[] {
+  const opened = new Set(open.map((line) => line.id));
+  return offered.filter((line) => opened.has(line.id) || !line.extraProduct);
 }
 
 /** The panels of the loaded modules, once per module (products may share one), in the lines' order. */

@@ -141,6 +141,8 @@ export const translations = {
       claims_one: '{{count}} sinistro',
       claims_other: '{{count}} sinistri',
       noClass: 'Senza gli anni dell’attestato la classe non si può derivare; un veicolo assicurato per la prima volta entra in classe 14.',
+      missingYears_one: 'Manca l’anno {{years}}: non conta nella classe. Un anno senza sinistri va indicato con 0.',
+      missingYears_other: 'Mancano gli anni {{years}}: non contano nella classe. Un anno senza sinistri va indicato con 0.',
     },
     cu: {
       title: 'Classe di merito CU',
@@ -296,6 +298,8 @@ export const translations = {
       claims_one: '{{count}} claim',
       claims_other: '{{count}} claims',
       noClass: 'Without the certificate’s years the class cannot be derived; a vehicle insured for the first time enters class 14.',
+      missingYears_one: 'The year {{years}} is missing: it does not count for the class. A year without claims is entered as 0.',
+      missingYears_other: 'The years {{years}} are missing: they do not count for the class. A year without claims is entered as 0.',
     },
     cu: {
       title: 'CU merit class',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostItem, ProductModule, QuotePanel } from '@sportello/host-api';
 import type { TenantProduct } from '../../lib/tenant';
 import type { ModuleState } from '../remotes';
-import { applicablePanels, loadedPanels, panelTestId } from '../quotePanels';
+import { applicablePanels, loadedPanels, panelLines, panelTestId } from '../quotePanels';
 
 const Panel = () => null;
 const withPlate = (quote: HostItem) => Array.isArray(quote.usrData) && quote.usrData.some((e: { type?: string }) => e.type === 'targa');
@@ -13,6 +13,21 @@ const line = (id: string, module: string | null): TenantProduct =>
 const ready = (quotePanels?: QuotePanel[]): ModuleState => ({
   status: 'ready',
   module: { routes: [], translations: { it: {}, en: {} }, ...(quotePanels ? { quotePanels } : {}) } as ProductModule,
+});
+
+describe('the lines whose modules may add panels', () => {
+  const extra = (id: string) => ({ ...line(id, id), extraProduct: true }) as TenantProduct;
+  const offered = [line('rca', 'rca'), extra('noleggio-auto'), extra('prestiti')];
+
+  it('are the user\'s extra products and the tenant\'s lines that are no extra product, in the tenant\'s order', () => {
+    expect(panelLines(offered, [offered[2]!]).map((l) => l.id)).toEqual(['rca', 'prestiti']);
+    expect(panelLines(offered, offered).map((l) => l.id)).toEqual(['rca', 'noleggio-auto', 'prestiti']);
+  });
+
+  it('leave out an extra product the user does not open, and any line the tenant has off', () => {
+    expect(panelLines(offered, []).map((l) => l.id)).toEqual(['rca']);
+    expect(panelLines([extra('noleggio-auto')], [line('rca', 'rca')])).toEqual([]);
+  });
 });
 
 describe('quote panels', () => {

@@ -1,6 +1,6 @@
 /** A plain quote as the RCA panel reads it, and the `rca.classe` request its certificate makes. */
 import { describe, expect, it } from 'vitest';
-import { atrYears, carriesPlate, cuRequestOf, fieldValue, plateOf, quoteVehicle } from '../lib/quoteVehicle';
+import { atrYears, carriesPlate, cuRequestOf, fieldValue, missingYears, plateOf, quoteVehicle } from '../lib/quoteVehicle';
 import type { ProductModule } from '@sportello/host-api';
 import plates from '../module';
 
@@ -106,5 +106,20 @@ describe('the certificate sent to rca.classe', () => {
     expect(atrYears({ years: many }).map((y) => y.anno)).toEqual(Array.from({ length: 10 }, (_, i) => 2020 + i));
     expect(atrYears('nonsense')).toEqual([]);
     expect(atrYears({ years: [1, 2] })).toEqual([]);
+  });
+});
+
+describe('the years a certificate leaves out', () => {
+  const year = (anno: number) => ({ anno, principali: 0, paritarie: [] });
+
+  it('are those between its first and last it does not give', () => {
+    expect(missingYears([year(2022), year(2024)])).toEqual([2023]);
+    expect(missingYears([year(2018), year(2021), year(2022)])).toEqual([2019, 2020]);
+  });
+
+  it('are none for a certificate without gaps, or none at all', () => {
+    expect(missingYears([year(2021), year(2022), year(2023)])).toEqual([]);
+    expect(missingYears([year(2024)])).toEqual([]);
+    expect(missingYears([])).toEqual([]);
   });
 });

@@ -108,6 +108,18 @@ export function atrYears(value: unknown): AtrYearPayload[] {
   return rows.sort((a, b) => a.anno - b.anno).slice(-MAX_ATR_YEARS);
 }
 
+/**
+ * The years between the certificate's first and last that it does not give: they move nothing
+ * in the derivation, where a year without claims would move the class one down.
+ */
+export function missingYears(atr: readonly AtrYearPayload[]): number[] {
+  const given = new Set(atr.map((year) => year.anno));
+  if (!atr.length) return [];
+  const first = Math.min(...given);
+  const last = Math.max(...given);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i).filter((year) => !given.has(year));
+}
+
 /** What the quote says of the vehicle. */
 export function quoteVehicle(quote: HostItem): QuoteVehicle {
   const brandModel = record(fieldValue(quote, 'marcamodello'));

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, Figure, formatDay, Section, type HostContext, type QuotePanelProps } from '@sportello/host-api';
 import { asCuAnswer, type CuAnswer, type CuRequest } from '../lib/atr';
-import { cuRequestOf, quoteVehicle, type QuoteVehicle } from '../lib/quoteVehicle';
+import { cuRequestOf, missingYears, quoteVehicle, type QuoteVehicle } from '../lib/quoteVehicle';
 import { CALLS, NAMESPACE, paths } from '../paths';
 import { PLATES_STREAM } from '../streams';
 import '@sportello/host-api/line.css';
@@ -100,6 +100,7 @@ function AtrSection({ vehicle }: { vehicle: QuoteVehicle }) {
       </Section>
     );
   }
+  const missing = missingYears(vehicle.atr);
   return (
     <Section title={t('quote.atr')} testId="rca-quote-atr">
       <Table verticalSpacing={6} data-testid="rca-quote-atr-table">
@@ -126,6 +127,11 @@ function AtrSection({ vehicle }: { vehicle: QuoteVehicle }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
+      {missing.length ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} mt="sm" data-testid="rca-quote-atr-missing">
+          {t('quote.missingYears', { count: missing.length, years: missing.join(', ') })}
+        </Alert>
+      ) : null}
     </Section>
   );
 }

@@ -172,8 +172,18 @@ export function AtrInput({ value, onChange, onBlur }: InputProps<AtrValue>) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
+      <Text size="xs" c="dimmed">
+        {t('atr.hint')}
+      </Text>
       {years.length < MAX_ATR_YEARS ? (
-        <Anchor component="button" type="button" size="sm" onClick={() => setCount(Math.max(count, years.length) + 1)} data-testid="atr-add-year">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setCount(Math.max(count, years.length) + 1)}
+          data-testid="atr-add-year"
+        >
           {t('atr.addYear')}
         </Anchor>
       ) : null}
