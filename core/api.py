@@ -3,7 +3,7 @@
 A line's package imports core only from here (and its tests from :mod:`core.testing`); a
 test fails when a plugin of this repository reaches past it. The names keep their meaning
 within a major :data:`API_VERSION`; a line declares the version it was written for with a
-module constant in its plugin module, ``REQUIRES_API = "2.0"``, and loading refuses it with
+module constant in its plugin module, ``REQUIRES_API = "2.1"``, and loading refuses it with
 a message naming both versions when this core cannot serve it.
 
 Grouped by what a line does with them:
@@ -15,7 +15,8 @@ Grouped by what a line does with them:
   :func:`earned_on_emission` (a practice's commission, earned when emission is asked).
 * **Models**: :class:`Base` and the mixins (:class:`TenantOwned` rows are scoped to the
   request's tenant on read and checked on write; :class:`InAgentTree` rows carry the agent
-  tree), core's own models as :mod:`models`, :func:`tenant_scope` for work off a request,
+  tree; :class:`StoredPayload` rows keep their stream payload encoded, for a fast sync),
+  core's own models as :mod:`models`, :func:`tenant_scope` for work off a request,
   :func:`enable_tenant_rls` for a migration's new table.
 * **Who may do what**: :class:`Principal`, the role rules of :mod:`permissions`,
   :func:`require`, :func:`require_extra_product`, :func:`require_line_work`,
@@ -27,6 +28,8 @@ Grouped by what a line does with them:
 * **Routes**: :func:`product_router`, :data:`PrincipalDep`, :data:`SessionDep`.
 * **Money and days**: :func:`as_number`, :func:`cents`, :func:`decimal_or_none`, :func:`euro_text`,
   :func:`provv_rate`, :func:`rome_day`, :func:`rome_day_start`, :func:`utcnow`.
+* **Clients**: :func:`clients_in_tree` (the agent tree's clients by fiscal code, made when
+  missing, as quotes make them) with :class:`Customer`, :func:`valid_fiscal_code`.
 * **Documents**: :func:`attach_document` (a file the line makes, among a record's documents).
 * **Demo data**: :func:`new_demo_product`.
 """
@@ -41,8 +44,11 @@ from core.db.audit_kinds import AuditField, AuditPhrase, RecordKind
 from core.db.base import Base, HasId, InAgentTree, TenantOwned, Timestamped
 from core.db.locks import for_update
 from core.db.rls import enable_tenant_rls
+from core.db.stored_payload import StoredPayload
 from core.db.types import utcnow
 from core.demo.kit import new_demo_product
+from core.domain.clients.derive import Customer
+from core.domain.clients.owners import clients_in_tree, valid_fiscal_code
 from core.domain.commissions.practice_items import earned_on_emission
 from core.domain.documents.generated import attach_document
 from core.domain.quotes.queries import (
@@ -91,6 +97,7 @@ __all__ = [
     "ClientError",
     "CommissionItem",
     "Conflict",
+    "Customer",
     "DemoContext",
     "Forbidden",
     "HasId",
@@ -109,6 +116,7 @@ __all__ = [
     "RecordKind",
     "SessionDep",
     "StatusDef",
+    "StoredPayload",
     "StrictBool",
     "SyncRequest",
     "TenantOwned",
@@ -118,6 +126,7 @@ __all__ = [
     "attach_document",
     "audit_kinds",
     "cents",
+    "clients_in_tree",
     "customer_name",
     "decimal_or_none",
     "earned_on_emission",
@@ -143,5 +152,6 @@ __all__ = [
     "rows_loader",
     "tenant_scope",
     "utcnow",
+    "valid_fiscal_code",
     "visible_quotes",
 ]

@@ -154,6 +154,17 @@ def quote_commissions(
 
 
 @hookspec
+def policy_issued(
+    session: AsyncSession, policy: m.Policy, quote: m.Quote, host: Host
+) -> Awaitable[None] | None:
+    """A policy was just issued from ``quote``, in the transaction that issues it: follow it
+    (the RCA line shows the policy and its expiry on the vehicle's plate). Called on every
+    plugin, for the tenants where the plugin's lines are on; each in a savepoint. Raise
+    ``core.errors.ClientError`` (Italian message) to refuse the issue; an unexpected error is
+    logged and undone, and the policy is issued without that plugin's part."""
+
+
+@hookspec
 def audit_record_kinds() -> Sequence[RecordKind]:
     """How the activity log reads your audited tables: for each, its phrases ('ha emesso la
     polizza'), how one record is named and which columns show, with their labels and value

@@ -97,3 +97,46 @@ async def emission_request(
         host.pm, "emission_request", quote.type, session=session, quote=quote,
         product=product, payload=payload, undo=undo, host=host,
     )  # fmt: skip
+
+
+def _lines_of(pm: pluggy.PluginManager, plugin: object) -> list[str]:
+    return [line for line, (owner, _decl) in line_owners(pm).items() if owner is plugin]
+
+
+async def policy_issued(
+    host: Host, session: AsyncSession, policy: m.Policy, quote: m.Quote
+) -> None:
+    """Tell each plugin (core's areas aside) that ``policy`` was issued from ``quote``.
+
+    A plugin whose lines are all off for the tenant is not told. Each answers in a savepoint:
+    its Italian refusal refuses the issue; its bug is logged and undone, and the policy is
+    issued without it (the policy is the broker's record, a follower's bug must not stop it).
+    """
+    pm = host.pm
+    for impl in pm.hook.policy_issued.get_hookimpls():
+        plugin = impl.plugin
+        lines = _lines_of(pm, plugin)
+        if is_core(pm, plugin) or not await _any_on(host, session, policy.tenant_id, lines):
+            continue
+        others = [other for other in pm.get_plugins() if other is not plugin]
+        caller = pm.subset_hook_caller("policy_issued", remove_plugins=others)
+        try:
+            async with session.begin_nested():
+                for result in caller(session=session, policy=policy, quote=quote, host=host):
+                    await await_me_maybe(result)
+        except SportelloError:
+            raise
+        except Exception as exc:
+            if is_busy(exc):
+                raise
+            log.exception("plugin.policy_issued_failed", plugin=pm.get_name(plugin))
+
+
+async def _any_on(host: Host, session: AsyncSession, tenant_id: str, lines: list[str]) -> bool:
+    """Whether a plugin declaring ``lines`` follows this tenant (one with no line: always)."""
+    if not lines:
+        return True
+    for line in lines:
+        if await host.lines.is_on(session, tenant_id, line):
+            return True
+    return False

@@ -8,8 +8,9 @@ own checks — so a line switched off or not granted is refused the same way eve
 * A line is *on* where tenants.yaml offers it, its plugin is installed, and the tenant's
   admin has not switched it off (``disabled_products`` in the stored settings).
 * A user *works* a line that is on when they are an admin or have it among their extra
-  products (SPEC §2); a line that is not an extra product (``extra_product=False``) is worked
-  by every user of the tenant, within the line's own role rules.
+  products (SPEC §2); a line that is no extra product (``ProductLine.extra_product`` false,
+  switched per tenant only, as RCA is) is worked by every user of the tenant, their role
+  deciding the rest.
 """
 
 from __future__ import annotations
@@ -82,9 +83,7 @@ class ProductLineGate:
         return LineAccess.NOT_YOURS
 
     def per_user(self, line: str) -> bool:
-        """Whether ``line`` is an extra product, granted user by user; a line that is not
-        (the RCA and plates line) is open to every user of a tenant that has it on, and its
-        own role rules decide the rest."""
+        """Whether ``line`` is an extra product, granted per user (unknown lines are)."""
         return bool(getattr(self._lines.get(line), "extra_product", True))
 
     async def works(self, session: AsyncSession, principal: Principal, line: str | None) -> bool:

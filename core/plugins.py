@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "sportello.plugins"
 
-API_VERSION = "2.0"
+API_VERSION = "2.1"
 """The plugin API's version (:mod:`core.api`), ``major.minor``: a minor release adds names,
 a major one may change or remove them."""
 REQUIRES_API = "REQUIRES_API"

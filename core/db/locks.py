@@ -11,9 +11,11 @@ both are no-ops there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, Text, bindparam, func, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
@@ -47,3 +49,14 @@ def serialize_in_flush(session: Session, key: str) -> None:
     """:func:`serialize` from a flush hook (the session's synchronous side)."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(_advisory(key))
+
+
+def serialize_all_in_flush(session: Session, keys: Sequence[str]) -> None:
+    """:func:`serialize_in_flush` for many keys in one statement, taken in sorted order (two
+    transactions taking overlapping keys never wait for each other in a circle)."""
+    if keys and session.get_bind().dialect.name == "postgresql":
+        ordered = sorted(set(keys))
+        found = func.unnest(bindparam("keys", ordered, type_=ARRAY(Text)))
+        key = found.table_valued("k").render_derived().c.k
+        lock = func.pg_advisory_xact_lock(func.hashtextextended(key, 0))
+        session.execute(select(lock).order_by(key))

@@ -1,50 +1,40 @@
-"""RCA (motor liability) with the plates register, a product line of its own."""
+"""RCA (motor liability) with the plates register, a product line of its own.
+
+See README.md beside this file for its data, rules, calls, routes and stream.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
-from litestar import get
 from litestar.types import ControllerRouterHandler
-from sqlalchemy import select
 from sqlalchemy.orm import DeclarativeBase
 
 from core.api import (
     AuditField,
+    AuditPhrase,
+    Call,
     DemoContext,
     MenuEntry,
     MigrationSource,
-    PrincipalDep,
     ProductLine,
+    Publication,
     RecordKind,
-    SessionDep,
     WebModule,
     hookimpl,
-    product_router,
-    require,
 )
+from core.api import audit_kinds as ak
 from core.api import permissions as perm
-from plugins.rca.models import Plate
+from plugins.rca.calls import CALLS
+from plugins.rca.models import Plate, PlateWord
+from plugins.rca.payload import PRODUCT_ID
+from plugins.rca.routes import router
+from plugins.rca.stream import PUBLICATION
 
-REQUIRES_API = "2.0"
+REQUIRES_API = "2.1"
 """The version of :mod:`core.api` this line is written for."""
-PRODUCT_ID = "rca"
 HERE = Path(__file__).resolve().parent
-
-
-@get("/", summary="Plates register", tags=["rca"])
-async def list_plates(principal: PrincipalDep, db_session: SessionDep) -> list[dict[str, Any]]:
-    require(perm.sees_plates, principal)
-    rows = await db_session.execute(select(Plate).order_by(Plate.plate).limit(1000))
-    return [
-        {"_id": p.id, "targa": p.plate, "tipoBersani": p.tipo_bersani, "targaAgev": p.targa_agev}
-        for p in rows.scalars()
-    ]
-
-
-router = product_router(PRODUCT_ID, [list_plates], path="/api/targhe")
 
 
 @hookimpl
@@ -58,8 +48,18 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 
 
 @hookimpl
+def register_calls() -> Mapping[str, Call]:
+    return CALLS
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [PUBLICATION]
+
+
+@hookimpl
 def register_models() -> Sequence[type[DeclarativeBase]]:
-    return [Plate]
+    return [Plate, PlateWord]
 
 
 @hookimpl
@@ -84,16 +84,11 @@ def web_module() -> WebModule:
 
 @hookimpl
 async def seed_demo_data(ctx: DemoContext) -> None:
+    from plugins.rca.demo import seed_plates
     from plugins.rca.demo_product import seed_rca_product
 
     await seed_rca_product(ctx)
-    if PRODUCT_ID not in ctx.tenant.products:
-        return
-    existing = await ctx.session.execute(select(Plate.id).limit(1))
-    if existing.first() is not None:
-        return
-    for plate, bersani in (("AB123CD", "auto"), ("EF456GH", "auto"), ("XY12345", "moto")):
-        ctx.session.add(Plate(plate=plate, tipo_bersani=bersani))
+    await seed_plates(ctx)
 
 
 @hookimpl
@@ -104,8 +99,15 @@ def audit_record_kinds() -> Sequence[RecordKind]:
             table="rca_plates", label="Targhe", noun="la targa", created="ha registrato la targa",
             name=lambda row, _names: str(row.get("plate") or ""),
             fields={
-                "plate": AuditField("Targa"), "tipo_bersani": AuditField("Tipo Bersani"),
-                "targa_agev": AuditField("Targa agevolata"),
+                "plate": AuditField("Targa"), "kind": AuditField("Tipo di veicolo"),
+                "tipo_bersani": AuditField("Tipo Bersani"),
+                "targa_agev": AuditField("Targa agevolata", ak.yes_no),
+                "brand": AuditField("Marca"), "model": AuditField("Modello"),
+                "registered_on": AuditField("Immatricolazione"),
+                "owner_name": AuditField("Proprietario"),
+                "owner_code": AuditField("Codice fiscale"),
+                "active": AuditField("Nel registro", ak.yes_no),
             },
+            phrases=(AuditPhrase("active", "ha ritirato la targa", "cleared"),),
         )
     ]  # fmt: skip

@@ -75,7 +75,7 @@ async def test_upgrade_is_idempotent(settings: Settings, migrated: None) -> None
     # every branch at its head, core's and lines': a head is stored, or under a stored one
     # (a line's revision that depends on core's newest stands for both)
     assert heads <= _with_ancestors(script, before)
-    assert {"rca_0001", "noleggio_auto_0001"} <= heads
+    assert {"rca_0002", "noleggio_auto_0001"} <= heads
     assert any(head.startswith("core_") for head in heads)
 
 
@@ -319,3 +319,40 @@ async def test_duplicate_policy_numbers_do_not_stop_the_upgrade(
         if is_postgres:
             with psycopg.connect(plain, autocommit=True) as conn:
                 conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+async def test_existing_plates_are_kept_by_the_register(tmp_path: Path, is_postgres: bool) -> None:
+    """rca_0002, on SQLite and PostgreSQL: the plates of before stay, as cars in the register
+    with no owner; an Agev plate's text reads as the flag set; nothing is retired."""
+    settings, schema = _fresh_database(tmp_path, is_postgres)
+    try:
+        await upgrade(settings, load_plugins(), target="rca_0001")
+        engine = make_engine(owner_url(settings), settings)
+        try:
+            async with engine.begin() as conn:
+                for number, agev in (
+                    ("AB123CD", "'AG0001'"),
+                    ("EF456GH", "NULL"),
+                    ("XY12345", "''"),
+                ):
+                    await conn.exec_driver_sql(
+                        "INSERT INTO rca_plates (id, tenant_id, plate, tipo_bersani, targa_agev,"
+                        f" created_at, updated_at) VALUES ('{number}', 't', '{number}', 'auto',"
+                        f" {agev}, '2026-01-01', '2026-01-01')"
+                    )
+            await upgrade(settings, load_plugins())
+            async with engine.connect() as conn:
+                found = await conn.exec_driver_sql(
+                    "SELECT plate, kind, targa_agev, active, brand, owner_name, agent_id, wire"
+                    " FROM rca_plates ORDER BY plate"
+                )
+                rows = [tuple(row) for row in found]
+        finally:
+            await engine.dispose()
+    finally:
+        _drop_schema(schema)
+    assert [(p, k, bool(agev), bool(on), b, o, a, w) for p, k, agev, on, b, o, a, w in rows] == [
+        ("AB123CD", "autovettura", True, True, "", "", None, None),
+        ("EF456GH", "autovettura", False, True, "", "", None, None),
+        ("XY12345", "autovettura", False, True, "", "", None, None),
+    ]

@@ -16,8 +16,8 @@ A ``client_id`` the writer sets explicitly is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import event, inspect, select
@@ -25,7 +25,7 @@ from sqlalchemy.orm import InstanceState, Session
 
 from core.context import current_tenant_id
 from core.db import models as m
-from core.db.locks import serialize_in_flush
+from core.db.locks import serialize_all_in_flush, serialize_in_flush
 from core.db.tenancy import TenantSession
 from core.db.types import new_id
 
@@ -220,6 +220,62 @@ def link_clients(session: Session) -> None:
             _apply(client, customer, record.agent_id)
             if record.client_id != client.id:
                 record.client_id = client.id
+
+
+LOOKUP_CHUNK = 500
+"""Fiscal codes looked up per query by :func:`tree_clients`."""
+
+
+def _stored_clients(
+    session: Session, tenant_id: str, tree: str | None, codes: Sequence[str]
+) -> dict[str, m.Client]:
+    """The tree's stored clients with these fiscal codes (the oldest of each), locked."""
+    owner = m.Client.owner_agent_id
+    found: dict[str, m.Client] = {}
+    for start in range(0, len(codes), LOOKUP_CHUNK):
+        stmt = select(m.Client).where(
+            m.Client.tenant_id == tenant_id,
+            owner.is_(None) if tree is None else owner == tree,
+            m.Client.fiscal_code.in_(codes[start : start + LOOKUP_CHUNK]),
+        )
+        stmt = stmt.order_by(m.Client.created_at).with_for_update()
+        for client in session.execute(stmt.execution_options(populate_existing=True)).scalars():
+            found.setdefault(str(client.fiscal_code), client)
+    return found
+
+
+def tree_clients(
+    session: Session,
+    tenant_id: str,
+    tree: str | None,
+    customers: Sequence[Customer],
+    agent_id: str | None = None,
+) -> dict[str, m.Client]:
+    """The clients of agent tree ``tree`` with the customers' fiscal codes, by code: the
+    tree's own (locked; their name kept, the customers' plates added) or new ones, named
+    as the customer. Customers without a fiscal code are left out."""
+    wanted = {c.fiscal_code: replace(c, named=False) for c in customers if c.fiscal_code}
+    codes = sorted(wanted)
+    serialize_all_in_flush(session, [f"client:{tenant_id}:{tree}:{code}" for code in codes])
+    found = {
+        str(pending.fiscal_code): pending
+        for pending in session.new
+        if isinstance(pending, m.Client)
+        and _in_tree(pending, tenant_id, tree)
+        and pending.fiscal_code in wanted
+    }
+    found |= _stored_clients(session, tenant_id, tree, [c for c in codes if c not in found])
+    for code, customer in wanted.items():
+        client = found.get(code)
+        if client is None:
+            client = m.Client(
+                id=new_id(), tenant_id=tenant_id, owner_agent_id=tree,
+                name=customer.name, fiscal_code=code, data={},
+            )  # fmt: skip
+            session.add(client)
+            found[code] = client
+        _apply(client, customer, agent_id)
+    return found
 
 
 def _before_flush(session: Session, _ctx: Any, _instances: Any) -> None:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from core import line_hooks
 from core.db import models as m
 from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
@@ -208,4 +209,5 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     quote.status = statuses.name_of(ctx.host.statuses, IN_COMPANY)
     await move_documents(ctx.session, quote, policy)
     await ctx.session.flush()
+    await line_hooks.policy_issued(ctx.host, ctx.session, policy, quote)
     return policy_payload(policy)

@@ -19,6 +19,8 @@ from plugins.noleggio_auto.tests.records import car_named
 LINE = "noleggio-auto"
 CHANNEL = "noleggio-auto/auto"
 CORE_STREAMS = ["chat", "polizze", "preventivi", "usr"]
+DEALER_STREAMS = sorted([*CORE_STREAMS, "rca/targhe"])
+"""rcadealer's streams without the rental line: core's and the plates register's."""
 
 
 async def _streams(live: Live, tenant: str, who: str) -> list[str]:
@@ -71,26 +73,26 @@ async def _line_off(live: Live, tenant: str) -> AsyncIterator[None]:
 async def test_the_session_lists_the_streams_each_user_may_read(live: Live) -> None:
     # every role that works the line reads its stream beside core's; employees only theirs
     for who in ("admin", "responsabile", "agente", "subagente", "segnalatore"):
-        assert await _streams(live, "rcadealer", who) == sorted([*CORE_STREAMS, CHANNEL]), who
+        assert await _streams(live, "rcadealer", who) == sorted([*DEALER_STREAMS, CHANNEL]), who
     assert await _streams(live, "rcadealer", "dipendente") == ["chat", "usr"]
 
     # a user without the line in their extra products does not read it; admins always do
     before = await _set_user_lines(live, "rcadealer", "agente@demo.it", [])
     try:
-        assert await _streams(live, "rcadealer", "agente") == CORE_STREAMS
+        assert await _streams(live, "rcadealer", "agente") == DEALER_STREAMS
     finally:
         await _set_user_lines(live, "rcadealer", "agente@demo.it", before)
 
     # switched off for one tenant: gone there for everyone, kept by the other tenant
     async with _line_off(live, "rcadealer"):
-        assert await _streams(live, "rcadealer", "admin") == CORE_STREAMS
-        assert await _streams(live, "rcadealer", "agente") == CORE_STREAMS
+        assert await _streams(live, "rcadealer", "admin") == DEALER_STREAMS
+        assert await _streams(live, "rcadealer", "agente") == DEALER_STREAMS
         assert CHANNEL in await _streams(live, "assicurapp", "agente")
         # and getDbData, asked for it by name, sends nothing of it
         agent = await live.logged_in("rcadealer", "agente")
         answer, cars = await _sync(agent)
         assert (answer["tot"], cars) == (0, {})
-    assert await _streams(live, "rcadealer", "agente") == sorted([*CORE_STREAMS, CHANNEL])
+    assert await _streams(live, "rcadealer", "agente") == sorted([*DEALER_STREAMS, CHANNEL])
 
 
 async def test_the_stream_sends_what_the_call_answers_and_follows_a_retired_car(
