@@ -39,8 +39,8 @@ export interface QuotePanelProps {
 /**
  * A panel a module adds to the shell's quote page, below the customer data and the quotations:
  * the RCA line's vehicle, risk certificate and CU class on a quote that carries a plate, say.
- * The shell asks every loaded module of the user's lines; a panel that throws stays inside its
- * own frame, and the quote page keeps working. Plain quotes only: a line's own quotes open in
+ * The shell asks the modules of the lines the user works (loading them if need be); a panel
+ * that throws stays inside its own frame, and the quote page keeps working. Plain quotes only: a line's own quotes open in
  * the line's practice page.
  */
 export interface QuotePanel {
