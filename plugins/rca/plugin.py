@@ -88,7 +88,9 @@ def web_module() -> WebModule:
 @hookimpl
 async def seed_demo_data(ctx: DemoContext) -> None:
     from plugins.rca.demo import seed_plates
+    from plugins.rca.demo_product import seed_rca_product
 
+    await seed_rca_product(ctx)
     await seed_plates(ctx)
 
 

@@ -33,7 +33,8 @@ def test_the_web_catalogue_has_the_server_messages() -> None:
     shared = {
         msg.CF_INVALID, msg.PIVA_INVALID, msg.PLATE_INVALID, msg.DATE_INVALID,
         msg.AMOUNT_INVALID, msg.BOOL_INVALID, msg.TEXT_INVALID, msg.TEXT_TOO_LONG, msg.REQUIRED,
-        msg.NOT_ALLOWED, msg.ATR_INVALID, msg.ATR_TOTAL, msg.BRAND_MODEL_INVALID,
-        msg.REGISTRATION_INVALID, msg.PREVIOUS_INSURANCE_INVALID, msg.UNKNOWN_TYPE,
+        msg.NOT_ALLOWED, msg.ATR_INVALID, msg.ATR_TOTAL, msg.ATR_YEARS, msg.ATR_SHARE,
+        msg.BRAND_MODEL_INVALID, msg.REGISTRATION_INVALID, msg.PREVIOUS_INSURANCE_INVALID,
+        msg.UNKNOWN_TYPE,
     }  # fmt: skip
     assert web == shared

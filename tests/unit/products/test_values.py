@@ -9,6 +9,9 @@ import pytest
 from core.domain.products.fields import FIELD_TYPES, check_value, validate_value
 
 OPTIONS = ["Benzina", "Diesel", "Elettrica"]
+ATR_SHARE = (
+    "Attestato di rischio non valido: una quota di responsabilità paritaria dev'essere tra 1% e 50%"
+)
 
 
 def field(field_type: str, **extra: Any) -> dict[str, Any]:
@@ -39,6 +42,15 @@ ACCEPTED: list[tuple[str, dict[str, Any], Any, Any]] = [
     ("atr", {}, {"years": {"2022": 1, "2021": 0, "2023": 2}, "total": 3},
      {"years": {"2021": 0, "2022": 1, "2023": 2}, "total": 3}),
     ("atr", {}, {"years": {"2023": 2}}, {"years": {"2023": 2}, "total": 2}),
+    # with the responsibility: main claims and the shares of those with equal responsibility
+    ("atr", {}, {"years": {"2024": {"principali": 1, "paritarie": [50, 30]},
+                           "2023": {"principali": 0}}, "total": 3},
+     {"years": {"2023": {"principali": 0, "paritarie": []},
+                "2024": {"principali": 1, "paritarie": [50, 30]}}, "total": 3}),
+    ("atr", {}, {"years": {"2022": 2, "2023": {"paritarie": [1, 50]}}},
+     {"years": {"2022": 2, "2023": {"principali": 0, "paritarie": [1, 50]}}, "total": 4}),
+    ("atr", {}, {"years": {str(2015 + i): 0 for i in range(10)}, "total": 0},
+     {"years": {str(2015 + i): 0 for i in range(10)}, "total": 0}),
     ("marcamodello", {}, {"brand": " Fiat ", "model": "Panda"},
      {"brand": "Fiat", "model": "Panda"}),
     ("marcamodello", {}, {"brand": "Fiat"}, {"brand": "Fiat", "model": ""}),
@@ -93,6 +105,32 @@ REFUSED: list[tuple[str, dict[str, Any], Any, str]] = [
     ("atr", {}, {"years": {"2022": -1}}, "Attestato di rischio non valido"),
     ("atr", {}, {"years": {"2022": True}}, "Attestato di rischio non valido"),
     ("atr", {}, {"years": [1, 2]}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": 1.5}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": 1000}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": "1"}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"principali": -1}}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"principali": 1.0}}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"principali": 1000}}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"principali": True}}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"paritarie": 50}}}, "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"paritarie": [50] * 21}}},
+     "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"principali": 0, "colpa": 1}}},
+     "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": 0}, "total": 0, "note": "x"},
+     "Attestato di rischio non valido"),
+    ("atr", {}, {"years": {"2022": {"paritarie": [0]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"paritarie": [60]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"paritarie": [-50]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"paritarie": [25.5]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"paritarie": [True]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"paritarie": ["50"]}}}, ATR_SHARE),
+    ("atr", {}, {"years": {"2022": {"principali": 1, "paritarie": [50]}}, "total": 1},
+     "Il totale dei sinistri non corrisponde alla somma degli anni"),
+    ("atr", {}, {"years": {str(2014 + i): 0 for i in range(11)}},
+     "Attestato di rischio non valido: al massimo 10 anni"),
+    ("atr", {}, {"years": {str(i): 0 for i in range(100_000)}},
+     "Attestato di rischio non valido: al massimo 10 anni"),
     ("marcamodello", {}, {"brand": "", "model": "Panda"}, "Marca e modello non validi"),
     ("marcamodello", {}, {"brand": "Fiat", "model": 3}, "Marca e modello non validi"),
     ("marcamodello", {}, "Fiat Panda", "Marca e modello non validi"),

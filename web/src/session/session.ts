@@ -43,6 +43,8 @@ export interface Settings {
   webpush?: string | null;
   assistenza?: string;
   template?: string;
+  /** Show the plate of the quotes that carry one in the quotes list (SPEC §3). */
+  plateInQuote?: boolean;
   [key: string]: unknown;
 }
 

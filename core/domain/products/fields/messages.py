@@ -17,6 +17,10 @@ REQUIRED = "Campo obbligatorio: {name}"
 NOT_ALLOWED = "Valore non ammesso per {name}"
 ATR_INVALID = "Attestato di rischio non valido"
 ATR_TOTAL = "Il totale dei sinistri non corrisponde alla somma degli anni"
+ATR_YEARS = "Attestato di rischio non valido: al massimo 10 anni"
+ATR_SHARE = (
+    "Attestato di rischio non valido: una quota di responsabilità paritaria dev'essere tra 1% e 50%"
+)
 BRAND_MODEL_INVALID = "Marca e modello non validi"
 REGISTRATION_INVALID = "Data di immatricolazione non valida"
 PREVIOUS_INSURANCE_INVALID = "Dati della precedente assicurazione non validi"

@@ -144,23 +144,64 @@ def _count(value: Any) -> int | None:
     return value if ok else None
 
 
+MAX_ATR_YEARS = 10
+"""A risk certificate (attestato di rischio) reports the claims of the last ten years."""
+MAX_SHARES = 20
+"""Claims with equal responsibility in one year: more is a typing slip."""
+_ATR_KEYS = frozenset({"years", "total"})
+_ATR_YEAR_KEYS = frozenset({"principali", "paritarie"})
+AtrYear = tuple[int | dict[str, Any], int] | str
+"""A year's entry as stored and its claims, or the message refusing it."""
+
+
+def _is_share(value: Any) -> bool:
+    """A share (%) of a claim with equal responsibility (responsabilità paritaria): 1 to 50."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 50
+
+
+def _atr_year(value: Any) -> AtrYear:
+    """A year of the certificate: a number of claims (how quotes stored it before the
+    responsibility was asked), or ``{"principali": n, "paritarie": [shares]}``: the claims
+    with main responsibility and the share of each claim with equal responsibility."""
+    count = _count(value)
+    if count is not None:
+        return count, count
+    if not isinstance(value, Mapping) or not set(value) <= _ATR_YEAR_KEYS:
+        return msg.ATR_INVALID
+    main, shares = _count(value.get("principali", 0)), value.get("paritarie", [])
+    if main is None or not isinstance(shares, list) or len(shares) > MAX_SHARES:
+        return msg.ATR_INVALID
+    if not all(_is_share(share) for share in shares):
+        return msg.ATR_SHARE
+    return {"principali": main, "paritarie": list(shares)}, main + len(shares)
+
+
 def check_atr(_field: Mapping[str, Any], value: Any) -> Result:
-    """Claims per year (``{"2021": 0, …}``) and their total, which must be the sum."""
-    years = value.get("years") if isinstance(value, Mapping) else None
+    """Claims per year and their total, which must be the sum: ``{"years": {"2021": 0, …},
+    "total"}``, each year a count or ``{"principali", "paritarie"}`` (see :func:`_atr_year`);
+    at most :data:`MAX_ATR_YEARS` years."""
+    if not isinstance(value, Mapping) or not set(value) <= _ATR_KEYS:
+        return _fail(msg.ATR_INVALID)
+    years = value.get("years")
     if not isinstance(years, Mapping):
         return _fail(msg.ATR_INVALID)
-    counts: dict[str, int] = {}
-    for year, count in years.items():
-        number = _count(count)
-        if not isinstance(year, str) or not _YEAR.fullmatch(year) or number is None:
+    if len(years) > MAX_ATR_YEARS:
+        return _fail(msg.ATR_YEARS)
+    entries: dict[str, int | dict[str, Any]] = {}
+    claims = 0
+    for year, raw in years.items():
+        if not isinstance(year, str) or not _YEAR.fullmatch(year):
             return _fail(msg.ATR_INVALID)
-        counts[year] = number
+        entry = _atr_year(raw)
+        if isinstance(entry, str):
+            return _fail(entry)
+        entries[year], claims = entry[0], claims + entry[1]
     total = value.get("total")
     if total is not None and _count(total) is None:
         return _fail(msg.ATR_INVALID)
-    if total is not None and total != sum(counts.values()):
+    if total is not None and total != claims:
         return _fail(msg.ATR_TOTAL)
-    return {"years": dict(sorted(counts.items())), "total": sum(counts.values())}, None
+    return {"years": dict(sorted(entries.items())), "total": claims}, None
 
 
 def check_brand_model(_field: Mapping[str, Any], value: Any) -> Result:

@@ -8,8 +8,8 @@ const BASE = '/targhe';
 export const paths = {
   list: BASE,
   detail: (id: string) => `${BASE}/${encodeURIComponent(id)}`,
-  /** The shell's 'Nuova quotazione' (agents), where an RCA quote is started. */
-  newQuote: '/prodotti',
+  /** The register searched for a plate (a plate the user cannot open by id). */
+  search: (query: string) => `${BASE}?q=${encodeURIComponent(query)}`,
   /** A quote the plate's detail lists: a line's quote opens in its module, a plain one in the quotes. */
   quote: (id: string, product: string | null) =>
     product && product !== 'rca' ? `/${product}/${encodeURIComponent(id)}` : `/preventivi/${encodeURIComponent(id)}`,

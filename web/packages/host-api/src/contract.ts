@@ -5,11 +5,13 @@
  * export default {
  *   routes: [{ index: true, Component: List }, { path: ':id', Component: Practice }],
  *   translations: { it: { list: { title: 'Pratiche' } }, en: { … } },
+ *   quotePanels: [{ id: 'veicolo', appliesTo: carriesPlate, Component: lazy(() => import('./VehiclePanel')) }],
  * } satisfies ProductModule;
  * ```
  * Routes are relative to `/{productId}`; `it` and `en` carry the same keys. The line's menu
  * entry (label, icon, path) is not the module's: the server builds it from the line's one
  * declaration (`ProductLine` in its plugin), which any Tabler icon name may illustrate.
+ * `quotePanels` (optional) add the module's panels to the shell's quote page.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -17,6 +19,40 @@ import type { RouteObject } from 'react-router';
 export interface ProductModule {
   routes: RouteObject[];
   translations: Record<'it' | 'en', Record<string, unknown>>;
+  /** Panels on the shell's quote page (`/preventivi/:id`) for the plain quotes the module recognises. */
+  quotePanels?: QuotePanel[];
+}
+
+/** What a quote panel is given. */
+export interface QuotePanelProps {
+  /** The quote the page shows, live: the panel renders again when it changes. */
+  quote: HostItem;
+  /** The quote's product (from the `products` collection), when the user's data has it. */
+  product: HostItem | undefined;
+  /**
+   * The host context. A panel renders on the shell's page, outside the module's routes, so
+   * `useHost()` has nothing to read there: the panel (and what it renders) takes this one.
+   */
+  host: HostContext;
+}
+
+/**
+ * A panel a module adds to the shell's quote page, below the customer data and the quotations:
+ * the RCA line's vehicle, risk certificate and CU class on a quote that carries a plate, say.
+ * The shell asks the modules of the lines the user works (loading them if need be); a panel
+ * that throws stays inside its own frame, and the quote page keeps working. Plain quotes only: a line's own quotes open in
+ * the line's practice page.
+ */
+export interface QuotePanel {
+  /** Unique within the module: the panel's key, and its test id `quote-panel-{module}-{id}`. */
+  id: string;
+  /** Whether the panel belongs on this quote's page: pure and quick (it runs on every render). */
+  appliesTo: (quote: HostItem, product: HostItem | undefined) => boolean;
+  /**
+   * The panel, lazily loaded — `lazy(() => import('./quote/Panel'))` — so its code downloads
+   * only on the pages it shows on, and never with the shell's login screen.
+   */
+  Component: ComponentType<QuotePanelProps>;
 }
 
 /** A record of a live collection (quote, policy, user, product, document…), keyed by `_id`. */
@@ -185,10 +221,29 @@ function routeProblems(routes: unknown, where: string): string[] {
   });
 }
 
+const isComponent = (value: unknown): boolean => typeof value === 'function' || (isObject(value) && '$$typeof' in value);
+
+function panelProblems(panels: unknown): string[] {
+  if (panels === undefined) return [];
+  if (!Array.isArray(panels)) return ['quotePanels: deve essere una lista'];
+  const seen = new Set<string>();
+  return panels.flatMap((panel, i) => {
+    const at = `quotePanels[${i}]`;
+    if (!isObject(panel)) return [`${at}: non è un pannello`];
+    const problems: string[] = [];
+    if (typeof panel.id !== 'string' || !panel.id) problems.push(`${at}: manca id`);
+    else if (seen.has(panel.id)) problems.push(`${at}: id ${panel.id} ripetuto`);
+    else seen.add(panel.id);
+    if (typeof panel.appliesTo !== 'function') problems.push(`${at}: manca appliesTo`);
+    if (!isComponent(panel.Component)) problems.push(`${at}: manca il componente`);
+    return problems;
+  });
+}
+
 /** Every way `value` breaks the contract, in Italian; empty when it is a valid module. */
 export function contractProblems(value: unknown): string[] {
   if (!isObject(value)) return ['il modulo non esporta un oggetto'];
-  const problems = routeProblems(value.routes, 'routes');
+  const problems = [...routeProblems(value.routes, 'routes'), ...panelProblems(value.quotePanels)];
   if (value.menu !== undefined) {
     problems.push('menu: la voce di menu della linea si dichiara nella sua ProductLine (plugin.py), non nel modulo');
   }

@@ -1,25 +1,28 @@
 /**
  * 'Nuova quotazione' (agents, `/prodotti`): pick an active product, fill in its customer
  * fields and create the quote with `createQuote`; then on to `/preventivi/{id}`. A product of
- * a line (an extra product) opens that line's own module at `/{line}` instead.
+ * a line (an extra product) opens that line's own module at `/{line}` instead. A module may
+ * send the agent here with values to start from (`newQuoteLink` of @sportello/host-api: the
+ * navigation state `{prefill: {fieldId: value}}`, `?p=` for the product): the form starts with
+ * those of the chosen product's fields, and they follow a change of product.
  */
 import {
   Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useServices, useStoreSelector } from '../../session/context';
 import { useAccess } from '../../session/useAccess';
 import { iconFor } from '../../components/icons';
-import type { HostItem } from '@sportello/host-api';
+import { prefillOf, type HostItem } from '@sportello/host-api';
 import type { StoreState } from '../../store/store';
 import { errorMessage } from './api';
 import { validateValue, type FieldDef, type Translate } from './fields/validators';
 import { notifySuccess } from './notify';
-import { quotableProducts, usrDataOf, type ProductPayload } from './productForm';
+import { prefillFor, quotableProducts, usrDataOf, type ProductPayload } from './productForm';
 
 const selectProducts = (state: StoreState) => state.collections.products ?? {};
 // the form brings @mantine/dates: loaded when a product is picked, not with the cards
@@ -70,13 +73,14 @@ function ProductCard({ product, onPick }: { product: Product; onPick: (product: 
   );
 }
 
-function QuoteForm({ product, onBack }: { product: Product; onBack: () => void }) {
+function QuoteForm({ product, prefill, onBack }: { product: Product; prefill: Record<string, unknown>; onBack: () => void }) {
   const { t } = useTranslation('products');
   const { t: tf } = useTranslation('fields');
   const { session } = useServices();
   const navigate = useNavigate();
   const fields = useMemo(() => fieldsOf(product), [product]);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(() => prefillFor(fields, prefill));
+  const prefilled = useMemo(() => Object.keys(prefillFor(fields, prefill)).length, [fields, prefill]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -129,6 +133,11 @@ function QuoteForm({ product, onBack }: { product: Product; onBack: () => void }
         <Title order={4} mb="md">
           {t('quote.customer')}
         </Title>
+        {prefilled ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle />} mb="md" data-testid="quote-prefilled">
+            {t('quote.prefilled', { count: prefilled })}
+          </Alert>
+        ) : null}
         {fields.length === 0 ? (
           <Text c="dimmed">{t('quote.noFields')}</Text>
         ) : (
@@ -154,8 +163,12 @@ function QuoteForm({ product, onBack }: { product: Product; onBack: () => void }
 export default function NewQuotePage() {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { products: lines } = useAccess();
+  // kept in the navigation state through a change of product, so the values follow it
+  const carried: unknown = location.state;
+  const prefill = useMemo(() => prefillOf(carried), [carried]);
   const all = useStoreSelector(selectProducts) as Readonly<Record<string, Product>>;
   const lineIds = useMemo(() => lines.map((line) => line.id), [lines]);
   const products = useMemo(() => quotableProducts(all, lineIds), [all, lineIds]);
@@ -165,13 +178,13 @@ export default function NewQuotePage() {
   const pick = useCallback(
     (product: Product) => {
       if (product.type) navigate(`/${product.type}`);
-      else setParams({ p: product._id });
+      else setParams({ p: product._id }, { state: carried });
     },
-    [navigate, setParams],
+    [navigate, setParams, carried],
   );
-  const back = useCallback(() => setParams({}), [setParams]);
+  const back = useCallback(() => setParams({}, { state: carried }), [setParams, carried]);
 
-  if (chosen && !chosen.type) return <QuoteForm key={chosen._id} product={chosen} onBack={back} />;
+  if (chosen && !chosen.type) return <QuoteForm key={chosen._id} product={chosen} prefill={prefill} onBack={back} />;
   return (
     <Stack gap="lg" className="page" data-testid="new-quote">
       <div>

@@ -230,3 +230,12 @@ export function quotableProducts<T extends ProductPayload>(products: Readonly<Re
     .filter((p) => p.active !== false && (!p.type || userLines.includes(p.type)))
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', 'it'));
 }
+
+/**
+ * The values a new quote's form starts with: those of a prefill (`prefillOf` of the navigation
+ * state, @sportello/host-api) that belong to the product's own fields.
+ */
+export function prefillFor(fields: readonly { _id?: unknown }[], prefill: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const ids = new Set(fields.map((field) => field._id).filter((id): id is string => typeof id === 'string' && id !== ''));
+  return Object.fromEntries(Object.entries(prefill).filter(([id]) => ids.has(id)));
+}

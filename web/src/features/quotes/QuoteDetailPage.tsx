@@ -1,6 +1,8 @@
 /**
  * `/preventivi/:id` (SPEC §2, §4): customer data, product and quotations, the status changer,
- * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat.
+ * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat;
+ * on a plain quote, the panels product modules add for the quotes they recognise
+ * (`ProductModule.quotePanels`: the RCA line's vehicle and CU class on a quote with a plate).
  */
 import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconSendOff } from '@tabler/icons-react';
@@ -25,6 +27,7 @@ import { issuedPolicyOf, policyIdOf } from './quotation';
 import { customerName } from './quoteLogic';
 import './quotes.css';
 import { PageLoader } from '../../components/PageLoader';
+import QuotePanels from '../../federation/QuotePanels';
 
 function DocumentApproval({ quote }: { quote: HostItem }) {
   const { t } = useTranslation('quotes');
@@ -171,6 +174,7 @@ export default function QuoteDetailPage() {
         <CustomerCard quote={quote} />
         <QuotationCard quote={quote} choice={choice} onChoice={setChoice} />
       </SimpleGrid>
+      {quote.type ? null : <QuotePanels quote={quote} />}
       {/* once issued, the quote's documents belong to the policy */}
       {issuedPolicyOf(quote) ? (
         <DocumentsSection ownerKind="polizza" ownerId={issuedPolicyOf(quote)?.id ?? ''} title={t('docs.ofPolicy')} />

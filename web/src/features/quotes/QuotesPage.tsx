@@ -1,7 +1,9 @@
 /**
  * `/preventivi` (SPEC §2, §4): the plain quotes (no product line) of the live `preventivi`
  * collection, filtered and sorted by ./quoteLogic, virtualised so that 10,000 rows scroll
- * smoothly. Filters and scroll position survive navigation (the host API's list memory).
+ * smoothly. Filters and scroll position survive navigation (the host API's list memory). With
+ * the tenant's `plateInQuote` setting on, a Targa column shows each quote's plate (SPEC §3);
+ * the search finds a quote by its plate, however typed ('AB 123 CD', 'ab-123-cd').
  */
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
@@ -16,16 +18,12 @@ import StatusBadge from './components/StatusBadge';
 import { useCollection, useQuoteEnv } from './env';
 import { issuedPolicyOf } from './quotation';
 import { romeDateTime } from './fieldText';
-import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, prepareSearch, sortQuotes, valueText } from './quoteLogic';
+import { customerName, DEFAULT_FILTERS, filterSorted, isHighlighted, prepareSearch, quoteColumns, quotePlate, sortQuotes } from './quoteLogic';
+import { useSession } from '../../session/context';
 import './quotes.css';
 
 const LIST = 'preventivi';
 const ROW_HEIGHT = 60;
-
-function plate(quote: HostItem): string {
-  const entries = Array.isArray(quote.usrData) ? (quote.usrData as { type?: string; value?: unknown }[]) : [];
-  return valueText(entries.find((e) => e.type === 'targa')?.value);
-}
 
 function Empty({ filters }: { filters: QuoteFilters }) {
   const { t } = useTranslation('quotes');
@@ -61,6 +59,7 @@ export default function QuotesPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const { flags, statuses, userName } = useQuoteEnv();
+  const withPlate = useSession().settings?.plateInQuote === true;
   const collection = useCollection('preventivi');
   const products = useCollection('products');
   const [filters, setFilters] = useState<QuoteFilters>(() => rememberedList(LIST, DEFAULT_FILTERS).filters);
@@ -105,9 +104,14 @@ export default function QuotesPage() {
             {name || '—'}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
-            {plate(quote) || quote._id}
+            {quote._id}
           </Text>
         </div>
+        {withPlate ? (
+          <Text className="sp-cell quote-plate" role="cell" size="sm" data-testid="quote-plate">
+            {quotePlate(quote) || '—'}
+          </Text>
+        ) : null}
         <Text className="sp-cell" role="cell" size="sm">
           {productName || '—'}
         </Text>
@@ -133,13 +137,13 @@ export default function QuotesPage() {
         </Text>
       </Group>
       <QuoteToolbar quotes={plain} value={filters} onChange={onFilters} />
-      <Paper className="sp-table quote-table" role="table" aria-rowcount={rows.length}>
+      <Paper className={`sp-table quote-table${withPlate ? ' with-plate' : ''}`} role="table" aria-rowcount={rows.length}>
         <div className="sp-grid sp-head" role="row">
-          <span role="columnheader">{t('columns.customer')}</span>
-          <span role="columnheader">{t('columns.product')}</span>
-          <span role="columnheader">{t('columns.status')}</span>
-          <span role="columnheader">{t('columns.date')}</span>
-          <span role="columnheader">{t('columns.collaborator')}</span>
+          {quoteColumns(withPlate).map((column) => (
+            <span key={column} role="columnheader">
+              {t(`columns.${column}`)}
+            </span>
+          ))}
         </div>
         {rows.length ? (
           <VirtualRows rows={rows} listKey={LIST} rowHeight={ROW_HEIGHT} renderRow={row} />

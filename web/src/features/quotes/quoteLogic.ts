@@ -28,6 +28,7 @@ export const DEFAULT_FILTERS: QuoteFilters = {
 
 interface UsrEntry {
   _id?: unknown;
+  type?: unknown;
   name?: unknown;
   value?: unknown;
   hide?: unknown;
@@ -59,6 +60,24 @@ export function valueText(value: unknown): string {
   return '';
 }
 
+/** The quotes list's columns, the plate's with the tenant's `plateInQuote` setting on. */
+export type QuoteColumn = 'customer' | 'plate' | 'product' | 'status' | 'date' | 'collaborator';
+export function quoteColumns(plateInQuote: boolean): QuoteColumn[] {
+  return ['customer', ...(plateInQuote ? (['plate'] as const) : []), 'product', 'status', 'date', 'collaborator'];
+}
+
+/** The plate of the quote's `targa` field ('' without one): upper case, no spaces or hyphens. */
+export function quotePlate(quote: QuoteLike): string {
+  const entry = usrData(quote).find((e) => e.type === 'targa');
+  return valueText(entry?.value).replace(/[\s-]/g, '').toUpperCase();
+}
+
+/**
+ * What a search compares: lower case, hyphens dropped, on both sides, so 'AB-123-CD' finds the
+ * plate AB123CD (and 'anna-maria' still finds Anna-Maria).
+ */
+const fold = (text: string): string => text.toLowerCase().replace(/-/g, '');
+
 /**
  * Each quote's search text, built the first time a search reads it and kept per quote object:
  * store items are replaced, never changed in place, so a changed quote gets a new text. Typing
@@ -71,10 +90,7 @@ export function searchText(quote: QuoteLike): string {
   let text = texts.get(quote);
   if (text === undefined) {
     const car = (quote.car ?? {}) as Record<string, unknown>;
-    text = [quote._id, ...usrData(quote).map((e) => valueText(e.value)), car.car_fullname, quote.status]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
+    text = fold([quote._id, ...usrData(quote).map((e) => valueText(e.value)), car.car_fullname, quote.status].filter(Boolean).join(' '));
     texts.set(quote, text);
   }
   return text;
@@ -139,7 +155,7 @@ export function matcher(filters: QuoteFilters, options: FilterOptions = {}): (qu
 
 /** Whether a quote passes the status, collaborator, date and search filters (not tab, not archived). */
 function otherFilters(filters: QuoteFilters, options: FilterOptions): (quote: QuoteLike) => boolean {
-  const words = filters.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const words = fold(filters.search.trim()).split(/\s+/).filter(Boolean);
   const bounds = rangeBounds(filters.from, filters.to);
   const statuses = new Set(filters.status);
   return (quote) => {
@@ -150,7 +166,7 @@ function otherFilters(filters: QuoteFilters, options: FilterOptions): (quote: Qu
       if (at < bounds.start || at > bounds.end) return false;
     }
     if (words.length) {
-      const text = searchText(quote) + (options.extraText ? ` ${options.extraText(quote).toLowerCase()}` : '');
+      const text = searchText(quote) + (options.extraText ? ` ${fold(options.extraText(quote))}` : '');
       if (!words.every((word) => text.includes(word))) return false;
     }
     return true;

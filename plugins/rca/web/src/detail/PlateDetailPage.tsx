@@ -2,18 +2,20 @@
  * `/targhe/:id`: one plate — vehicle, owner, the current policy with its expiry and the 15 days'
  * tolerance, the quotes started from it (`rca.targhe.dettaglio`) — with 'Nuovo preventivo RCA'
  * and the CU class calculator. The plate is live from the stream; its quotes are asked again
- * whenever the plate changes.
+ * whenever the plate changes. 'Nuovo preventivo RCA' (agents: they create quotes) opens the
+ * shell's 'Nuova quotazione' on the RCA product with the vehicle and its owner filled in.
  */
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFilePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, errorMessage, Figure, formatDay, Section, useHost } from '@sportello/host-api';
+import { BackLink, errorMessage, Figure, formatDay, newQuoteLink, Section, useHost } from '@sportello/host-api';
 import CoverText from '../components/CoverText';
 import { kindLabel, registrationLabel } from '../components/labels';
 import { draftOf, type PlateDraft } from '../lib/draft';
 import { coverOn, romeToday } from '../lib/expiry';
+import { platePrefill, rcaProductFor } from '../lib/newQuote';
 import { asPlate, asPlateDetail, vehicleName, type Plate, type PlateQuote } from '../lib/records';
 import { CALLS, NAMESPACE, paths } from '../paths';
 import { PLATES_STREAM } from '../streams';
@@ -93,6 +95,7 @@ export default function PlateDetailPage() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const live = host.useCollection(PLATES_STREAM)[id];
+  const products = host.useCollection('products');
   const loaded = usePlateDetail(id, live ? String(live.at ?? '') : undefined);
   const [editing, setEditing] = useState<PlateDraft | null>(null);
   const [retiring, setRetiring] = useState(false);
@@ -119,6 +122,12 @@ export default function PlateDetailPage() {
 
   const canWrite = canWritePlates(host.flags);
   const cover = coverOn(plate.polizza, today);
+  // the shell's 'Nuova quotazione' with the RCA product and the vehicle's fields filled in
+  const startQuote = () => {
+    const product = rcaProductFor(products);
+    const { to, state } = newQuoteLink(product ? product._id : null, platePrefill(plate, product));
+    void navigate(to, { state });
+  };
   return (
     <Stack gap="lg" className="sp-page" data-testid="plate-detail" data-id={plate._id}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -143,7 +152,7 @@ export default function PlateDetailPage() {
             </>
           ) : null}
           {host.flags.agent ? (
-            <Button leftSection={<IconFilePlus size={18} />} onClick={() => void navigate(paths.newQuote)} data-testid="plate-new-quote">
+            <Button leftSection={<IconFilePlus size={18} />} onClick={startQuote} data-testid="plate-new-quote">
               {t('detail.newQuote')}
             </Button>
           ) : null}

@@ -2,13 +2,14 @@
  * `/targhe`: the plates register, live from the line's synced stream and virtualised (20,000
  * plates scroll smoothly); a search by plate, owner or fiscal code filters the synced rows as the
  * user types. Agents (for themselves), admins and responsabili (for a collaborator) add, edit,
- * retire and import plates; everyone else who sees the register reads it.
+ * retire and import plates; everyone else who sees the register reads it. `?q=` opens it
+ * searched (a quote's panel links a plate that way when it is not among the user's).
  */
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '@sportello/host-api';
 import { draftOf, emptyDraft, type PlateDraft } from '../lib/draft';
 import { romeToday } from '../lib/expiry';
@@ -47,7 +48,9 @@ export default function PlatesPage() {
   const host = useHost();
   const navigate = useNavigate();
   const register = usePlates();
-  const [query, setQuery] = useState('');
+  const [params] = useSearchParams();
+  // a link may open the register searched (`?q=`: the plate of a quote)
+  const [query, setQuery] = useState(() => (params.get('q') ?? '').slice(0, 100));
   const shownQuery = useDeferredValue(query);
   const [editing, setEditing] = useState<PlateDraft | null>(null);
   const [retiring, setRetiring] = useState<Plate | null>(null);

@@ -4,6 +4,7 @@ import {
   emptyDraft,
   move,
   newField,
+  prefillFor,
   problemsByPath,
   quotableProducts,
   slugify,
@@ -146,5 +147,23 @@ describe('field types', () => {
     const { FIELD_TYPES: known } = await import('../fields/validators');
     const { FIELD_TYPES: edited } = await import('../productForm');
     expect([...edited]).toEqual([...known]);
+  });
+});
+
+describe('a prefilled new quote form', () => {
+  const fields = PRODUCT.fields;
+
+  it('starts with the values of the product\'s own fields', () => {
+    expect(prefillFor(fields, { nome: 'Luca Bianchi', uso: 'Privato', targa: { value: 'AB123CD' } })).toEqual({ nome: 'Luca Bianchi', uso: 'Privato' });
+  });
+
+  it('starts empty without a prefill, or for a product without those fields', () => {
+    expect(prefillFor(fields, {})).toEqual({});
+    expect(prefillFor([], { nome: 'Luca' })).toEqual({});
+    expect(prefillFor([{ _id: 'nome' }], { nome: 'Luca' })).toEqual({ nome: 'Luca' });
+  });
+
+  it('ignores field definitions without an id', () => {
+    expect(prefillFor([{}, { _id: null }, { _id: '' }, { _id: 3 }], { '': 'x', null: 'y', undefined: 'z', 3: 'w' })).toEqual({});
   });
 });

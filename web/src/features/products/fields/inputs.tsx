@@ -1,16 +1,19 @@
 /**
  * The inputs of the customer field types that are more than a text box: dates,
- * plates, claims history (ATR), make and model, registration and previous insurance (amounts:
+ * plates, claims history (ATR, with the responsibility: ./atrTable), make and model, registration and previous insurance (amounts:
  * the host API's AmountInput).
  * Each takes the field's value and gives back the next one. Light Mantine parts (text
  * inputs and checkboxes) but the date, the host API's DateField (dd/mm/yyyy whatever the
  * browser's language), which stays out of the login screen's JavaScript (its own entry).
  */
-import { Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import DayInput from '../../../components/DayInput';
 import { useTranslation } from 'react-i18next';
+import { ATR_RECENT_YEARS, atrEntries, atrTotal, atrYearOf, atrYears, cleanShares, sharesText, withAtrYear } from './atrTable';
 import {
   isValidDate,
+  MAX_ATR_YEARS,
   MAX_DATE,
   MIN_DATE,
   normalisePlate,
@@ -100,59 +103,91 @@ export function PlateInput({ value, onChange, onBlur, error }: InputProps<PlateV
   );
 }
 
-const ATR_YEARS = 5;
-
-/** The years shown: the last five before this one, plus any other year already in the value. */
-export function atrYears(value: AtrValue | undefined, now = new Date()): string[] {
-  const given = isRecord(value) && isRecord(value.years) ? Object.keys(value.years) : [];
-  const recent = Array.from({ length: ATR_YEARS }, (_, i) => String(now.getFullYear() - 1 - i));
-  return [...new Set([...recent, ...given])].sort().reverse();
-}
-
+/**
+ * The risk certificate: per year the claims with main responsibility and the shares (%) of
+ * those with equal responsibility ('50, 30'), the last five years first and up to ten on
+ * request, with the total of the claims. The shares keep the text as typed ('50, ' while typing).
+ */
 export function AtrInput({ value, onChange, onBlur }: InputProps<AtrValue>) {
   const { t } = useTranslation('fields');
-  const years = isRecord(value) && isRecord(value.years) ? value.years : {};
-  const total = Object.values(years).reduce((sum, n) => sum + (typeof n === 'number' ? n : 0), 0);
-  const change = (year: string, digits: string) => {
-    const updated = { ...years };
-    if (digits) updated[year] = Number(digits);
-    else delete updated[year];
-    onChange({ years: updated, total: Object.values(updated).reduce((sum, n) => sum + n, 0) });
+  const [count, setCount] = useState(ATR_RECENT_YEARS);
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const entries = atrEntries(value);
+  const years = atrYears(value, new Date(), count);
+  const change = (year: string, principali: string, shares: string) => {
+    setTyped((current) => ({ ...current, [year]: shares }));
+    onChange(withAtrYear(value, year, principali, shares));
   };
   return (
-    <Table withTableBorder withColumnBorders verticalSpacing={4} maw={280}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('atr.year')}</Table.Th>
-          <Table.Th>{t('atr.claims')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {atrYears(value).map((year) => (
-          <Table.Tr key={year}>
-            <Table.Td>{year}</Table.Td>
-            <Table.Td>
-              <TextInput
-                aria-label={`${t('atr.claims')} ${year}`}
-                size="xs"
-                value={years[year] ?? ''}
-                onChange={(e) => change(year, e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
-                onBlur={onBlur}
-                inputMode="numeric"
-                autoComplete="off"
-                w={90}
-              />
-            </Table.Td>
+    <Stack gap={6} maw={560}>
+      <Table withTableBorder withColumnBorders verticalSpacing={4} data-testid="atr-input">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('atr.year')}</Table.Th>
+            <Table.Th>{t('atr.principali')}</Table.Th>
+            <Table.Th>{t('atr.paritarie')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr>
-          <Table.Th>{t('atr.total')}</Table.Th>
-          <Table.Th data-testid="atr-total">{total}</Table.Th>
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {years.map((year) => {
+            const entry = year in entries ? atrYearOf(entries[year]) : null;
+            const main = entry ? String(entry.principali) : '';
+            const shares = typed[year] ?? (entry ? sharesText(entry.paritarie) : '');
+            return (
+              <Table.Tr key={year}>
+                <Table.Td>{year}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${t('atr.principali')} ${year}`}
+                    size="xs"
+                    value={main}
+                    onChange={(e) => change(year, e.currentTarget.value.replace(/\D/g, '').slice(0, 2), shares)}
+                    onBlur={onBlur}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    w={90}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${t('atr.paritarie')} ${year}`}
+                    size="xs"
+                    value={shares}
+                    placeholder={t('atr.paritarieHint')}
+                    onChange={(e) => change(year, main, cleanShares(e.currentTarget.value))}
+                    onBlur={onBlur}
+                    autoComplete="off"
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th>{t('atr.total')}</Table.Th>
+            <Table.Th colSpan={2} data-testid="atr-total">
+              {atrTotal(value)}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      <Text size="xs" c="dimmed">
+        {t('atr.hint')}
+      </Text>
+      {years.length < MAX_ATR_YEARS ? (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setCount(Math.max(count, years.length) + 1)}
+          data-testid="atr-add-year"
+        >
+          {t('atr.addYear')}
+        </Anchor>
+      ) : null}
+    </Stack>
   );
 }
 

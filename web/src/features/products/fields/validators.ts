@@ -40,8 +40,20 @@ export interface PlateValue {
   tipoBersani?: string;
   targaAgev?: boolean;
 }
+/**
+ * A year of the risk certificate: claims with main responsibility and the share (%, 1–50) of
+ * each claim with equal responsibility (responsabilità paritaria).
+ */
+export interface AtrYear {
+  principali: number;
+  paritarie: number[];
+}
+/**
+ * The risk certificate (attestato di rischio): per year a number of claims (how quotes kept it
+ * before the responsibility was asked) or an {@link AtrYear}; `total` counts every claim.
+ */
 export interface AtrValue {
-  years: Record<string, number>;
+  years: Record<string, number | AtrYear>;
   total: number;
 }
 export interface BrandModelValue {
@@ -204,6 +216,26 @@ export function isEmpty(type: string, value: unknown): boolean {
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1000;
 
+/** A risk certificate reports the claims of the last ten years. */
+export const MAX_ATR_YEARS = 10;
+/** Claims with equal responsibility in one year: more is a typing slip. */
+export const MAX_SHARES = 20;
+const ATR_KEYS = new Set(['years', 'total']);
+const ATR_YEAR_KEYS = new Set(['principali', 'paritarie']);
+
+/** A share (%) of a claim with equal responsibility: a whole number from 1 to 50. */
+export const isShare = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 50;
+
+/** The claims of one year of the certificate (a count, or main claims plus shares), else the message key refusing it. */
+function atrYearClaims(entry: unknown): number | string {
+  if (isCount(entry)) return entry;
+  if (!isRecord(entry) || !Object.keys(entry).every((key) => ATR_YEAR_KEYS.has(key))) return 'errors.atr';
+  const principali = 'principali' in entry ? entry.principali : 0;
+  const paritarie = 'paritarie' in entry ? entry.paritarie : [];
+  if (!isCount(principali) || !Array.isArray(paritarie) || paritarie.length > MAX_SHARES) return 'errors.atr';
+  return paritarie.every(isShare) ? principali + paritarie.length : 'errors.atrShare';
+}
+
 type Check = (field: FieldDef, value: unknown, t: Translate) => string | null;
 
 const checkAmount: Check = (_f, v, t) =>
@@ -246,12 +278,17 @@ const CHECKS: Record<FieldType, Check> = {
   bool: (f, v, t) => (typeof v === 'boolean' ? null : t('errors.bool', { name: f.name })),
   atr: (_f, v, t) => {
     const years = isRecord(v) ? v.years : null;
-    if (!isRecord(v) || !isRecord(years)) return t('errors.atr');
-    const counts = Object.entries(years);
-    if (!counts.every(([year, count]) => /^(19|20)\d\d$/.test(year) && isCount(count))) return t('errors.atr');
+    if (!isRecord(v) || !isRecord(years) || !Object.keys(v).every((key) => ATR_KEYS.has(key))) return t('errors.atr');
+    const entries = Object.entries(years);
+    if (entries.length > MAX_ATR_YEARS) return t('errors.atrYears');
+    let sum = 0;
+    for (const [year, entry] of entries) {
+      const claims = /^(19|20)\d\d$/.test(year) ? atrYearClaims(entry) : 'errors.atr';
+      if (typeof claims === 'string') return t(claims);
+      sum += claims;
+    }
     if (v.total === undefined || v.total === null) return null;
     if (!isCount(v.total)) return t('errors.atr');
-    const sum = counts.reduce((acc, [, count]) => acc + (count as number), 0);
     return v.total === sum ? null : t('errors.atrTotal');
   },
   marcamodello: (_f, v, t) => {

@@ -10,6 +10,8 @@ import {
   isHighlighted,
   matcher,
   prepareSearch,
+  quoteColumns,
+  quotePlate,
   type QuoteLike,
   searchText,
   selectableStatuses,
@@ -284,5 +286,38 @@ describe('search texts prepared in idle time', () => {
     const { idle, queued } = scheduler();
     prepareSearch([], idle)();
     expect(queued).toHaveLength(0);
+  });
+});
+
+describe('the plate in the quotes list (plateInQuote)', () => {
+  const withPlate = (id: string, plate: unknown) =>
+    quote(id, { usrData: [{ _id: 'nome', type: 'text', value: `Cliente ${id}` }, { _id: 'veicolo', type: 'targa', value: plate }] });
+
+  it('adds a Targa column after the customer only when the setting is on', () => {
+    expect(quoteColumns(false)).toEqual(['customer', 'product', 'status', 'date', 'collaborator']);
+    expect(quoteColumns(true)).toEqual(['customer', 'plate', 'product', 'status', 'date', 'collaborator']);
+  });
+
+  it('reads the plate of the targa field, whatever its id, as stored or bare', () => {
+    expect(quotePlate(withPlate('1', { value: 'ab 123-cd', tipoBersani: 'autovettura' }))).toBe('AB123CD');
+    expect(quotePlate(withPlate('2', 'EF456GH'))).toBe('EF456GH');
+    expect(quotePlate(quote('3', { usrData: [{ _id: 'nome', value: 'Luca' }] }))).toBe('');
+    expect(quotePlate(withPlate('4', { value: 42 }))).toBe('');
+    expect(quotePlate(withPlate('5', null))).toBe('');
+    expect(quotePlate(quote('6', { usrData: 'x' }))).toBe('');
+  });
+
+  it('lets the search find a quote by its plate however it is typed', () => {
+    const quotes = [withPlate('1', { value: 'AB123CD' }), withPlate('2', { value: 'EF456GH' }), quote('3', { usrData: [{ _id: 'nome', value: 'Anna-Maria Neri' }] })];
+    const found = (search: string) => filterQuotes(quotes, { ...DEFAULT_FILTERS, search }).map((q) => q._id);
+    expect(found('AB123CD')).toEqual(['1']);
+    expect(found('ab123cd')).toEqual(['1']);
+    expect(found('AB 123 CD')).toEqual(['1']);
+    expect(found('ab-123-cd')).toEqual(['1']);
+    expect(found('456gh')).toEqual(['2']);
+    expect(found('anna-maria')).toEqual(['3']);
+    expect(found('annamaria')).toEqual(['3']);
+    expect(found('ZZ999ZZ')).toEqual([]);
+    expect(found('-')).toHaveLength(3);
   });
 });

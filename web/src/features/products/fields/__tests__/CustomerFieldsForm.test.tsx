@@ -63,12 +63,14 @@ function Harness({
   errors,
   onValues,
   fields = FIELDS,
+  value: initial = {},
 }: {
   errors?: Record<string, string>;
   onValues?: (v: Record<string, unknown>) => void;
   fields?: HostItem[];
+  value?: Record<string, unknown>;
 }) {
-  const [value, setValue] = useState<Record<string, unknown>>({});
+  const [value, setValue] = useState<Record<string, unknown>>(initial);
   return (
     <CustomerFieldsForm
       fields={fields}
@@ -149,14 +151,31 @@ describe('CustomerFieldsForm', () => {
     expect(screen.getByText('Campo obbligatorio: Nome')).toBeTruthy();
   });
 
-  it('sums the claims of the ATR years', async () => {
+  it('sums the claims of the ATR years, main ones and those with equal responsibility', async () => {
     const onValues = vi.fn();
     await renderForm({ onValues });
     const year = (n: number) => String(new Date().getFullYear() - n);
-    fireEvent.change(screen.getByLabelText(`Sinistri ${year(1)}`), { target: { value: '1' } });
-    fireEvent.change(screen.getByLabelText(`Sinistri ${year(3)}`), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(`Sinistri con responsabilità principale ${year(1)}`), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText(`Sinistri con responsabilità principale ${year(3)}`), { target: { value: '2' } });
+    const shares = screen.getByLabelText(`Quote di responsabilità paritaria (%) ${year(3)}`) as HTMLInputElement;
+    fireEvent.change(shares, { target: { value: '50, ' } });
+    expect(shares.value).toBe('50, '); // kept as typed while the next share comes
+    fireEvent.change(shares, { target: { value: '50, 30x' } });
+    expect(shares.value).toBe('50, 30');
+    expect(screen.getByTestId('atr-total').textContent).toBe('5');
+    expect(onValues).toHaveBeenLastCalledWith({
+      atr: { years: { [year(1)]: { principali: 1, paritarie: [] }, [year(3)]: { principali: 2, paritarie: [50, 30] } }, total: 5 },
+    });
+  });
+
+  it('shows an old quote\'s counts as main claims, and offers earlier years up to ten', async () => {
+    const old = { years: { [String(new Date().getFullYear() - 2)]: 3 }, total: 3 };
+    await renderForm({ value: { atr: old } });
+    expect((screen.getByLabelText(`Sinistri con responsabilità principale ${new Date().getFullYear() - 2}`) as HTMLInputElement).value).toBe('3');
     expect(screen.getByTestId('atr-total').textContent).toBe('3');
-    expect(onValues).toHaveBeenLastCalledWith({ atr: { years: { [year(1)]: 1, [year(3)]: 2 }, total: 3 } });
+    for (let i = 0; i < 5; i += 1) fireEvent.click(screen.getByTestId('atr-add-year'));
+    expect(within(screen.getByTestId('atr-input')).getAllByRole('row')).toHaveLength(12); // head, ten years, total
+    expect(screen.queryByTestId('atr-add-year')).toBeNull();
   });
 
   it('chooses one option in a native select, and can undo the choice', async () => {

@@ -199,6 +199,47 @@ describe('validateValue', () => {
   });
 });
 
+describe('the risk certificate (atr) with the responsibility', () => {
+  const atr = field('atr');
+  const SHARE = "Attestato di rischio non valido: una quota di responsabilità paritaria dev'essere tra 1% e 50%";
+
+  it('keeps the old quotes\' counts and takes main claims with equal-responsibility shares', () => {
+    expect(validateValue(atr, { years: { '2021': 0, '2022': 2 }, total: 2 })).toBeNull();
+    expect(validateValue(atr, { years: { '2022': { principali: 1, paritarie: [50, 30] } }, total: 3 })).toBeNull();
+    expect(validateValue(atr, { years: { '2021': 1, '2022': { paritarie: [50] } }, total: 2 })).toBeNull();
+  });
+
+  it('counts every claim in the total, those with equal responsibility too', () => {
+    expect(validateValue(atr, { years: { '2022': { principali: 1, paritarie: [50] } }, total: 1 })).toBe(
+      'Il totale dei sinistri non corrisponde alla somma degli anni',
+    );
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a negative count', { years: { '2022': { principali: -1 } } }, 'Attestato di rischio non valido'],
+    ['a count that is no whole number', { years: { '2022': { principali: 0.5 } } }, 'Attestato di rischio non valido'],
+    ['a thousand claims', { years: { '2022': { principali: 1000 } } }, 'Attestato di rischio non valido'],
+    ['a thousand claims, old style', { years: { '2022': 1000 } }, 'Attestato di rischio non valido'],
+    ['a count as text', { years: { '2022': { principali: '1' } } }, 'Attestato di rischio non valido'],
+    ['an infinite count', { years: { '2022': { principali: Infinity } } }, 'Attestato di rischio non valido'],
+    ['shares that are no list', { years: { '2022': { paritarie: '50' } } }, 'Attestato di rischio non valido'],
+    ['21 shares in a year', { years: { '2022': { paritarie: Array(21).fill(10) } } }, 'Attestato di rischio non valido'],
+    ['a share of 0', { years: { '2022': { paritarie: [0] } } }, SHARE],
+    ['a share of 60', { years: { '2022': { paritarie: [60] } } }, SHARE],
+    ['a share of NaN', { years: { '2022': { paritarie: [NaN] } } }, SHARE],
+    ['a share of true', { years: { '2022': { paritarie: [true] } } }, SHARE],
+    ['an unknown key in a year', { years: { '2022': { principali: 0, esclusiva: 1 } } }, 'Attestato di rischio non valido'],
+    ['an unknown key beside the years', { years: { '2022': 0 }, note: 'x' }, 'Attestato di rischio non valido'],
+    ['a year as a list', { years: { '2022': [1] } }, 'Attestato di rischio non valido'],
+    ['eleven years', { years: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(2014 + i), 0])) }, 'Attestato di rischio non valido: al massimo 10 anni'],
+  ])('refuses %s', (_, value, message) => expect(validateValue(atr, value)).toBe(message));
+
+  it('refuses a huge map of years at once', () => {
+    const years = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [String(i), { paritarie: [60] }]));
+    expect(validateValue(atr, { years })).toBe('Attestato di rischio non valido: al massimo 10 anni');
+  });
+});
+
 describe('parity with the server', () => {
   it.each(shared.cases.map((c) => [`${c.type}: ${JSON.stringify(c.value)}`, c] as const))('%s', (_, c) => {
     const { value, message, ...rest } = c as { value: unknown; message: string | null } & Partial<FieldDef>;
