@@ -46,15 +46,16 @@ def _check_references(session: Session, _ctx: Any, _instances: Any) -> None:
     if in_system_scope() or current_tenant_id() is None:
         return
     wanted: dict[type, set[str]] = defaultdict(set)
-    for obj in (*session.new, *session.dirty):
+    new = session.new  # built anew at each reading: read once, or a large flush is quadratic
+    for obj in (*new, *session.dirty):
         if not isinstance(obj, TenantOwned):
             continue
         state = inspect(obj)
         for attribute, target in _references(type(obj)):
             value = getattr(obj, attribute)
-            if value is not None and (obj in session.new or state.attrs[attribute].history.added):
+            if value is not None and (obj in new or state.attrs[attribute].history.added):
                 wanted[target].add(value)
-    pending = {(type(obj), getattr(obj, "id", None)) for obj in session.new}
+    pending = {(type(obj), getattr(obj, "id", None)) for obj in new}
     for target, ids in wanted.items():
         ids -= {id_ for model, id_ in pending if model is target}
         if not ids:

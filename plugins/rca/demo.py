@@ -13,7 +13,7 @@ from core.api import models as m
 from plugins.rca.models import Plate
 from plugins.rca.payload import PRODUCT_ID
 from plugins.rca.register import carries_plate
-from plugins.rca.search import word_rows
+from plugins.rca.search import index_plates
 
 # plate, kind, make, model, registered (None: new), owner, fiscal code, sub-agent's
 PLATES = (
@@ -87,4 +87,4 @@ async def seed_plates(ctx: DemoContext) -> None:
         plates.append(plate)
     ctx.session.add_all(plates)
     await ctx.session.flush()
-    ctx.session.add_all([word for p in plates for word in word_rows(p)])
+    await index_plates(ctx.session, plates)

@@ -27,7 +27,7 @@ from plugins.rca.models import Plate
 from plugins.rca.owners import Holder, holder_for, require_writer
 from plugins.rca.register import DUPLICATE
 from plugins.rca.rules.plates import validate_plate
-from plugins.rca.search import word_rows, words_cleared
+from plugins.rca.search import index_plates
 
 HEADER = ("targa", "tipo", "marca", "modello", "immatricolazione", "cliente", "cf")
 MAX_ROWS = 20_000
@@ -178,11 +178,7 @@ async def _write(
         plates.append(plate)
     session.add_all(plates)
     await session.flush()
-    restored = [plate.id for plate in plates if plate.plate in stored]
-    for start in range(0, len(restored), LOOKUP_CHUNK):
-        await session.execute(words_cleared(restored[start : start + LOOKUP_CHUNK]))
-    session.add_all([word for plate in plates for word in word_rows(plate)])
-    await session.flush()
+    await index_plates(session, plates)
 
 
 async def import_plates(

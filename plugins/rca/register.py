@@ -36,9 +36,8 @@ from plugins.rca.rules.plates import VehicleKind, validate_plate
 from plugins.rca.search import (
     first_listed,
     first_matches,
+    index_plates,
     search_key,
-    word_rows,
-    words_cleared,
 )
 
 NOT_FOUND = "Targa non trovata"
@@ -168,9 +167,7 @@ async def _store(session: AsyncSession, plate: Plate) -> None:
     keys."""
     try:
         await session.flush()
-        await session.execute(words_cleared([plate.id]))
-        session.add_all(word_rows(plate))
-        await session.flush()
+        await index_plates(session, [plate])
     except IntegrityError:
         raise Conflict(DUPLICATE.format(plate=plate.plate)) from None
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Delete, Select, delete, false, intersect, select, union
+from sqlalchemy import ColumnElement, Select, delete, false, insert, intersect, select, union
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from core.api import Principal, in_agent_tree
@@ -33,6 +34,8 @@ ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 WORD_LENGTH = 40
 MAX_WORDS = 8
 """Words kept of an owner's name, and read of a query."""
+CHUNK = 500
+"""Plates (or keys) written per statement."""
 MIN_KEY = 2
 """A query of one letter or digit looks up plates only (one in four keys would match)."""
 _NOT_KEY = re.compile(r"[^0-9A-Z]+")
@@ -134,19 +137,24 @@ def keys_of(plate: Plate) -> list[str]:
     return list(dict.fromkeys(k for k in (*keys, *words_of(plate.owner_name or "")) if k))
 
 
-def word_rows(plate: Plate) -> Iterable[PlateWord]:
+def word_rows(plate: Plate) -> list[dict[str, Any]]:
     """The search keys of an active plate, as rows (none for a retired one)."""
     if not plate.active:
-        return ()
-    return (
-        PlateWord(
-            plate_id=plate.id, word=word, plate=plate.plate, agent_id=plate.agent_id,
-            parent_agent_id=plate.parent_agent_id,
-        )
+        return []
+    return [
+        {"plate_id": plate.id, "word": word, "plate": plate.plate, "agent_id": plate.agent_id,
+         "parent_agent_id": plate.parent_agent_id}
         for word in keys_of(plate)
-    )  # fmt: skip
+    ]  # fmt: skip
 
 
-def words_cleared(plate_ids: Sequence[str]) -> Delete:
-    """The statement removing the search keys of these plates."""
-    return delete(PlateWord).where(PlateWord.plate_id.in_(plate_ids))
+async def index_plates(session: AsyncSession, plates: Sequence[Plate]) -> None:
+    """Write the search keys of these plates (flushed) again, as they stand now: one bulk
+    statement per chunk, the keys being no records of their own (no audit, no event)."""
+    ids = [plate.id for plate in plates]
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start : start + CHUNK]
+        await session.execute(delete(PlateWord).where(PlateWord.plate_id.in_(chunk)))
+    rows = [row for plate in plates for row in word_rows(plate)]
+    for start in range(0, len(rows), CHUNK):
+        await session.execute(insert(PlateWord), rows[start : start + CHUNK])

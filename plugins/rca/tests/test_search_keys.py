@@ -56,9 +56,9 @@ def test_a_plates_keys() -> None:
         agent_id="a1", parent_agent_id="g1", active=True,
     )  # fmt: skip
     assert keys_of(plate) == ["AB123CD", "BNCLCU80A01H501Q", "LUCA", "BIANCHI"]
-    rows = list(word_rows(plate))
-    assert {(r.word, r.plate, r.agent_id, r.parent_agent_id) for r in rows} == {
+    rows = word_rows(plate)
+    assert {(r["word"], r["plate"], r["agent_id"], r["parent_agent_id"]) for r in rows} == {
         (k, "AB123CD", "a1", "g1") for k in keys_of(plate)
     }
     plate.active = False
-    assert list(word_rows(plate)) == []  # a retired plate is found by nothing
+    assert word_rows(plate) == []  # a retired plate is found by nothing
