@@ -21,7 +21,7 @@ from core.api import models as m
 from plugins.rca.models import Plate
 from plugins.rca.rules.errors import RcaRuleError
 from plugins.rca.rules.plates import kinds_of, normalise
-from plugins.rca.search import word_rows, words_cleared
+from plugins.rca.search import index_plates
 
 
 def _entries(usr_data: object) -> list[Mapping[str, Any]]:
@@ -97,6 +97,4 @@ async def follow_policy(session: AsyncSession, policy: m.Policy, quote: m.Quote)
     plate.policy_id, plate.policy_number = policy.id, policy.number
     plate.company, plate.expiry, plate.quote_id = policy.company, policy.end_date, quote.id
     await session.flush()
-    await session.execute(words_cleared([plate.id]))
-    session.add_all(word_rows(plate))
-    await session.flush()
+    await index_plates(session, [plate])
