@@ -48,7 +48,9 @@ async def _issued(
         live.runtime, TENANT, None, agent_id, product_id=await _product(live),
         status="In attesa di quotazione", usr_data=_customer(plate),
     )  # fmt: skip
-    await admin.invoke("quotaPreventivo", {"pId": quote_id, "company": "Allianz", "tot": 480})
+    await admin.invoke(
+        "quotaPreventivo", {"pId": quote_id, "company": "Allianz", "tot": 480, "province": "MI"}
+    )
     agent = await live.logged_in(TENANT, "agente")
     await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
     policy: dict[str, Any] = await admin.invoke("emettiPolizza", {
