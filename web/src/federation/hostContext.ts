@@ -10,6 +10,7 @@ import { romeDateTime } from '../features/quotes/fieldText';
 import { customerName, DEFAULT_FILTERS, filterQuotes, isHighlighted, statusColor } from '../features/quotes/quoteLogic';
 import type { CollectionName, Collections, HostContext, HostItem } from '@sportello/host-api';
 import { hostUi } from './hostUi';
+import { usePageTitle } from '../layout/pageTitleStore';
 
 /**
  * A live store collection, as a hook (`host.useCollection('preventivi')`). The store holds what
@@ -46,6 +47,7 @@ export function useHostContext(): HostContext {
       dataLoaded,
       useCollection,
       useChannel,
+      usePageTitle,
       call: (name, data) => call(name, data),
       notify,
       statuses,

@@ -136,6 +136,12 @@ export interface HostContext {
    * `{operationType, …}` event while the component is mounted. The line's own channels only.
    */
   useChannel: (channel: string, onEvent: (event: Record<string, unknown>) => void) => void;
+  /**
+   * The page's own title in the top bar and the browser tab while it is shown (a hook: call it
+   * at the top of a component); `null` keeps the shell's (the menu entry's). A record's page
+   * names its record: 'Targa AB123CD' rather than the id in its address.
+   */
+  usePageTitle: (title: string | null) => void;
   /** A realtime call; rejects with an Error whose message is the server's (Italian) message. */
   call: <T = unknown>(name: string, data?: unknown) => Promise<T>;
   /** Centred notifications (SPEC §9: 3500 ms, close button). */

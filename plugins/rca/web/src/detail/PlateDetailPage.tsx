@@ -102,6 +102,7 @@ export default function PlateDetailPage() {
   const today = romeToday();
 
   const plate = live ? asPlate(live) : loaded.status === 'ready' ? loaded.plate : null;
+  host.usePageTitle(plate ? t('detail.title', { targa: plate.targa }) : null);
   if (!plate) {
     if (loaded.status === 'loading') {
       return (

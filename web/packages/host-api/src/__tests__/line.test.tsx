@@ -44,6 +44,7 @@ function hostWith(patch: Partial<HostContext> & { practices?: HostItem[] } = {})
     dataLoaded: true,
     useCollection: ((name: string) => (name === 'preventivi' ? preventivi : {})) as HostContext['useCollection'],
     useChannel: () => {},
+    usePageTitle: () => {},
     call: vi.fn(async () => ({})) as HostContext['call'],
     notify: { success: vi.fn(), error: vi.fn() },
     statuses: [],
