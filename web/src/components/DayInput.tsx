@@ -27,8 +27,6 @@ export default function DayInput(props: DayInputProps) {
           nextYear: t('date.nextYear'),
           previousDecade: t('date.previousDecade'),
           nextDecade: t('date.nextDecade'),
-          monthLevel: t('date.monthLevel'),
-          yearLevel: t('date.yearLevel'),
         },
       }}
     />

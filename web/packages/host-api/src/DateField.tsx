@@ -19,6 +19,7 @@ import { DateInput as DateInputImpl } from '../../../node_modules/@mantine/dates
 // @ts-expect-error as above
 import { DatesProvider as DatesProviderImpl } from '../../../node_modules/@mantine/dates/esm/components/DatesProvider/DatesProvider.mjs';
 import '@mantine/dates/styles.css';
+import './DateField.css';
 import { formatDay } from './format';
 
 const DateInput = DateInputImpl as typeof DateInputType;
@@ -73,8 +74,6 @@ export interface DateFieldControls {
   nextYear: string;
   previousDecade: string;
   nextDecade: string;
-  monthLevel: string;
-  yearLevel: string;
 }
 
 const CONTROLS_IT: DateFieldControls = {
@@ -85,8 +84,6 @@ const CONTROLS_IT: DateFieldControls = {
   nextYear: 'Anno successivo',
   previousDecade: 'Decennio precedente',
   nextDecade: 'Decennio successivo',
-  monthLevel: 'Scegli il mese',
-  yearLevel: "Scegli l'anno",
 };
 
 /** Italian by default; a screen in another language passes its own. */
@@ -159,9 +156,13 @@ export default function DateField({
           nextYear: controls.nextYear,
           previousDecade: controls.previousDecade,
           nextDecade: controls.nextDecade,
-          monthLevelControl: controls.monthLevel,
-          yearLevelControl: controls.yearLevel,
+          // the month and year above the days ('giugno 2027') name the button that goes up a
+          // level: a label of its own would hide the words shown (WCAG 2.5.3, label in name)
         }}
+        // the calendar's days read on the page (see ./DateField.css); the adjacent months' days,
+        // which Mantine shows at half opacity, are left out
+        classNames={{ day: 'sp-date-day' }}
+        hideOutsideDates
         value={current}
         minDate={min}
         maxDate={max}
