@@ -18,6 +18,7 @@ export const ISOLATED_FILES = [
   'src/layout/__tests__/documentTitle.test.tsx',
   'packages/host-api/src/__tests__/line.test.tsx',
   'packages/host-api/src/__tests__/dateFieldCalendar.test.tsx',
+  'src/federation/__tests__/quotePanels.test.ts',
 ];
 
 export default defineConfig({
