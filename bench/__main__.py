@@ -6,7 +6,7 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import chat, http_core, loans, login, policies, realtime, soak, sync_fairness
+from bench import chat, http_core, loans, login, plates, policies, realtime, soak, sync_fairness
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
@@ -17,6 +17,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "chat": chat.main,
     "sync_fairness": sync_fairness.main,
     "loans": loans.main,
+    "plates": lambda: plates.main([]),
 }
 
 

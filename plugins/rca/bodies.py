@@ -67,6 +67,7 @@ class Owner(BaseModel):
 
 
 def _kind(value: str | None) -> VehicleKind | None:
+    """A kind as written (any case), with the Italian refusal of an unknown one."""
     return None if value is None else values.vehicle_kind(value)
 
 

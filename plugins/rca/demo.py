@@ -35,17 +35,20 @@ PLATES = (
 
 
 async def _present(ctx: DemoContext) -> set[str]:
+    """The demo plates the register holds already."""
     numbers = [row[0] for row in PLATES]
     found = await ctx.session.execute(select(Plate.plate).where(Plate.plate.in_(numbers)))
     return set(found.scalars())
 
 
 async def _policies(ctx: DemoContext) -> list[m.Policy]:
+    """The tenant's policies, latest expiry first."""
     found = await ctx.session.execute(select(m.Policy).order_by(m.Policy.end_date.desc()))
     return list(found.scalars())
 
 
 async def _quotes(ctx: DemoContext) -> list[m.Quote]:
+    """The tenant's quotes, newest first."""
     found = await ctx.session.execute(select(m.Quote).order_by(m.Quote.at.desc()))
     return list(found.scalars())
 

@@ -99,6 +99,7 @@ def _row(number: int, cells: list[str]) -> Row:
 
 
 def _problem(number: int, plate: str, message: str) -> dict[str, Any]:
+    """A bad row as the answer names it."""
     return {"riga": number, "targa": plate.strip()[:32], "messaggio": message}
 
 
@@ -146,6 +147,7 @@ async def _registered(session: AsyncSession, plates: Sequence[str]) -> dict[str,
 
 
 def _in_register(rows: list[Row], stored: dict[str, Plate]) -> list[dict[str, Any]]:
+    """The clean rows whose plate is in the register already (not retired)."""
     return [
         _problem(row.number, row.plate, DUPLICATE.format(plate=row.plate))
         for row in rows

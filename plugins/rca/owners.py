@@ -46,6 +46,7 @@ def holder_of(plate: object) -> Holder | None:
 
 
 async def _named_agent(session: AsyncSession, agent_id: str) -> Holder:
+    """An agent of the tenant as a holder, or 400 'Collaboratore non valido'."""
     user = await session.get(m.User, agent_id)
     if user is None or not (user.role or {}).get("a"):
         raise ClientError(BAD_AGENT)

@@ -20,6 +20,7 @@ GRACE_DAYS = 15
 
 
 def _day(value: date | None) -> str | None:
+    """``YYYY-MM-DD``, or ``None``."""
     return value.isoformat() if value is not None else None
 
 

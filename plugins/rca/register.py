@@ -128,11 +128,13 @@ async def plate_detail(
 
 
 async def _by_number(session: AsyncSession, number: str) -> Plate | None:
+    """The tenant's plate with this number, retired or not, locked (it is about to change)."""
     stmt = select(Plate).where(Plate.plate == number)
     return (await session.execute(for_update(stmt, Plate))).scalar_one_or_none()
 
 
 async def _owner(session: AsyncSession, holder: Holder, owner: Owner) -> m.Client:
+    """The client ``owner`` names in the holder's tree."""
     if owner.clientId is not None:
         return await client_by_id(session, holder, owner.clientId)
     return await client_named(session, holder, owner.nome or "", owner.cf or "")

@@ -45,6 +45,7 @@ def text(raw: str | None, name: str, limit: int, *, required: bool = False) -> s
 
 
 def _real_day(year: int, month: int, day: int) -> date:
+    """The day, when it exists and is from 1900 to today (Rome)."""
     try:
         found = date(year, month, day)
     except ValueError:
