@@ -32,7 +32,7 @@ export const translations = {
     registration: { new: 'Nuova' },
     cover: {
       soon: 'In scadenza',
-      grace: 'in mora/periodo di tolleranza fino al {{day}}',
+      grace: 'Scaduta: in tolleranza fino al {{day}}',
       expired: 'Scaduta',
       none: 'Nessuna polizza',
     },
@@ -189,7 +189,7 @@ export const translations = {
     registration: { new: 'New' },
     cover: {
       soon: 'Expiring',
-      grace: 'overdue: grace period until {{day}}',
+      grace: 'Expired: grace period until {{day}}',
       expired: 'Expired',
       none: 'No policy',
     },

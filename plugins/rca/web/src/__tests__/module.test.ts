@@ -26,7 +26,7 @@ describe('the module wording', () => {
     ]);
     expect(Object.values(it.kinds)).toEqual(['Autovettura', 'Motociclo', 'Ciclomotore', 'Rimorchio']);
     expect(it.registration.new).toBe('Nuova');
-    expect([it.cover.grace, it.cover.expired]).toEqual(['in mora/periodo di tolleranza fino al {{day}}', 'Scaduta']);
+    expect([it.cover.grace, it.cover.expired]).toEqual(['Scaduta: in tolleranza fino al {{day}}', 'Scaduta']);
     expect(it.errors.cf).toBe('Codice fiscale errato');
     expect(it.import.errorLine).toBe('Riga {{riga}} — {{targa}} — {{messaggio}}');
     expect(it.import.submit).toBe('Importa');

@@ -1,6 +1,6 @@
 /**
  * A plate's expiry as the list and the detail show it: the day, and under it where the policy
- * stands — 'In scadenza' within 16 days, 'in mora/periodo di tolleranza fino al dd/mm' in the
+ * stands — 'In scadenza' within 16 days, 'Scaduta: in tolleranza fino al dd/mm' in the
  * 15 days after the expiry, 'Scaduta' after them.
  */
 import { Badge, Text } from '@mantine/core';
