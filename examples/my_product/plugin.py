@@ -21,7 +21,7 @@ from core.api import (
 from core.api import permissions as perm
 
 LINE = "my-product"
-REQUIRES_API = "2.0"  # the plugin API this line is written for (core.api.API_VERSION)
+REQUIRES_API = "2.1"  # the plugin API this line is written for (core.api.API_VERSION)
 
 
 @get("/")
