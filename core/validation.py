@@ -67,7 +67,7 @@ PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"valid boolean", "Deve essere vero o falso"),
         (r"valid integer", "Deve essere un numero intero"),
         (r"valid number", "Deve essere un numero"),
-        (r"valid dictionary|valid object", "Deve essere un oggetto"),
+        (r"valid dictionary|valid object|be an object", "Deve essere un oggetto"),
         (r"valid list|valid array", "Deve essere un elenco"),
         (r"at least (\d+) character", r"Deve avere almeno \1 caratteri"),
         (r"at most (\d+) character", r"Deve avere al massimo \1 caratteri"),

@@ -1,7 +1,8 @@
 """The register's realtime calls, the functions the routes call too:
 ``rca.targhe.cerca {q, limit}``, ``rca.targhe.dettaglio {_id}``, ``rca.targhe.salva`` (a new
 plate without ``_id``, the changes to one with it), ``rca.targhe.ritira {_id}``,
-``rca.targhe.importa {csv, dryRun, aId?}`` and ``rca.classe {atr, classeIniziale?}``."""
+``rca.targhe.importa {csv, dryRun, aId?}``, ``rca.targhe.famiglia {cf}`` and
+``rca.classe {atr, classeIniziale?, bersani?}``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from core.api import Call, CallContext, logged_in
 from plugins.rca import service
 from plugins.rca.classe import cu_answer
+from plugins.rca.family import owner_plates
 from plugins.rca.payload import PRODUCT_ID
 
 
@@ -40,8 +42,13 @@ async def import_call(ctx: CallContext, data: Any) -> dict[str, Any]:
     return await service.import_csv(ctx.session, logged_in(ctx), data)
 
 
+async def family_call(ctx: CallContext, data: Any) -> dict[str, Any]:
+    """``rca.targhe.famiglia`` → ``{targhe: [{targa, tipo}]}``."""
+    return await owner_plates(ctx.session, logged_in(ctx), data)
+
+
 async def class_call(ctx: CallContext, data: Any) -> dict[str, Any]:
-    """``rca.classe`` → ``{classe, passi}``."""
+    """``rca.classe`` → ``{classe, classeAtr, passi, bersani?}``."""
     return cu_answer(logged_in(ctx), data)
 
 
@@ -53,6 +60,7 @@ CALLS: dict[str, Call] = {
         ("rca.targhe.salva", save_call),
         ("rca.targhe.ritira", retire_call),
         ("rca.targhe.importa", import_call),
+        ("rca.targhe.famiglia", family_call),
         ("rca.classe", class_call),
     )
 }

@@ -48,6 +48,8 @@ TAKEN_BY_RETIRED = "Targa già presente tra quelle ritirate: {plate} (aggiungila
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 QUOTES_SHOWN = 100
+POLICY_NUMBER = "policyNumber"
+"""Where a quote's details keep the number of the policy issued from it (core's emission)."""
 
 
 async def search_plates(
@@ -92,11 +94,19 @@ def carries_plate(usr_data: object, plate: str) -> bool:
     return False
 
 
+def policy_number(details: object) -> str | None:
+    """The number of the policy issued from a quote (its ``quote.policyNumber``), or
+    ``None`` while none is."""
+    number = details.get(POLICY_NUMBER) if isinstance(details, dict) else None
+    return number if isinstance(number, str) and number else None
+
+
 async def plate_quotes(
     session: AsyncSession, principal: Principal, plate: Plate
 ) -> list[dict[str, Any]]:
     """The quotes of the plate's owner that carry the plate, and the one started from it,
-    those the user may see, newest first."""
+    those the user may see, newest first; ``polizza``: the number of the policy issued from
+    it, or ``None``."""
     mine = [m.Quote.id == plate.quote_id] if plate.quote_id else []
     if plate.client_id:
         mine.append(m.Quote.client_id == plate.client_id)
@@ -110,7 +120,13 @@ async def plate_quotes(
         .limit(QUOTES_SHOWN)
     )
     return [
-        {"_id": q.id, "status": q.status, "at": q.at.isoformat(), "product": product}
+        {
+            "_id": q.id,
+            "status": q.status,
+            "at": q.at.isoformat(),
+            "product": product,
+            "polizza": policy_number(q.quote),
+        }
         for q, product in (await session.execute(stmt)).all()
         if q.id == plate.quote_id or carries_plate(q.usr_data, plate.plate)
     ]

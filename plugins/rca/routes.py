@@ -11,6 +11,7 @@ from litestar.params import Body, FromPath, Parameter
 from core.api import PrincipalDep, SessionDep, product_router
 from plugins.rca import service
 from plugins.rca.classe import cu_answer
+from plugins.rca.family import owner_plates
 from plugins.rca.payload import PRODUCT_ID
 from plugins.rca.register import DEFAULT_LIMIT, MAX_LIMIT
 
@@ -67,14 +68,32 @@ async def import_plates(
     return await service.import_csv(db_session, principal, data)
 
 
+@post("/famiglia", summary="The plates of one owner", tags=TAGS, status_code=200)
+async def owner_plates_route(
+    data: Data, principal: PrincipalDep, db_session: SessionDep
+) -> dict[str, Any]:
+    """``{targhe: [{targa, tipo}]}`` for ``{cf}`` (a body: no fiscal code in the address)."""
+    return await owner_plates(db_session, principal, data)
+
+
 @post("/classe", summary="The CU class from a risk certificate", tags=TAGS, status_code=200)
 async def cu_class(data: Data, principal: PrincipalDep) -> dict[str, Any]:
-    """``{classe, passi}``: the class and how it was derived."""
+    """``{classe, classeAtr, passi, bersani?}``: the class that applies, the certificate's,
+    how it was derived and, with the household's vehicles, the class inherited from them."""
     return cu_answer(principal, data)
 
 
 router = product_router(
     PRODUCT_ID,
-    [list_plates, plate_detail, add_plate, change_plate, retire_plate, import_plates, cu_class],
+    [
+        list_plates,
+        plate_detail,
+        add_plate,
+        change_plate,
+        retire_plate,
+        import_plates,
+        owner_plates_route,
+        cu_class,
+    ],
     path="/api/targhe",
 )

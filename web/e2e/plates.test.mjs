@@ -2,8 +2,9 @@
 // A car dealer adds a plate with a wrong then a right format (the rules' Italian message under the
 // field), the plate appears live on an admin's open register, the plate's page derives a CU class
 // from an ATR table. From that plate the dealer starts an RCA quote with a risk certificate and
-// sees its CU class; an admin sees the quote arrive live, quotes it and issues the policy the
-// dealer asked for; the plate then shows the policy, its expiry and the 15 days' cover after it.
+// sees its CU class, then a better one inherited from a household car (legge Bersani); an admin
+// sees the quote arrive live, quotes it and issues the policy the dealer asked for; the plate
+// then shows the policy, its expiry and the 15 days' cover after it, and the quote as issued.
 // A CSV of plates with one bad row is refused in the dry run with that row named, importing
 // nothing.
 import assert from 'node:assert/strict';
@@ -203,6 +204,21 @@ describe('the plates register (rcadealer)', () => {
       await settled(dealer.page);
       await expectAccessible(dealer.page, 'RCA quote with its CU class (car dealer)');
 
+      // the class inherited from the household (legge Bersani): a cohabiting member's car in
+      // class 2 beats the certificate's, and the panel says where the class comes from
+      const household = panel.getByTestId('rca-quote-bersani');
+      await household.getByTestId('rca-quote-bersani-add').click();
+      await household.getByTestId('rca-quote-bersani-targa').fill('EF456GH');
+      await household.getByTestId('rca-quote-bersani-classe').fill('2');
+      await cu.locator('[data-testid="rca-quote-cu-class"][data-class="2"]').waitFor();
+      assert.equal(
+        await cu.getByTestId('rca-quote-cu-class-source').textContent(),
+        `ereditata da EF456GH (legge Bersani), invece della ${expectedClass}`,
+      );
+      await household.getByTestId('rca-quote-bersani-result').getByText('Classe ereditata: 2, da EF456GH').waitFor();
+      await settled(dealer.page);
+      await expectAccessible(dealer.page, 'RCA quote with a class inherited from the household (car dealer)');
+
       // the admin's open list shows the new quote with no reload
       const row = admin.page.locator(`[data-testid="quote-row"][data-id="${quoteId}"]`);
       await row.waitFor(LIVE);
@@ -259,8 +275,9 @@ describe('the plates register (rcadealer)', () => {
       await policy.getByTestId('cover').getByText(italianDay(end), { exact: true }).waitFor();
       const covered = policy.locator('.sp-figure').filter({ hasText: 'Coperta fino al' });
       await covered.getByText(italianDay(grace), { exact: true }).waitFor();
-      // and the quote it was made from
-      await dealer.page.locator(`[data-testid="plate-quote"][data-id="${quoteId}"]`).waitFor();
+      // and the quote it was made from, read as issued as the quotes list reads it
+      const issuedQuote = dealer.page.locator(`[data-testid="plate-quote"][data-id="${quoteId}"]`);
+      await issuedQuote.getByTestId('status-badge').filter({ hasText: `Polizza emessa n. ${number}` }).waitFor();
       await settled(dealer.page);
       await expectAccessible(dealer.page, 'plate page with its policy (car dealer)');
 

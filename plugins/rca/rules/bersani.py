@@ -40,6 +40,13 @@ from plugins.rca.rules.plates import VehicleKind
 RULE = "art. 134 c. 4-bis Codice delle Assicurazioni Private"
 CLEAN_YEARS = 5
 BAD_CLASS = "Classe di merito non valida per {plate}: dev'essere tra 1 e 18"
+FROM_KIND = {
+    VehicleKind.AUTOVETTURA: "dall'autovettura",
+    VehicleKind.MOTOCICLO: "dal motociclo",
+    VehicleKind.CICLOMOTORE: "dal ciclomotore",
+    VehicleKind.RIMORCHIO: "dal rimorchio",
+}
+"""'di tipologia diversa dall'autovettura': the kind quoted, with its article."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,7 @@ def bersani_class(
         if not vehicle.cohabiting:
             steps.append(f"{label}: di una persona non convivente, esclusa")
             continue
-        other = "" if vehicle.kind is kind else f", di tipologia diversa dal {kind}"
+        other = "" if vehicle.kind is kind else f", di tipologia diversa {FROM_KIND[kind]}"
         steps.append(f"{label}: del nucleo familiare{other}, considerata")
         candidates.append(vehicle)
     if not candidates:

@@ -20,6 +20,7 @@ ROLES = sorted(READS | {"dipendente"})
 EMPTY = {"csv": "", "dryRun": True}
 HEADER = "targa;tipo;marca;modello;immatricolazione;cliente;cf"
 ATR = {"atr": [{"anno": 2021, "principali": 0}, {"anno": 2022, "principali": 1}]}
+OWNER = {"cf": "BNCLCU80A01H501Q"}
 
 
 async def _filed(runtime: Runtime, role: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +47,7 @@ async def test_over_http(seeded: Runtime, clients: ClientFactory, role: str) -> 
         "list": await client.get(ROUTE, headers=headers),
         "detail": await client.get(f"{ROUTE}{plate}", headers=headers),
         "cu": await client.post(f"{ROUTE}classe", json=ATR, headers=headers),
+        "family": await client.post(f"{ROUTE}famiglia", json=OWNER, headers=headers),
         "add": await client.post(
             ROUTE, json=await _filed(seeded, role, new_plate()), headers=headers
         ),
@@ -57,7 +59,8 @@ async def test_over_http(seeded: Runtime, clients: ClientFactory, role: str) -> 
     }
     expected = {
         "list": 200 if reads else 403, "detail": 200 if reads else 403,
-        "cu": 200 if reads else 403, "add": 201 if writes else 403,
+        "cu": 200 if reads else 403, "family": 200 if reads else 403,
+        "add": 201 if writes else 403,
         "change": 200 if writes else 403, "import": 400 if writes else 403,  # an empty file
         "retire": 204 if writes else 403,
     }  # fmt: skip
@@ -88,6 +91,7 @@ async def test_over_the_socket(live: Live, role: str) -> None:
         "cerca": await _call(socket, "rca.targhe.cerca", {"q": "a"}),
         "dettaglio": await _call(socket, "rca.targhe.dettaglio", {"_id": plate}),
         "classe": await _call(socket, "rca.classe", ATR),
+        "famiglia": await _call(socket, "rca.targhe.famiglia", OWNER),
         "salva": await _call(
             socket, "rca.targhe.salva", await _filed(live.runtime, role, new_plate())
         ),
@@ -100,7 +104,8 @@ async def test_over_the_socket(live: Live, role: str) -> None:
     ok, empty = "ok", "Il file è vuoto: manca l'intestazione " + HEADER
     expected = {
         "cerca": ok if reads else FORBIDDEN, "dettaglio": ok if reads else FORBIDDEN,
-        "classe": ok if reads else FORBIDDEN, "salva": ok if writes else FORBIDDEN,
+        "classe": ok if reads else FORBIDDEN, "famiglia": ok if reads else FORBIDDEN,
+        "salva": ok if writes else FORBIDDEN,
         "modifica": ok if writes else FORBIDDEN, "importa": empty if writes else FORBIDDEN,
         "ritira": ok if writes else FORBIDDEN,
     }  # fmt: skip

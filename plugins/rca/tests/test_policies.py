@@ -82,6 +82,10 @@ async def test_the_plate_shows_the_policy_issued_for_it(live: Live) -> None:
         "_id": policy["_id"], "numero": "RCA-1", "compagnia": "Allianz",
         "scadenza": "2027-03-01", "grazia": "2027-03-16",  # 1 March + 15 days
     }  # fmt: skip
+    # the plate's quotes: the one issued carries its policy's number beside its status
+    detail = await admin.invoke("rca.targhe.dettaglio", {"_id": plate["_id"]})
+    [issued] = [q for q in detail["preventivi"] if q["_id"] == plate["preventivo"]]
+    assert (issued["status"], issued["polizza"]) == ("In lavorazione compagnia", "RCA-1")
 
 
 async def test_a_plate_not_in_the_register_is_added_from_the_quote(live: Live) -> None:

@@ -151,7 +151,7 @@ async def test_a_plate_with_its_quotes(seeded: Runtime, clients: ClientFactory) 
     assert set(detail) == PAYLOAD_KEYS | {"preventivi"}
     quotes = detail["preventivi"]
     assert quotes, "the demo quotes of Luca Bianchi that carry AB123CD"
-    assert all(set(q) == {"_id", "status", "at", "product"} for q in quotes)
+    assert all(set(q) == {"_id", "status", "at", "product", "polizza"} for q in quotes)
     assert [q["at"] for q in quotes] == sorted((q["at"] for q in quotes), reverse=True)
     assert {q["product"] for q in quotes} == {"RC Auto"}
     assert detail["preventivo"] in [q["_id"] for q in quotes]

@@ -47,7 +47,7 @@ def test_a_class_of_another_kind_counts_since_2020() -> None:
     assert (result.cu_class, result.source_plate) == (1, "XY12345")
     assert (
         "XY12345 (motociclo, classe 1): del nucleo familiare, di tipologia diversa "
-        "dal autovettura, considerata" in result.steps
+        "dall'autovettura, considerata" in result.steps
     )
 
 

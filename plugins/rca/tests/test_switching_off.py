@@ -31,7 +31,7 @@ async def test_switching_the_line_off_and_on(live: Live) -> None:
         with pytest.raises(CallFailed, match=f"Non puoi iscriverti al canale {CHANNEL}"):
             await agent.subscribe(CHANNEL)
         # the calls answer as if they did not exist; the menu entry and the routes are gone
-        for call in ("rca.targhe.cerca", "rca.targhe.salva", "rca.classe"):
+        for call in ("rca.targhe.cerca", "rca.targhe.salva", "rca.targhe.famiglia", "rca.classe"):
             with pytest.raises(CallFailed, match=rf"Chiamata sconosciuta: {call}"):
                 await agent.invoke(call, {})
         assert "targhe" not in await menu_keys(http, mine)

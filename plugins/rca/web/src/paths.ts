@@ -22,5 +22,6 @@ export const CALLS = {
   save: 'rca.targhe.salva',
   retire: 'rca.targhe.ritira',
   import: 'rca.targhe.importa',
+  family: 'rca.targhe.famiglia',
   cuClass: 'rca.classe',
 } as const;

@@ -196,8 +196,11 @@ export interface HostContext {
     }>;
     /** 'Seleziona il collaboratore a cui assegnare il preventivo' (agents of the user's scope). */
     CollaboratorSelect: ComponentType<{ value: string | null; onChange: (id: string | null) => void; label?: string }>;
-    /** A status badge coloured by `quotes.statusColor`. */
-    StatusBadge: ComponentType<{ status: string | null | undefined }>;
+    /**
+     * A status badge coloured by `quotes.statusColor`; given the policy issued from the quote,
+     * it reads 'Polizza emessa n. …' instead (the status stays in its title), as the quote list does.
+     */
+    StatusBadge: ComponentType<{ status: string | null | undefined; policy?: { number: string | null } | null }>;
   };
 }
 

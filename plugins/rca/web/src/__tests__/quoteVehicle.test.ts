@@ -1,6 +1,6 @@
 /** A plain quote as the RCA panel reads it, and the `rca.classe` request its certificate makes. */
 import { describe, expect, it } from 'vitest';
-import { atrYears, carriesPlate, cuRequestOf, fieldValue, missingYears, plateOf, quoteVehicle } from '../lib/quoteVehicle';
+import { atrYears, carriesPlate, cuRequestOf, fieldValue, missingYears, ownerCodeOf, plateOf, quoteVehicle } from '../lib/quoteVehicle';
 import type { ProductModule } from '@sportello/host-api';
 import plates from '../module';
 
@@ -121,5 +121,14 @@ describe('the years a certificate leaves out', () => {
     expect(missingYears([year(2021), year(2022), year(2023)])).toEqual([]);
     expect(missingYears([year(2024)])).toEqual([]);
     expect(missingYears([])).toEqual([]);
+  });
+});
+
+describe("the owner's code a quote gives", () => {
+  it('is its cf field, upper case without spaces; nothing without one', () => {
+    expect(ownerCodeOf(quote([{ _id: 'cf', type: 'cf', value: ' bnclcu80a01h501q ' }]))).toBe('BNCLCU80A01H501Q');
+    expect(ownerCodeOf(quote([{ _id: 'piva', type: 'cf', value: '0123 4567 897' }]))).toBe('01234567897');
+    expect(ownerCodeOf(RCA)).toBe('');
+    expect(ownerCodeOf(quote([{ type: 'cf', value: 7 }]))).toBe('');
   });
 });

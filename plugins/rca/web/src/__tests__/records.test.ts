@@ -40,8 +40,17 @@ describe('a plate from the wire', () => {
 
   it("keeps only the quotes with an id in the detail's list", () => {
     const detail = asPlateDetail({ ...wire, preventivi: [{ _id: 'q1', status: 'Preventivato', at: '2026-02-01', product: 'rca' }, { status: 'x' }, 'q2'] });
-    expect(detail.preventivi).toEqual([{ _id: 'q1', status: 'Preventivato', at: '2026-02-01', product: 'rca' }]);
+    expect(detail.preventivi).toEqual([{ _id: 'q1', status: 'Preventivato', at: '2026-02-01', product: 'rca', polizza: null }]);
     expect(asPlateDetail(wire).preventivi).toEqual([]);
+  });
+
+  it('reads the number of the policy issued from a quote, and nothing else for one', () => {
+    const rows = [
+      { _id: 'q1', status: 'In lavorazione compagnia', at: '2026-02-01', product: 'RC Auto', polizza: 'RCA-77' },
+      { _id: 'q2', status: 'Preventivato', at: '2026-01-01', product: 'RC Auto', polizza: null },
+      { _id: 'q3', status: 'Preventivato', at: '2026-01-01', product: 'RC Auto', polizza: 77 },
+    ];
+    expect(asPlateDetail({ ...wire, preventivi: rows }).preventivi.map((quote) => quote.polizza)).toEqual(['RCA-77', null, null]);
   });
 });
 

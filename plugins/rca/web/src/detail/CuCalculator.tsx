@@ -1,23 +1,39 @@
 /**
  * The CU class from a risk certificate (`rca.classe`): the ATR's years in a table (claims with
  * main responsibility, paritaria shares), an optional starting class, and the class the server
- * derives with one sentence per year.
+ * derives with one sentence per year; below, the class inherited from the household (legge
+ * Bersani), for the plate's kind and owner: the class shown is the better of the two.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, Section, useHost } from '@sportello/host-api';
-import { asCuAnswer, cuRequest, defaultAtrRows, nextAtrRow, type AtrField, type AtrProblems, type AtrRow, type CuAnswer } from '../lib/atr';
+import ApplyingClass from '../components/ApplyingClass';
+import HouseholdSection, { HouseholdOutcome, type Household } from '../components/HouseholdSection';
+import { cuRequest, defaultAtrRows, nextAtrRow, type AtrField, type AtrProblems, type AtrRow } from '../lib/atr';
+import { asClassAnswer, bersaniPart, classRequest, naturalPersonOf, quotedKindOf, type ClassAnswer, type HouseholdProblems } from '../lib/bersani';
 import { CALLS, NAMESPACE } from '../paths';
 
-export default function CuCalculator({ currentYear }: { currentYear: number }) {
+/** The vehicle the calculator is for: its plate, kind and owner's code. */
+export interface CalculatorVehicle {
+  targa: string;
+  tipo: string;
+  cf: string;
+}
+
+export default function CuCalculator({ currentYear, vehicle }: { currentYear: number; vehicle: CalculatorVehicle }) {
   const { t } = useTranslation(NAMESPACE);
   const host = useHost();
   const [rows, setRows] = useState<AtrRow[]>(() => defaultAtrRows(currentYear));
   const [start, setStart] = useState('');
   const [problems, setProblems] = useState<AtrProblems | null>(null);
-  const [answer, setAnswer] = useState<CuAnswer | null>(null);
+  const [household, setHousehold] = useState<Household>(() => ({
+    rows: [],
+    options: { personaFisica: naturalPersonOf(vehicle.cf), tipo: quotedKindOf(vehicle.targa, [vehicle.tipo]), rinnovo: false },
+  }));
+  const [householdProblems, setHouseholdProblems] = useState<HouseholdProblems | null>(null);
+  const [answer, setAnswer] = useState<ClassAnswer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -32,13 +48,15 @@ export default function CuCalculator({ currentYear }: { currentYear: number }) {
 
   const calculate = async () => {
     const { request, problems: found } = cuRequest(rows, start, currentYear);
+    const { part, problems: householdFound } = bersaniPart(household.rows, household.options, Boolean(request?.atr.length));
     setProblems(found);
+    setHouseholdProblems(householdFound);
     setRefusal(null);
     setAnswer(null);
-    if (!request) return;
+    if (!request || householdFound) return;
     setBusy(true);
     try {
-      const result = asCuAnswer(await host.call(CALLS.cuClass, request));
+      const result = asClassAnswer(await host.call(CALLS.cuClass, classRequest(request, part)));
       if (result) setAnswer(result);
       else setRefusal(t('cu.error', { message: '' }));
     } catch (error) {
@@ -126,35 +144,49 @@ export default function CuCalculator({ currentYear }: { currentYear: number }) {
             {t(problems.table)}
           </Text>
         ) : null}
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Group align="flex-end" gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => {
-                setRows((current) => [...current, nextAtrRow(current, currentYear)]);
-                setAnswer(null);
-              }}
-              data-testid="atr-add"
-            >
-              {t('cu.addYear')}
-            </Button>
-            <TextInput
-              w={200}
-              inputMode="numeric"
-              maxLength={2}
-              label={t('cu.start')}
-              placeholder="14"
-              description={t('cu.startHint')}
-              value={start}
-              onChange={(event) => {
-                setStart(event.currentTarget.value);
-                setAnswer(null);
-              }}
-              error={problems?.classeIniziale ? t(problems.classeIniziale) : null}
-              data-testid="atr-start"
-            />
-          </Group>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => {
+              setRows((current) => [...current, nextAtrRow(current, currentYear)]);
+              setAnswer(null);
+            }}
+            data-testid="atr-add"
+          >
+            {t('cu.addYear')}
+          </Button>
+          <TextInput
+            w={200}
+            inputMode="numeric"
+            maxLength={2}
+            label={t('cu.start')}
+            placeholder="14"
+            description={t('cu.startHint')}
+            value={start}
+            onChange={(event) => {
+              setStart(event.currentTarget.value);
+              setAnswer(null);
+            }}
+            error={problems?.classeIniziale ? t(problems.classeIniziale) : null}
+            data-testid="atr-start"
+          />
+        </Group>
+        <HouseholdSection
+          host={host}
+          embedded
+          value={household}
+          onChange={(next) => {
+            setHousehold(next);
+            setHouseholdProblems(null);
+            setAnswer(null);
+          }}
+          problems={householdProblems}
+          ownerCode={vehicle.cf}
+          quotedPlate={vehicle.targa}
+          testId="cu-bersani"
+        />
+        <Group justify="flex-end">
           <Button leftSection={<IconCalculator size={18} />} loading={busy} onClick={() => void calculate()} data-testid="cu-calculate">
             {t('cu.calculate')}
           </Button>
@@ -166,11 +198,7 @@ export default function CuCalculator({ currentYear }: { currentYear: number }) {
         ) : null}
         {answer ? (
           <Stack gap="xs" data-testid="cu-result">
-            <Group gap="sm">
-              <Badge size="xl" radius="sm" tt="none" data-testid="cu-class" data-class={answer.classe}>
-                {t('cu.result', { classe: answer.classe })}
-              </Badge>
-            </Group>
+            <ApplyingClass answer={answer} testId="cu-class" />
             <Title order={5}>{t('cu.derivation')}</Title>
             <ol className="rca-steps" data-testid="cu-steps">
               {answer.passi.map((step, index) => (
@@ -179,6 +207,7 @@ export default function CuCalculator({ currentYear }: { currentYear: number }) {
                 </li>
               ))}
             </ol>
+            <HouseholdOutcome result={{ status: 'ready', answer: answer.bersani }} testId="cu-bersani" />
           </Stack>
         ) : null}
       </Stack>

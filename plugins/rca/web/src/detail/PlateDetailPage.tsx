@@ -75,7 +75,7 @@ function QuotesTable({ quotes }: { quotes: PlateQuote[] }) {
           <Table.Tr key={quote._id} data-testid="plate-quote" data-id={quote._id}>
             <Table.Td>{host.format.dateTime(quote.at)}</Table.Td>
             <Table.Td>
-              <StatusBadge status={quote.status || null} />
+              <StatusBadge status={quote.status || null} policy={quote.polizza ? { number: quote.polizza } : null} />
             </Table.Td>
             <Table.Td ta="right">
               <Anchor component={Link} to={paths.quote(quote._id, quote.product)} size="sm">
@@ -203,7 +203,7 @@ export default function PlateDetailPage() {
           )}
         </Section>
       </div>
-      <CuCalculator currentYear={Number(today.slice(0, 4))} />
+      <CuCalculator currentYear={Number(today.slice(0, 4))} vehicle={{ targa: plate.targa, tipo: plate.tipo, cf: plate.cf }} />
       {editing ? <PlateEditor initial={editing} onClose={() => setEditing(null)} /> : null}
       {retiring ? <RetireDialog plate={plate} onClose={() => setRetiring(false)} onRetired={() => void navigate(paths.list)} /> : null}
     </Stack>

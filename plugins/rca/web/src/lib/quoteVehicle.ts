@@ -7,6 +7,7 @@
  */
 import type { HostItem } from '@sportello/host-api';
 import type { AtrYearPayload, CuRequest } from './atr';
+import { normaliseCode } from './fiscalCode';
 import type { Registration } from './records';
 
 /** The plate field's value: `{value, tipoBersani?, targaAgev?}` (or a bare plate, in old data). */
@@ -66,6 +67,9 @@ export function plateOf(value: unknown): QuotePlate | null {
   if (!targa) return null;
   return { targa, tipoBersani: text(raw.tipoBersani) || null, targaAgev: raw.targaAgev === true };
 }
+
+/** The owner's Codice Fiscale or Partita IVA (the quote's `cf` field), upper case without spaces; '' without one. */
+export const ownerCodeOf = (quote: HostItem): string => normaliseCode(text(fieldValue(quote, 'cf')));
 
 /** Whether the quote carries a plate: the RCA panel's test (`appliesTo`). */
 export const carriesPlate = (quote: HostItem): boolean => plateOf(fieldValue(quote, 'targa')) !== null;

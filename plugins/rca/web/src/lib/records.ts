@@ -45,6 +45,8 @@ export interface PlateQuote {
   status: string;
   at: string;
   product: string | null;
+  /** The number of the policy issued from it, or null while none is. */
+  polizza: string | null;
 }
 
 export interface PlateDetail extends Plate {
@@ -107,7 +109,13 @@ export function asPlateDetail(raw: HostItem): PlateDetail {
     preventivi: quotes
       .map(record)
       .filter((quote) => typeof quote._id === 'string' && quote._id)
-      .map((quote) => ({ _id: String(quote._id), status: text(quote.status), at: text(quote.at), product: textOrNull(quote.product) })),
+      .map((quote) => ({
+        _id: String(quote._id),
+        status: text(quote.status),
+        at: text(quote.at),
+        product: textOrNull(quote.product),
+        polizza: textOrNull(quote.polizza),
+      })),
   };
 }
 

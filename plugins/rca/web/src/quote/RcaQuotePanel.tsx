@@ -1,8 +1,10 @@
 /**
  * The RCA panel of a plain quote that carries a plate (the shell's quote page, `quotePanels` of
  * the module): the vehicle as the quote describes it, with a link to its plate in the register;
- * the risk certificate's years; and the CU class `rca.classe` derives from them, step by step.
- * The quote is live: a changed certificate asks for the class again.
+ * the risk certificate's years; the class inherited from the household (legge Bersani) from the
+ * vehicles the user names or takes from the register; and the CU class `rca.classe` derives,
+ * step by step — the inherited one when it is better. The quote is live: a changed certificate
+ * asks for the class again, as does a change of the household.
  */
 import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
@@ -10,17 +12,27 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, Figure, formatDay, Section, type HostContext, type QuotePanelProps } from '@sportello/host-api';
-import { asCuAnswer, type CuAnswer, type CuRequest } from '../lib/atr';
-import { cuRequestOf, missingYears, quoteVehicle, type QuoteVehicle } from '../lib/quoteVehicle';
+import ApplyingClass from '../components/ApplyingClass';
+import HouseholdSection, { type Household, type HouseholdResult } from '../components/HouseholdSection';
+import {
+  asClassAnswer,
+  bersaniPart,
+  classRequest,
+  naturalPersonOf,
+  quotedKindOf,
+  type ClassAnswer,
+  type ClassRequest,
+} from '../lib/bersani';
+import { cuRequestOf, missingYears, ownerCodeOf, quoteVehicle, type QuoteVehicle } from '../lib/quoteVehicle';
 import { CALLS, NAMESPACE, paths } from '../paths';
 import { PLATES_STREAM } from '../streams';
 import '@sportello/host-api/line.css';
 import '../plates.css';
 
-type Derived = { status: 'none' } | { status: 'loading' } | { status: 'ready'; answer: CuAnswer } | { status: 'error'; message: string };
+type Derived = { status: 'none' } | { status: 'loading' } | { status: 'ready'; answer: ClassAnswer } | { status: 'error'; message: string };
 
 /** The class of the request, asked again only when the request changes. */
-function useCuClass(host: HostContext, request: CuRequest | null): Derived {
+function useCuClass(host: HostContext, request: ClassRequest | null): Derived {
   const key = request ? JSON.stringify(request) : '';
   const call = useRef(host.call);
   call.current = host.call;
@@ -33,10 +45,10 @@ function useCuClass(host: HostContext, request: CuRequest | null): Derived {
     let current = true;
     setDerived({ status: 'loading' });
     call
-      .current(CALLS.cuClass, JSON.parse(key) as CuRequest)
+      .current(CALLS.cuClass, JSON.parse(key) as ClassRequest)
       .then((raw) => {
         if (!current) return;
-        const answer = asCuAnswer(raw);
+        const answer = asClassAnswer(raw);
         setDerived(answer ? { status: 'ready', answer } : { status: 'error', message: '' });
       })
       .catch((error: unknown) => current && setDerived({ status: 'error', message: errorMessage(error) }));
@@ -152,11 +164,7 @@ function CuSection({ derived }: { derived: Derived }) {
         </Alert>
       ) : (
         <Stack gap="xs">
-          <Group gap="sm">
-            <Badge size="xl" radius="sm" tt="none" data-testid="rca-quote-cu-class" data-class={derived.answer.classe}>
-              {t('cu.result', { classe: derived.answer.classe })}
-            </Badge>
-          </Group>
+          <ApplyingClass answer={derived.answer} testId="rca-quote-cu-class" />
           <Title order={5}>{t('cu.derivation')}</Title>
           <ol className="rca-steps" data-testid="rca-quote-cu-steps">
             {derived.answer.passi.map((step, index) => (
@@ -171,10 +179,30 @@ function CuSection({ derived }: { derived: Derived }) {
   );
 }
 
+/** The household part's own view of the call: its answer, or nothing while the call fails. */
+function householdResult(derived: Derived): HouseholdResult {
+  if (derived.status === 'loading') return derived;
+  return derived.status === 'ready' ? { status: 'ready', answer: derived.answer.bersani } : { status: 'none' };
+}
+
 export default function RcaQuotePanel({ quote, host }: QuotePanelProps) {
   const { t } = useTranslation(NAMESPACE);
   const vehicle = quoteVehicle(quote);
-  const derived = useCuClass(host, cuRequestOf(vehicle));
+  const ownerCode = ownerCodeOf(quote);
+  const plates = host.useCollection(PLATES_STREAM);
+  const targa = vehicle.plate?.targa ?? null;
+  const registered = targa ? Object.values(plates).find((plate) => plate.targa === targa) : undefined;
+  const [household, setHousehold] = useState<Household>(() => ({
+    rows: [],
+    options: {
+      personaFisica: naturalPersonOf(ownerCode),
+      tipo: quotedKindOf(targa, [registered?.tipo, vehicle.plate?.tipoBersani]),
+      // already insured, with a certificate to judge: the renewal of a contract in force
+      rinnovo: vehicle.previous?.insured === true && vehicle.atr.length > 0,
+    },
+  }));
+  const { part, problems } = bersaniPart(household.rows, household.options, vehicle.atr.length > 0);
+  const derived = useCuClass(host, classRequest(cuRequestOf(vehicle), part));
   return (
     <Stack gap="md" data-testid="rca-quote-panel">
       <Title order={3}>{t('quote.title')}</Title>
@@ -183,6 +211,16 @@ export default function RcaQuotePanel({ quote, host }: QuotePanelProps) {
         <AtrSection vehicle={vehicle} />
       </div>
       <CuSection derived={derived} />
+      <HouseholdSection
+        host={host}
+        value={household}
+        onChange={setHousehold}
+        problems={problems}
+        result={householdResult(derived)}
+        ownerCode={ownerCode}
+        quotedPlate={targa}
+        testId="rca-quote-bersani"
+      />
     </Stack>
   );
 }
