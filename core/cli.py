@@ -376,7 +376,7 @@ def restore(
     """Restore an archive into an EMPTY database and an EMPTY documents store: a target with
     tables or files is refused, --yes included. Then run `sportello migrate` if the archive
     comes from an older version."""
-    from core.backup import BackupError
+    from core.backup import BackupError, known_revisions
     from core.backup import restore as read_backup
     from core.backup.progress import steps
 
@@ -385,7 +385,7 @@ def restore(
         raise typer.Exit(1)
     try:
         with steps(console, quiet=quiet) as step:
-            manifest = read_backup(settings, path, step)
+            manifest = read_backup(settings, path, step, known_revisions)
     except BackupError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc

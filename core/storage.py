@@ -98,7 +98,7 @@ class FileStorage:
         """Store ``source`` under exactly ``key`` (a restore), private like :meth:`save_stream`;
         a key that is not a plain file name, or already taken, is refused."""
         for name in (tenant, key):
-            if not name or name != _SAFE.sub("_", name) or name.strip(".") != name:
+            if not valid_name(name):
                 raise ValueError(f"nome di file non valido: {name!r}")
         folder = self._tenant_root(tenant)
         private_folder(folder)
@@ -109,6 +109,11 @@ class FileStorage:
     def is_empty(self) -> bool:
         """Whether no file is stored (empty tenant folders do not count)."""
         return next(self.files(), None) is None
+
+
+def valid_name(name: str) -> bool:
+    """Whether ``name`` can be a tenant's folder or a key as stored: one plain file name."""
+    return bool(name) and name == _SAFE.sub("_", name) and name.strip(".") == name
 
 
 def private_folder(folder: Path) -> None:

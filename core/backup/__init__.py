@@ -23,7 +23,7 @@ from core.backup import postgres, sqlite
 from core.backup.errors import BackupError
 from core.db.engine import owner_url
 from core.settings import Settings
-from core.storage import DocumentStore, FileStorage, private_folder
+from core.storage import DocumentStore, FileStorage, private_folder, valid_name
 
 FORMAT = 1
 MANIFEST = "manifest.json"
@@ -155,9 +155,45 @@ def read_manifest(archive: tarfile.TarFile) -> Manifest:
     return manifest
 
 
-def restore(settings: Settings, source: Path, step: Step = _no_progress) -> Manifest:
+def known_revisions() -> frozenset[str]:
+    """Every migration revision this installation has (core's and its plugins')."""
+    from alembic.script import ScriptDirectory
+
+    from core.db.migrate import alembic_config
+    from core.plugins import load_plugins
+
+    script = ScriptDirectory.from_config(alembic_config(load_plugins()))
+    return frozenset(revision.revision for revision in script.walk_revisions())
+
+
+Known = Callable[[], frozenset[str]]
+
+
+def _check(archive: tarfile.TarFile, manifest: Manifest, known: Known | None) -> None:
+    """Refuse, before anything is written, an archive this installation cannot take whole."""
+    unknown = sorted(set(manifest.heads) - known()) if known is not None else []
+    if unknown:
+        raise BackupError(
+            f"l'archivio viene da una versione di Sportello più recente (migrazioni sconosciute: "
+            f"{', '.join(unknown)}): aggiorna Sportello prima di ripristinarlo"
+        )
+    for member in archive.getmembers():
+        if member.name.startswith(FILES):
+            tenant, _, key = member.name.removeprefix(FILES).partition("/")
+            if not member.isfile() or not (valid_name(tenant) and valid_name(key)):
+                raise BackupError(f"archivio non valido: {member.name} non è un documento")
+
+
+def restore(
+    settings: Settings,
+    source: Path,
+    step: Step = _no_progress,
+    known: Known | None = None,
+) -> Manifest:
     """Restore the archive into an empty database and an empty store (else :class:`BackupError`,
-    nothing changed)."""
+    nothing changed); with ``known`` (:func:`known_revisions`, asked once the target is found
+    empty: it loads every migration), an archive whose migrations are not all among them is
+    refused too."""
     url = owner_url(settings)
     kind = url.get_backend_name()
     store = document_store(settings)
@@ -188,6 +224,7 @@ def restore(settings: Settings, source: Path, step: Step = _no_progress) -> Mani
                 "l'archivio documenti di destinazione contiene già file: il ripristino va solo "
                 "in un archivio vuoto (--yes non cambia questa regola)"
             )
+        _check(archive, manifest, known)
         members = archive.getmembers()
         names = {m.name for m in members}
         member = SQLITE_MEMBER if kind == "sqlite" else PG_MEMBER
@@ -217,4 +254,13 @@ def restore(settings: Settings, source: Path, step: Step = _no_progress) -> Mani
     return manifest
 
 
-__all__ = ["FORMAT", "MANIFEST", "BackupError", "Manifest", "Step", "backup", "restore"]
+__all__ = [
+    "FORMAT",
+    "MANIFEST",
+    "BackupError",
+    "Manifest",
+    "Step",
+    "backup",
+    "known_revisions",
+    "restore",
+]

@@ -15,9 +15,18 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL, make_url
 
-from core.backup import MANIFEST, BackupError, backup, document_store, restore
+from core.backup import (
+    MANIFEST,
+    BackupError,
+    backup,
+    document_store,
+    known_revisions,
+    restore,
+)
 from core.db.base import Base
 from core.db.engine import app_url, owner_url
+from core.db.migrate import upgrade
+from core.plugins import load_plugins
 from core.runtime import Runtime
 from core.settings import Settings
 from core.storage import FileStorage
@@ -94,9 +103,11 @@ async def test_a_restore_into_an_empty_target_gives_back_every_tenant(
     assert manifest.heads
     assert manifest.files == len(_files(settings))
 
-    restored = restore(target, archive)
+    restored = restore(target, archive, known=known_revisions)
 
     assert restored == manifest
+    assert _rows(target) == _rows(settings)
+    await upgrade(target, load_plugins())  # the restored schema is current: nothing to do
     assert _rows(target) == _rows(settings)
     assert _users_per_tenant(target) == _users_per_tenant(settings)
     assert set(_users_per_tenant(target)) == {"rcadealer", "assicurapp", "assicurapp_dev"}
@@ -189,6 +200,8 @@ def _manifest(**changes: object) -> bytes:
         ({MANIFEST: _manifest(format=2)}, "formato 2: questa versione di Sportello legge solo"),
         ({MANIFEST: _manifest(database="postgresql")}, "contiene un database postgresql"),
         ({MANIFEST: _manifest()}, "archivio incompleto: manca database/sportello.db"),
+        ({MANIFEST: _manifest(heads=["f0f0f0f0f0f0"])}, "versione di Sportello più recente"),
+        ({MANIFEST: _manifest(), "files/t/../../x": b"x"}, "non è un documento"),
     ],
 )
 def test_a_corrupt_or_foreign_archive_is_refused(
@@ -203,7 +216,7 @@ def test_a_corrupt_or_foreign_archive_is_refused(
     target = _target_settings(settings, data_dir, f"sqlite+aiosqlite:///{data_dir / 'x.db'}")
 
     with pytest.raises(BackupError, match=message):
-        restore(target, path)
+        restore(target, path, known=known_revisions)
 
     assert not (data_dir / "x.db").exists()
 
