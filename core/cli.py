@@ -1,4 +1,5 @@
-"""The ``sportello`` command: serve, migrate, new-line, seed-demo, create-admin, tenants check."""
+"""The ``sportello`` command: serve, migrate, new-line, seed-demo, create-admin, tenants check,
+backup and restore."""
 
 from __future__ import annotations
 
@@ -332,3 +333,64 @@ def renewals(
         made = created or 0
         noun = "preventivo di rinnovo creato" if made == 1 else "preventivi di rinnovo creati"
         console.print(f"{tenant_id}: {made} {noun}")
+
+
+@app.command()
+def backup(
+    to: Annotated[
+        Path | None, typer.Option("--to", help="Archive to write (default DATA_DIR/backups/…)")
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar, only the archive's path")] = False,
+) -> None:
+    """Write one tar archive with the database (SQLite's online backup or pg_dump), the
+    documents store and a manifest; safe while the server runs."""
+    from core.backup import BackupError, default_path
+    from core.backup import backup as write_backup
+    from core.backup.progress import steps
+
+    settings = get_settings()
+    target = to or default_path(settings)
+    try:
+        with steps(console, quiet=quiet) as step:
+            manifest = write_backup(settings, target, step)
+    except BackupError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    if quiet:
+        print(target)
+    else:
+        console.print(
+            f"[green]Backup scritto:[/green] {target} "
+            f"({manifest.database}, {manifest.files} documenti)"
+        )
+
+
+@app.command()
+def restore(
+    path: Annotated[Path, typer.Argument(help="Archive written by `sportello backup`")],
+    yes: Annotated[
+        bool, typer.Option("--yes", help="Do not ask (the target must still be empty)")
+    ] = False,
+    quiet: Annotated[bool, typer.Option(help="No progress bar")] = False,
+) -> None:
+    """Restore an archive into an EMPTY database and an EMPTY documents store: a target with
+    tables or files is refused, --yes included. Then run `sportello migrate` if the archive
+    comes from an older version."""
+    from core.backup import BackupError, known_revisions
+    from core.backup import restore as read_backup
+    from core.backup.progress import steps
+
+    settings = get_settings()
+    if not yes and not typer.confirm(f"Ripristinare {path} nel database configurato?"):
+        raise typer.Exit(1)
+    try:
+        with steps(console, quiet=quiet) as step:
+            manifest = read_backup(settings, path, step, known_revisions)
+    except BackupError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    if not quiet:
+        console.print(
+            f"[green]Ripristino completato:[/green] {manifest.database} del "
+            f"{manifest.created_at}, {manifest.files} documenti"
+        )
