@@ -38,7 +38,12 @@ def app_url(settings: Settings) -> URL:
     url = owner_url(settings)
     if url.get_backend_name() != "postgresql":
         return url
-    return url.set(username=settings.db.app_role, password=settings.db.app_password or None)
+    # ``URL.set`` ignores a ``None``: it would keep the owner's password for the app role
+    return URL.create(
+        url.drivername, username=settings.db.app_role,
+        password=settings.db.app_password or None, host=url.host, port=url.port,
+        database=url.database, query=url.query,
+    )  # fmt: skip
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
