@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.api import for_update
 from core.api import models as m
 from plugins.rca.models import Plate
+from plugins.rca.register import plates_written
 from plugins.rca.rules.errors import RcaRuleError
 from plugins.rca.rules.plates import kinds_of, normalise
 from plugins.rca.search import index_plates
@@ -35,9 +36,8 @@ def _value(usr_data: object, field_type: str) -> Any:
 
 def quote_plate(usr_data: object) -> str | None:
     """The normalised plate a quote's customer data carry (``targa``), or ``None``."""
-    value = _value(usr_data, "targa")
-    text = value.get("value") if isinstance(value, Mapping) else value
-    if not isinstance(text, str):
+    text = next(plates_written(usr_data), None)
+    if text is None:
         return None
     try:
         return normalise(text)

@@ -3,6 +3,7 @@ one plate with its quotes, add, change, retire."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import or_, select
@@ -82,16 +83,21 @@ async def visible_plate(
     return plate
 
 
-def carries_plate(usr_data: object, plate: str) -> bool:
-    """Whether customer data (a quote's ``usrData``) name ``plate`` in a ``targa`` field."""
+def plates_written(usr_data: object) -> Iterator[str]:
+    """The plates customer data (a quote's ``usrData``) write in their ``targa`` fields, as
+    written (``{value}`` or a bare string)."""
     for entry in usr_data if isinstance(usr_data, list) else []:
         if not isinstance(entry, dict) or "targa" not in (entry.get("_id"), entry.get("type")):
             continue
         value = entry.get("value")
         value = value.get("value") if isinstance(value, dict) else value
-        if isinstance(value, str) and search_key(value) == plate:
-            return True
-    return False
+        if isinstance(value, str):
+            yield value
+
+
+def carries_plate(usr_data: object, plate: str) -> bool:
+    """Whether customer data (a quote's ``usrData``) name ``plate`` in a ``targa`` field."""
+    return any(search_key(value) == plate for value in plates_written(usr_data))
 
 
 def policy_number(details: object) -> str | None:
