@@ -38,6 +38,7 @@ from core.push.alerts import status_alerts
 from core.push.sender import PushSender
 from core.realtime.bus import Bus
 from core.realtime.hub import Hub
+from core.realtime.login_checks import LoginChecks
 from core.realtime.sync_budget import SyncBudget
 from core.realtime.sync_gate import SyncGate
 from core.settings import Settings
@@ -53,6 +54,7 @@ class Runtime:
     db: Database
     bus: Bus
     hub: Hub = field(init=False)
+    login_checks: LoginChecks = field(init=False)
     sync_gate: SyncGate = field(init=False)
     sync_budget: SyncBudget = field(init=False)
     thumbnailer: Thumbnailer = field(init=False)
@@ -120,6 +122,13 @@ class Runtime:
         self.hub = Hub(
             self.bus, self.publications, self.settings.bus.heartbeat_s, self.settings.realtime
         )
+        self.hub.lines_channels = frozenset(
+            p.channel for p in self.publications.values() if p.model is m.TenantSettings
+        )
+        self.login_checks = LoginChecks(
+            self.db.read_session, self.hub.logins,
+            self.settings.realtime.login_check_batch, self.settings.realtime.login_checks_waiting,
+        )  # fmt: skip
         self.thumbnailer = Thumbnailer(self.settings.uploads)
         if not hasattr(self, "rate_limits"):  # counts outlive a plugin registered in a test
             self.rate_limits = RateLimits(self.settings.rate_limits)

@@ -207,6 +207,22 @@ class RealtimeSettings(BaseSettings):
     anonymous_per_address: int = Field(
         20, description="Sockets not yet logged in that one client address may hold open."
     )
+    login_cache_s: int = Field(
+        60,
+        description="How long a process trusts a login it checked for a socket's handshake and "
+        "subscriptions, forgotten at once on any change of the user (0: always read the "
+        "database).",
+    )
+    login_check_batch: int = Field(
+        500,
+        description="Socket logins new to a process checked together in one database read (a "
+        "storm of returning sockets costs one read per batch).",
+    )
+    login_checks_waiting: int = Field(
+        5000,
+        description="Socket logins that may wait for a check; beyond, the socket is closed "
+        "with 1013 and comes back after its jittered delay.",
+    )
 
 
 class UploadSettings(BaseSettings):

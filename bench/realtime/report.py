@@ -22,6 +22,10 @@ SOCKET_KB = 8.0
 """Resident memory one logged-in, subscribed socket may cost the server."""
 THROUGHPUT_RATIO = 2.0
 """Delivered messages per second, sportello over python-socketio in the same run."""
+CONNECTS_PER_S = {"sqlite": 1000.0, "postgres": 2000.0}
+"""Sockets one process handshakes (with a token) and subscribes per second, by database."""
+CONNECT_RATIO = 2.0
+"""The longest sportello may take to open them, in python-socketio's time in the same run."""
 BUSY_MACHINE = 0.25
 MEASURABLE = 1.0
 """Shortest phase, in seconds, whose CPU shares mean something (the kernel counts in ticks)."""
@@ -99,6 +103,36 @@ def _throughput_rows(results: Results) -> Iterator[Row]:
         )
 
 
+def _connect_rows(results: Results) -> Iterator[Row]:
+    """Sockets opened per second: connected, handshaken with a token, subscribed."""
+    o = results.options
+    ours = results.sportello.connect_seconds if results.sportello else None
+    theirs = results.socketio.connect_seconds if results.socketio else None
+    if ours is None:
+        return
+    target = CONNECTS_PER_S[o.db]
+    rate = o.sockets / ours
+    note = f"{o.sockets} sockets in {ours:.2f} s, {o.batch} at a time, 3 logins (known after "
+    note += "the first of each)"
+    yield Row("sportello: sockets opened per second", f"{rate:,.0f}", f"≥ {target:,.0f}",
+              _verdict(rate >= target), note)  # fmt: skip
+    if results.cold_connect_seconds is not None:
+        cold = results.cold_connect_seconds
+        note = f"{o.sockets} sockets in {cold:.2f} s, each token checked in the database"
+        yield Row("sportello: sockets opened per second, every login new",
+                  f"{o.sockets / cold:,.0f}", note=note)  # fmt: skip
+    for name, result in (("python-socketio", results.socketio), ("bare websockets", results.bare)):
+        if result is not None:
+            seconds = result.connect_seconds
+            note = f"{o.sockets} sockets in {seconds:.2f} s, subscribed, no login"
+            yield Row(f"{name}: sockets opened per second", f"{o.sockets / seconds:,.0f}",
+                      note=note)  # fmt: skip
+    if theirs:
+        ratio = ours / theirs
+        yield Row("connect time sportello / python-socketio", f"{ratio:.2f}",
+                  f"≤ {CONNECT_RATIO:.2f}", _verdict(ratio <= CONNECT_RATIO))  # fmt: skip
+
+
 def _sync_rows(results: Results) -> Iterator[Row]:
     sync = results.sync
     if sync is None:
@@ -134,6 +168,7 @@ def rows(results: Results) -> list[Row]:
         if name in results.memory:
             table.append(_memory_row(name, results.memory[name], target))
     table += _throughput_rows(results)
+    table += _connect_rows(results)
     table += _sync_rows(results)
     if results.cross:
         table += _fanout_rows("cross-process via Redis", results.cross, CROSS_P99_MS)

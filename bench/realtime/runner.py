@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import shutil
 import signal
 import tempfile
@@ -12,6 +13,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import jwt
 
 from bench.realtime.clients import LoadClients
 from bench.realtime.fanout import ChangePlan, FanoutResult, Pace, Target, measure_fanout
@@ -77,6 +80,8 @@ class Results:
     """The ceiling: a bare ``websockets`` broadcast server, same sockets and frames."""
     memory: dict[str, MemoryResult] = field(default_factory=dict)
     """Per server (its label): the memory per idle socket."""
+    cold_connect_seconds: float | None = None
+    """Opening the same sockets again, each with a login token new to the server process."""
     cross: FanoutResult | None = None
     cross_skipped: str | None = None
     load_average: tuple[float, float] = (0.0, 0.0)
@@ -97,6 +102,16 @@ async def _mint_tokens(port: int) -> dict[str, str]:
         finally:
             await connection.close()
     return tokens
+
+
+def new_logins(key: str, tokens: list[str], count: int) -> list[str]:
+    """``count`` login tokens of the same users, each with its own ``jti``: as many browsers
+    logged in, none of whose logins the server has checked yet."""
+    claims = [jwt.decode(t, key, algorithms=["HS256"]) for t in tokens]
+    return [
+        jwt.encode({**claims[i % len(claims)], "jti": secrets.token_hex(12)}, key, "HS256")
+        for i in range(count)
+    ]
 
 
 def _target(label: str, sockets_on: Server, changes_on: Server, tokens: dict[str, str],
@@ -179,6 +194,12 @@ class Run:
                 )
                 target = sportello_target(server)
                 self.results.sportello = await self.fanout(target, ChangePlan(ids), burst=o.burst)
+                progress("sportello: sockets each with a token new to the process")
+                fresh = new_logins(env["SECRET_KEY"], target.tokens, o.sockets)
+                self.results.cold_connect_seconds = await self.clients.connect(
+                    "sc", server.port, HOST, fresh, o.sockets, o.batch, o.compression
+                )
+                await self.clients.disconnect()
             finally:
                 await self.children.stop(server.child)
             await self.memory(  # before the database goes

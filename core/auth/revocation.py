@@ -12,6 +12,8 @@ ended session are closed at once, on every process.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -29,6 +31,14 @@ async def revoke(session: AsyncSession, login: LoginSession) -> None:
         session.add(
             m.RevokedToken(jti=login.jti, user_id=login.user_id, expires_at=login.expires_at)
         )
+
+
+async def revoked_among(session: AsyncSession, jtis: Collection[str]) -> set[str]:
+    """Which of ``jtis`` were revoked."""
+    if not jtis:
+        return set()
+    stmt = select(m.RevokedToken.jti).where(m.RevokedToken.jti.in_(set(jtis)))
+    return set((await session.execute(stmt)).scalars())
 
 
 async def is_revoked(session: AsyncSession, jti: str) -> bool:

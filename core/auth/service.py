@@ -5,7 +5,7 @@ The HTTP route and the realtime ``login`` call both use :func:`login`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
@@ -18,7 +18,7 @@ from core.auth.hashing import HashGate
 from core.auth.passwords import hash_password, needs_rehash, verify_password
 from core.auth.principal import Principal, shared
 from core.db import models as m
-from core.errors import Forbidden, NotAuthenticated
+from core.errors import Forbidden, NotAuthenticated, SportelloError
 from core.http.ratelimit import RateLimits
 from core.i18n import short_datetime
 from core.messages import USER_GONE
@@ -182,13 +182,43 @@ async def authenticate(
 async def session_user(session: AsyncSession, login: tokens.LoginSession) -> m.User:
     """The user of a login whose token was verified before; refused once the user is gone or
     suspended, or the session ended (a new password, logout, 'esci da tutti i dispositivi')."""
-    user = await session.get(m.User, login.user_id)
-    if user is None:
-        raise NotAuthenticated(USER_GONE)
-    if user.suspended:  # said first: suspending also ends the user's sessions
-        raise Forbidden(await suspension_message(session, user))
-    if login.credentials_version != user.credentials_version:
-        raise NotAuthenticated(CREDENTIALS_CHANGED)
-    if await revocation.is_revoked(session, login.jti):
-        raise NotAuthenticated(revocation.SESSION_ENDED)
+    user = (await session_users(session, [login]))[0]
+    if isinstance(user, Refusal):
+        raise user.error()  # made here: no frame keeps the error, nor the error a frame
     return user
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a login is refused: the error to raise."""
+
+    kind: type[SportelloError]
+    message: str
+
+    def error(self) -> SportelloError:
+        return self.kind(self.message)
+
+
+async def session_users(
+    session: AsyncSession, logins: Sequence[tokens.LoginSession]
+) -> list[m.User | Refusal]:
+    """:func:`session_user` for many logins in two statements: per login its user, or why
+    it is refused."""
+    ids = {login.user_id for login in logins}
+    users = {u.id: u for u in (await session.execute(select(m.User).where(m.User.id.in_(ids))))
+             .scalars()}  # fmt: skip
+    ended = await revocation.revoked_among(session, [login.jti for login in logins])
+    answers: list[m.User | Refusal] = []
+    for login in logins:
+        user = users.get(login.user_id)
+        if user is None:
+            answers.append(Refusal(NotAuthenticated, USER_GONE))
+        elif user.suspended:  # said first: suspending also ends the user's sessions
+            answers.append(Refusal(Forbidden, await suspension_message(session, user)))
+        elif login.credentials_version != user.credentials_version:
+            answers.append(Refusal(NotAuthenticated, CREDENTIALS_CHANGED))
+        elif login.jti in ended:
+            answers.append(Refusal(NotAuthenticated, revocation.SESSION_ENDED))
+        else:
+            answers.append(user)
+    return answers

@@ -9,7 +9,9 @@ import pydantic
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth.service import authenticate, principal_of, session_user
+from core.auth import tokens
+from core.auth.principal import Principal
+from core.auth.service import principal_of, session_user
 from core.auth.tokens import LoginSession, TokenExpired
 from core.context import acting_as
 from core.db.engine import is_busy
@@ -20,6 +22,7 @@ from core.lines import LineAccess, refuse
 from core.messages import INVALID_DATA, LOGIN_FIRST, SESSION_ENDED
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
+from core.realtime.login_checks import TRY_AGAIN_LATER, AdmissionFull
 from core.realtime.publications import may_subscribe
 from core.realtime.socket import RealtimeSocket
 from core.runtime import Runtime
@@ -43,6 +46,8 @@ async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Pa
         await _answer_error(socket, packet, exc.name, exc.message, exc.extra)
         if isinstance(exc, SessionEnded):  # answered first, so the client knows why
             await socket.close(protocol.CLOSE_LOGGED_OUT, SESSION_ENDED)
+        elif isinstance(exc, AdmissionFull):  # the client comes back after its jittered delay
+            await socket.close(TRY_AGAIN_LATER, exc.message)
     except pydantic.ValidationError:
         await _answer_error(socket, packet, "BadRequest", INVALID_DATA)
     except Exception as exc:
@@ -119,18 +124,31 @@ async def _authenticate(runtime: Runtime, socket: RealtimeSocket, token: Any) ->
 async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> dict[str, str] | None:
     """Authenticate the socket with ``token``; the error to report, or ``None``."""
     try:
-        async with runtime.db.session() as session:
-            user, claims = await authenticate(
-                session, runtime.settings, tenant_id=socket.tenant.id, token=token
-            )
+        claims = tokens.verify(
+            runtime.settings.signing_key(), token, tenant_id=socket.tenant.id, kind=tokens.ACCESS
+        )
+        login = LoginSession.of(claims)
+        principal = await _login_principal(runtime, socket.tenant.id, login)
+    except AdmissionFull:
+        raise
     except SportelloError as exc:
         socket.deauthenticate()
         expired = isinstance(exc, TokenExpired)
         name = "AuthTokenExpiredError" if expired else "AuthTokenInvalidError"
         return {"name": name, "message": exc.message}
-    socket.principal = principal_of(user)
-    socket.session = LoginSession.of(claims)
+    socket.principal = principal
+    socket.session = login
     return None
+
+
+async def _login_principal(runtime: Runtime, tenant_id: str, login: LoginSession) -> Principal:
+    """The user of a verified token, as this process last checked it (no database round
+    trip), else as the database holds it now, read together with the other logins waiting
+    (:mod:`core.realtime.login_checks`)."""
+    known = runtime.hub.logins.login(tenant_id, login)
+    if known is not None:
+        return known
+    return await runtime.login_checks.principal(tenant_id, login)
 
 
 async def _expire_token(socket: RealtimeSocket) -> None:
@@ -153,12 +171,25 @@ async def _session_stands(runtime: Runtime, socket: RealtimeSocket, session: Asy
     socket.principal = principal_of(user)  # roles as they are now
 
 
+async def _login_stands(runtime: Runtime, socket: RealtimeSocket) -> None:
+    """:func:`_session_stands` for a subscription, which changes nothing: from what this
+    process knows of the login when it can (:mod:`core.realtime.known_logins`)."""
+    if socket.session is None:
+        return
+    try:
+        socket.principal = await _login_principal(runtime, socket.tenant.id, socket.session)
+    except AdmissionFull:
+        raise
+    except SportelloError as exc:
+        socket.deauthenticate()
+        raise SessionEnded(exc.message) from exc
+
+
 async def _subscribe(runtime: Runtime, socket: RealtimeSocket, data: Any) -> None:
     channel = data.get("channel") if isinstance(data, dict) else None
     if not isinstance(channel, str) or not channel:
         raise CallError("Canale mancante")
-    async with runtime.db.session() as session:
-        await _session_stands(runtime, socket, session)
+    await _login_stands(runtime, socket)
     if not may_subscribe(runtime.publications, socket.principal, channel) or not (
         await _line_open(runtime, socket, channel)
     ):
@@ -176,8 +207,22 @@ async def _line_open(runtime: Runtime, socket: RealtimeSocket, channel: str) -> 
         return True
     if socket.principal is None:
         return False
-    async with runtime.db.session() as session:
-        return await runtime.lines.works(session, socket.principal, publication.product)
+    enabled = await _enabled_lines(runtime, socket)
+    access = runtime.lines.access_within(enabled, socket.principal, publication.product)
+    return access is LineAccess.OPEN
+
+
+async def _enabled_lines(runtime: Runtime, socket: RealtimeSocket) -> frozenset[str]:
+    """The lines the socket's tenant has on, as this process last read them."""
+    logins = runtime.hub.logins
+    known = logins.lines(socket.tenant.id)
+    if known is not None:
+        return known
+    began = logins.now()
+    async with runtime.db.read_session() as session:
+        enabled = frozenset(await runtime.lines.enabled(session, socket.tenant))
+    logins.remember_lines(socket.tenant.id, enabled, began)
+    return enabled
 
 
 async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> Any:

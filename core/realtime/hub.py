@@ -27,6 +27,7 @@ from core.extensions import Publication
 from core.realtime import protocol
 from core.realtime.bus import Bus
 from core.realtime.keepalive import Keepalive
+from core.realtime.known_logins import KnownLogins
 from core.realtime.otp import OtpWaits
 from core.realtime.socket import RealtimeSocket
 from core.realtime.watchdog import Heartbeat
@@ -62,7 +63,12 @@ class Hub:
         self._by_model = {p.model: p for p in publications.values() if p.model is not None}
         self.otp = OtpWaits()
         """Integrations of this process waiting for a one-time code."""
-        self.keepalive = Keepalive(limits or RealtimeSettings(), self.all_sockets)
+        limits = limits or RealtimeSettings()
+        self.keepalive = Keepalive(limits, self.all_sockets)
+        self.logins = KnownLogins(ttl_s=limits.login_cache_s)
+        """Logins and tenants' lines this process checked, forgotten on every kick."""
+        self.lines_channels: frozenset[str] = frozenset()
+        """Channels whose events change a tenant's lines (its settings)."""
 
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
@@ -162,6 +168,7 @@ class Hub:
                 log.warning("bus.reconnect_failed", error=repr(exc), retry_in=delay)
                 await asyncio.sleep(delay)
         self.recoveries += 1
+        self.logins.forget_all()  # a kick may have been lost
         self.lost_messages = False
         self._recovered_at = time.monotonic()
         await self._close_for_resync()
@@ -184,6 +191,8 @@ class Hub:
             publication = self._by_model.get(type(change.obj))
             if publication is None or publication.serialize is None:
                 continue
+            if publication.channel in self.lines_channels:
+                self.logins.forget_lines(change.tenant_id)  # here at once, elsewhere by the bus
             item = publication.serialize(change.obj)
             data = {"operationType": change.operation, publication.key: item}
             message = {"t": change.tenant_id, "c": publication.channel, "d": data}
@@ -207,6 +216,7 @@ class Hub:
         """Close the sockets of one user, on every process (the commit stands regardless):
         all of them, those logged in with token ``jti``, or those whose credentials
         version is below ``older_than``."""
+        self.logins.forget_user(tenant_id, user_id)  # here at once, elsewhere by the bus
         message: dict[str, Any] = {"t": tenant_id, "kick": user_id, "code": code, "why": reason}
         if jti is not None:
             message["jti"] = jti
@@ -258,6 +268,7 @@ class Hub:
         tenant_id = message.get("t")
         targets = self.sockets.get(tenant_id, set()) if tenant_id else set(self.all_sockets())
         if "kick" in message:
+            self.logins.forget_user(str(tenant_id), str(message["kick"]))
             code, reason = int(message["code"]), str(message["why"])
             for socket in [s for s in list(targets) if _ended(s, message)]:
                 socket.close_soon(code, reason)
@@ -273,7 +284,10 @@ class Hub:
             for socket in list(targets):
                 socket.push(text)
             return
-        self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
+        channel = str(message["c"])
+        if channel in self.lines_channels and tenant_id:
+            self.logins.forget_lines(str(tenant_id))
+        self._deliver_change(targets, channel, message["d"], message.get("gone"))
 
     @staticmethod
     def _kick_out(targets: set[RealtimeSocket], channels: list[str], reason: str) -> None:
@@ -286,6 +300,8 @@ class Hub:
     async def _resync_asked(self, nonce: str) -> None:
         """Another process lost its bus: what it published meanwhile never reached us."""
         recently = time.monotonic() - self._recovered_at < 2 * self.heartbeat.interval_s
+        if nonce != self.heartbeat.nonce:
+            self.logins.forget_all()  # its kicks may be among what was lost
         if nonce != self.heartbeat.nonce and not recently:
             await self._close_for_resync()
 
