@@ -24,6 +24,7 @@ import structlog
 
 from core.db.changes import Change
 from core.extensions import Publication
+from core.observability import metrics
 from core.realtime import protocol
 from core.realtime.bus import Bus
 from core.realtime.keepalive import Keepalive
@@ -66,6 +67,7 @@ class Hub:
 
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
+        metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
         self._by_address.setdefault(socket.address, set()).add(socket)
         self.keepalive.watch(socket)
 
@@ -76,6 +78,7 @@ class Hub:
 
     def remove(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].discard(socket)
+        metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
         same_address = self._by_address.get(socket.address)
         if same_address is not None:
             same_address.discard(socket)
@@ -186,7 +189,8 @@ class Hub:
                 continue
             item = publication.serialize(change.obj)
             data = {"operationType": change.operation, publication.key: item}
-            message = {"t": change.tenant_id, "c": publication.channel, "d": data}
+            message: dict[str, Any] = {"t": change.tenant_id, "c": publication.channel, "d": data}
+            message["at"] = time.time()  # the fan-out latency counts from here
             if change.previous_scope is not None:
                 message["gone"] = change.previous_scope
             try:
@@ -273,7 +277,8 @@ class Hub:
             for socket in list(targets):
                 socket.push(text)
             return
-        self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
+        with metrics.timed_fanout(message.get("at")):
+            self._deliver_change(targets, str(message["c"]), message["d"], message.get("gone"))
 
     @staticmethod
     def _kick_out(targets: set[RealtimeSocket], channels: list[str], reason: str) -> None:
