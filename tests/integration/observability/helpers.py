@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from litestar import Litestar
-from pydantic import SecretStr
 from prometheus_client.parser import text_string_to_metric_families
+from pydantic import SecretStr
 
 from core.runtime import Runtime
 from core.settings import Settings

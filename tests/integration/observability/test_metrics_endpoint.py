@@ -72,13 +72,17 @@ async def test_requests_are_counted_by_route_template(settings: Settings, runtim
         after = parse((await client.get("/metrics", headers=AUTH)).text)
     count = value(after, REQUESTS, method="GET", route=route, status="404")
     assert count - value(before, REQUESTS, method="GET", route=route, status="404") == 2
-    assert value(after, REQUESTS, method="GET", route="/healthz", status="200") - value(
-        before, REQUESTS, method="GET", route="/healthz", status="200"
-    ) == 1
+    assert (
+        value(after, REQUESTS, method="GET", route="/healthz", status="200")
+        - value(before, REQUESTS, method="GET", route="/healthz", status="200")
+        == 1
+    )
     duration = "sportello_http_request_duration_seconds_count"
-    assert value(after, duration, method="GET", route=route) - value(
-        before, duration, method="GET", route=route
-    ) >= 3
+    assert (
+        value(after, duration, method="GET", route=route)
+        - value(before, duration, method="GET", route=route)
+        >= 3
+    )
     assert not any("logo-1" in label for label in label_values(after, REQUESTS, "route"))
     assert "/metrics" not in label_values(after, REQUESTS, "route")  # scrapes are not counted
 
