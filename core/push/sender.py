@@ -105,6 +105,7 @@ class PushSender:
                 await worker
         self.workers = []
         self.queue = None
+        PUSH_QUEUE_DEPTH.set(0)  # what was queued is dropped
         if self.http is not None:
             await self.http.close()
             self.http = None
