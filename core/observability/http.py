@@ -65,7 +65,7 @@ class Observed:
         await _answer(send, 200, CONTENT_TYPE_LATEST, generate_latest(REGISTRY))
 
     def _authorised(self, scope: Scope) -> bool:
-        if self._expected is None:
+        if self._expected is None or scope.get("method") not in ("GET", "HEAD"):
             return False
         given = next((v for k, v in scope["headers"] if k.lower() == b"authorization"), b"")
         return hmac.compare_digest(given, self._expected)

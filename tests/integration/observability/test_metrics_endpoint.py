@@ -46,6 +46,15 @@ async def test_a_wrong_or_missing_token_gets_the_404_of_an_absent_page(
     assert "www-authenticate" not in refused.headers
 
 
+async def test_only_a_get_is_answered(settings: Settings, runtime: Runtime) -> None:
+    app = metrics_app(settings, runtime)
+    async with AsyncTestClient(app, base_url="http://assicurapp.localhost") as client:
+        for method in ("POST", "PUT", "DELETE"):
+            response = await client.request(method, "/metrics", headers=AUTH)
+            assert response.status_code == 404, method
+            assert "sportello_" not in response.text
+
+
 async def test_the_right_token_gets_the_exposition_on_any_host(
     settings: Settings, runtime: Runtime
 ) -> None:
