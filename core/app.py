@@ -23,6 +23,8 @@ from core.http.middleware import TenantMiddleware
 from core.http.security_headers import security_headers
 from core.jobs import JobRunner
 from core.logging import configure_logging
+from core.observability.http import Observed
+from core.observability.tracing import Tracing
 from core.plugins import flatten
 from core.push.keys import ensure_push_keys
 from core.runtime import Runtime
@@ -46,6 +48,7 @@ def create_app(
     configure_logging(settings)
     settings.signing_key()  # a missing or weak key in production stops start-up here
     runtime = Runtime.build(settings, pm)
+    tracing = Tracing.build(settings)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncGenerator[None, None]:
@@ -55,6 +58,8 @@ def create_app(
         async with runtime.db.engine.connect() as conn:
             await conn.run_sync(check_app_role)
             await conn.execute(text("SELECT 1"))
+        if tracing is not None:
+            tracing.start(runtime.db.engine)
         await runtime.bus.connect()
         await runtime.hub.start()
         await runtime.push.start()
@@ -80,8 +85,10 @@ def create_app(
             await runtime.hub.stop()
             await runtime.bus.disconnect()
             await runtime.db.dispose()
+            if tracing is not None:
+                tracing.stop()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=flatten(runtime.pm.hook.register_routes()),
         dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,
@@ -96,6 +103,10 @@ def create_app(
             path="/schema",
             render_plugins=[SwaggerRenderPlugin()],
         ),
+        plugins=[tracing.plugin] if tracing is not None else [],
         logging_config=None,
         debug=False,
     )
+    token = settings.observability.metrics_token.get_secret_value()
+    app.asgi_handler = Observed(app.asgi_handler, token)  # outermost: sees unmatched paths
+    return app

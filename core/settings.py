@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, computed_field
+from pydantic import Field, SecretStr, computed_field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -300,6 +300,22 @@ class LogSettings(BaseSettings):
     )
 
 
+class ObservabilitySettings(BaseSettings):
+    model_config = _config("")
+
+    metrics_token: SecretStr = Field(
+        SecretStr(""),
+        description="Bearer token a Prometheus scrape of /metrics must show; empty turns "
+        "/metrics off (404).",
+    )
+    otel_enabled: bool = Field(
+        False,
+        description="Export OpenTelemetry traces (requests, socket calls, database queries) "
+        "over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT.",
+    )
+    otel_service_name: str = Field("sportello", description="The service name the traces carry.")
+
+
 class Settings(BaseSettings):
     """All sections together; build it once with :func:`get_settings`."""
 
@@ -315,6 +331,7 @@ class Settings(BaseSettings):
     realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)
     push: PushSettings = Field(default_factory=PushSettings)
+    observability: ObservabilitySettings = Field(default_factory=ObservabilitySettings)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth import devices, known_addresses, revocation, throttle, tokens
 from core.auth.hashing import HashGate
+from core.auth.login_outcomes import counted
 from core.auth.passwords import hash_password, needs_rehash, verify_password
 from core.auth.principal import Principal, shared
 from core.db import models as m
@@ -84,6 +85,7 @@ class Attempt:
     """The request's cookies, where a device cookie of an earlier login may be."""
 
 
+@counted
 async def login(
     session: AsyncSession,
     settings: Settings,

@@ -61,9 +61,13 @@ def record_key(email: str, source: str, kind: str = "") -> str:
     return email_prefix(email) + _digest(kind + source)
 
 
-def _locked(until: datetime) -> TooManyAttempts:
+class AccountLocked(TooManyAttempts):
+    """The source is locked out of the account (told apart from other 429s in the metrics)."""
+
+
+def _locked(until: datetime) -> AccountLocked:
     seconds = max(1, int((until - utcnow()).total_seconds()))
-    return TooManyAttempts(
+    return AccountLocked(
         "Troppi tentativi di accesso non riusciti: account bloccato, "
         f"riprova dopo le {hour_minute(until)}",
         retry_after=seconds,

@@ -27,6 +27,7 @@ from core.auth.service import principal_of
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.engine import Database
+from core.observability.metrics import PUSH_QUEUE_DEPTH
 from core.push.keys import tenant_keys
 from core.settings import Settings
 
@@ -82,6 +83,7 @@ class PushSender:
             return False
         try:
             self.queue.put_nowait(push)
+            PUSH_QUEUE_DEPTH.set(self.queue.qsize())
         except asyncio.QueueFull:
             log.warning("push.dropped", tenant=push.tenant_id, reason="queue full")
             return False
@@ -103,6 +105,7 @@ class PushSender:
                 await worker
         self.workers = []
         self.queue = None
+        PUSH_QUEUE_DEPTH.set(0)  # what was queued is dropped
         if self.http is not None:
             await self.http.close()
             self.http = None
@@ -112,6 +115,7 @@ class PushSender:
         assert queue is not None  # started
         while True:
             push = await queue.get()
+            PUSH_QUEUE_DEPTH.set(queue.qsize())
             try:
                 await self._deliver(push)
             except Exception as exc:  # one push failing never stops the worker

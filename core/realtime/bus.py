@@ -8,6 +8,8 @@ import structlog
 from broadcaster import Broadcast
 from broadcaster._backends.redis import RedisBackend
 
+from core.observability.metrics import BUS_RECONNECTS
+
 log = structlog.get_logger(__name__)
 PING_TIMEOUT = 2.0
 
@@ -69,6 +71,7 @@ class Bus:
         async with asyncio.timeout(PING_TIMEOUT):
             await self.broadcast.connect()
         self.connected = True
+        BUS_RECONNECTS.inc()
         log.info("bus.reconnected", kind=self.kind)
 
     async def ping(self) -> bool:

@@ -20,6 +20,7 @@ from core.extensions import CallContext
 from core.http.errors import BUSY
 from core.lines import LineAccess, refuse
 from core.messages import INVALID_DATA, LOGIN_FIRST, SESSION_ENDED
+from core.observability.tracing import traced_call
 from core.realtime import protocol
 from core.realtime.guard import CallError, unknown_call
 from core.realtime.login_checks import TRY_AGAIN_LATER, AdmissionFull
@@ -229,7 +230,8 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
     call = runtime.calls.get(packet.event)
     if call is None:
         raise unknown_call(packet.event)
-    with acting_as(socket.user_id):  # around the commit too: the audit log is written there
+    # acting as the user around the commit too: the audit log is written there
+    with traced_call(packet.event), acting_as(socket.user_id):
         async with runtime.db.session() as session:
             await _session_stands(runtime, socket, session)
             if call.product is not None:

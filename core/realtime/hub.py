@@ -24,6 +24,7 @@ import structlog
 
 from core.db.changes import Change
 from core.extensions import Publication
+from core.observability import metrics
 from core.realtime import protocol
 from core.realtime.bus import Bus
 from core.realtime.keepalive import Keepalive
@@ -72,6 +73,7 @@ class Hub:
 
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
+        metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
         self._by_address.setdefault(socket.address, set()).add(socket)
         self.keepalive.watch(socket)
 
@@ -82,6 +84,7 @@ class Hub:
 
     def remove(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].discard(socket)
+        metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
         same_address = self._by_address.get(socket.address)
         if same_address is not None:
             same_address.discard(socket)
@@ -195,7 +198,8 @@ class Hub:
                 self.logins.forget_lines(change.tenant_id)  # here at once, elsewhere by the bus
             item = publication.serialize(change.obj)
             data = {"operationType": change.operation, publication.key: item}
-            message = {"t": change.tenant_id, "c": publication.channel, "d": data}
+            message: dict[str, Any] = {"t": change.tenant_id, "c": publication.channel, "d": data}
+            message["at"] = time.time()  # the fan-out latency counts from here
             if change.previous_scope is not None:
                 message["gone"] = change.previous_scope
             try:
@@ -287,7 +291,8 @@ class Hub:
         channel = str(message["c"])
         if channel in self.lines_channels and tenant_id:
             self.logins.forget_lines(str(tenant_id))
-        self._deliver_change(targets, channel, message["d"], message.get("gone"))
+        with metrics.timed_fanout(message.get("at")):
+            self._deliver_change(targets, channel, message["d"], message.get("gone"))
 
     @staticmethod
     def _kick_out(targets: set[RealtimeSocket], channels: list[str], reason: str) -> None:

@@ -16,11 +16,12 @@ from litestar import WebSocket
 from core.auth.principal import Principal
 from core.auth.tokens import LoginSession, TokenClaims
 from core.http.origin import client_origin
+from core.observability.metrics import count_slow_close
 from core.realtime import prepared, protocol
 from core.realtime.direct_ws import Connection, deflate_of, send_now_of
 from core.realtime.lean import LeanEvent
 from core.realtime.limits import TokenBucket
-from core.realtime.outbox import OVERFLOW, Outbox
+from core.realtime.outbox import OVERFLOW, SEND_TIMEOUT, Outbox
 from core.settings import RealtimeSettings
 from tenants.config import Tenant
 
@@ -177,6 +178,8 @@ class RealtimeSocket:
             return
         self.closed = True
         log.info("socket.closed", socket=self.id, code=code, reason=reason)
+        if code == protocol.CLOSE_SLOW:
+            count_slow_close(timed_out=reason == SEND_TIMEOUT)
         if code != protocol.CLOSE_SLOW:
             await self.outbox.flushed(CLOSE_TIMEOUT_S)
         await self.outbox.aclose()

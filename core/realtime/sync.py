@@ -36,6 +36,7 @@ from core.db.types import utcnow
 from core.errors import ClientError, NotAuthenticated
 from core.extensions import CallContext, Publication, StoredRecord, SyncRequest
 from core.messages import LOGIN_FIRST
+from core.observability.metrics import SYNC_DURATION
 from core.realtime.guard import logged_in
 from core.realtime.publications import synced_streams
 
@@ -84,9 +85,10 @@ async def get_db_data(ctx: CallContext, data: Any) -> dict[str, Any]:
         streams = await synced_streams(ctx.host, ctx.session, principal, set(requested))
         await ctx.session.commit()  # its connection goes back: the batches may wait long
         for publication in streams:  # each stream leaves once read: the client decodes it
-            async with gate.tenant_slot(ctx.tenant.id), ctx.host.read_session() as reading:
-                items = await _stream(reading, principal, publication, since)
-            await _send(ctx, {publication.channel: items})  # holding no slot nor connection
+            with SYNC_DURATION.labels(publication.channel).time():
+                async with gate.tenant_slot(ctx.tenant.id), ctx.host.read_session() as reading:
+                    items = await _stream(reading, principal, publication, since)
+                await _send(ctx, {publication.channel: items})  # holding no slot nor connection
     return {"tot": len(streams), "wm": to_watermark(now), "full": since is None}
 
 
