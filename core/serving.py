@@ -21,4 +21,5 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_per_message_deflate": realtime.compression,
         "ws_max_size": realtime.max_frame_bytes,
         "ws_ping_interval": None,  # the app pings every socket and closes the silent ones
+        "timeout_graceful_shutdown": settings.app.shutdown_grace_s,
     }

@@ -69,6 +69,11 @@ class AppSettings(BaseSettings):
         description="Comma-separated addresses or networks of reverse proxies whose "
         "X-Forwarded-For is believed; empty trusts none.",
     )
+    shutdown_grace_s: int = Field(
+        30,
+        description="On SIGTERM, how long `sportello serve` lets requests and socket calls in "
+        "flight finish before cancelling them.",
+    )
 
 
 class DatabaseSettings(BaseSettings):

@@ -19,6 +19,11 @@ receiver from the protocol's own callbacks. An idle socket then keeps no task an
 suspended ASGI and framework frames. Reading stays paused after each message until the
 receiver resumes it, as uvicorn's own receive does.
 
+When the server shuts down (SIGTERM: a deploy, a rolling restart), a detached socket in the
+middle of a call reads nothing more, finishes the call and sends its answer, and only then
+gets uvicorn's close 1012 (service restart), which the client answers by coming back after
+its own jittered delay, to another worker. Idle sockets get it at once.
+
 Selected with ``REALTIME_PROTOCOL=sportello`` (the default).
 """
 
@@ -52,6 +57,9 @@ class Receiver(Protocol):
     ``websocket.disconnect``), called from the protocol's callbacks: it must not block."""
 
     def on_event(self, event: dict[str, Any]) -> None: ...
+
+    def when_idle(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once no message is being handled (at once when none is)."""
 
 
 class Connection(Protocol):
@@ -137,12 +145,13 @@ deadline that closed it). What was written, the close frame included, still reac
 class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
     """The sans-I/O protocol with :meth:`send_now` published to the app in its scope."""
 
-    __slots__ = (*UVICORN_STATE, "detached")
+    __slots__ = (*UVICORN_STATE, "detached", "draining")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.close_timeout = CLOSE_TIMEOUT_S
         self.detached = False
+        self.draining = False
         self.queue = LeanQueue()  # type: ignore[assignment]  # same calls, no idle deques
         self.writable = LeanEvent()  # type: ignore[assignment]
         self.writable.set()
@@ -170,9 +179,22 @@ class DirectWebSocketsProtocol(WebSocketsSansIOProtocol):
 
     def resume_receiving(self) -> None:
         """Read the next message: reading pauses after each one until it is handled."""
-        if self.read_paused and not self.disconnected:
+        if self.read_paused and not self.disconnected and not self.draining:
             self.read_paused = False
             self.transport.resume_reading()
+
+    def shutdown(self) -> None:
+        """uvicorn's, once the message in hand (if any) is handled and answered."""
+        receiver = self.queue.receiver if isinstance(self.queue, _ToReceiver) else None
+        if receiver is None or self.close_sent or self.disconnected or self.draining:
+            super().shutdown()
+            return
+        self.draining = True  # nothing more is read
+        receiver.when_idle(self._shut)
+
+    def _shut(self) -> None:
+        if not self.disconnected:
+            super().shutdown()
 
     async def send_text(self, data: str) -> None:
         """Once the transport takes more, write ``data`` as :meth:`send_now` does (a frame

@@ -12,6 +12,7 @@ import asyncio
 import contextvars
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -122,6 +123,13 @@ class DetachedReceiver:
             self.waiting = None
             self.task = None
             self._resume()
+
+    def when_idle(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once the frames in hand are handled (at once when none are)."""
+        if self.task is None:
+            then()
+        else:
+            self.task.add_done_callback(lambda _task: then())
 
     def _end(self) -> None:
         if self.ended:
