@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 from sqlalchemy import func, select
 
 from core.context import tenant_scope
@@ -17,7 +18,7 @@ from core.domain.documents.files import MB, storage_of
 from core.runtime import Runtime
 from core.settings import Settings
 from core.storage import UNAVAILABLE, DocumentStore
-from core.testing import ClientFactory, headers_for
+from core.testing import ClientFactory, headers_for, user_ids
 from core.testing.object_store import free_port, on_bucket
 from tests.integration.auth.helpers import error_message
 from tests.integration.people.helpers import call
@@ -269,3 +270,37 @@ async def test_an_unreachable_store_is_a_clear_503(
     assert error_message(response) == UNAVAILABLE
     assert await _rows(seeded) == rows
     assert s3_settings.storage.secret_access_key.get_secret_value() not in repr(seeded.settings)
+
+
+async def test_the_logo_lives_in_the_store_and_reaches_the_statement(
+    clients: ClientFactory, documents: Runtime
+) -> None:
+    store = storage_of(documents.settings)
+    admin = await headers_for(documents, TENANT, "admin")
+    logos = []
+    for colour in ((200, 10, 10), (10, 200, 10)):
+        out = io.BytesIO()
+        Image.new("RGB", (120, 40), colour).save(out, "PNG")
+        async with clients(TENANT) as client:
+            answer = await client.post(
+                "/api/settings/logo", headers=admin,
+                files={"file.0": ("logo.png", out.getvalue(), "image/png")},
+            )  # fmt: skip
+        assert answer.status_code == 200, answer.text
+        logos.append((answer.json()["logo"], out.getvalue()))
+    (old, _), (logo, content) = logos
+    assert old.rsplit("/", 1)[1] not in _keys(store)  # the replaced logo is gone
+    async with clients(TENANT) as client:
+        served = await client.get(logo)
+        assert (await client.get(old)).status_code == 404
+    assert (served.status_code, served.content) == (200, content)
+    assert served.headers["content-type"] == "image/png"
+    assert served.headers["content-disposition"].startswith("inline")
+
+    ids = await user_ids(documents, TENANT)
+    agent = await headers_for(documents, TENANT, "agente")
+    async with clients(TENANT) as client:
+        pdf = await client.get(f"/api/saldo/{ids['agente']}/estratto.pdf", headers=agent)
+    assert pdf.status_code == 200
+    sizes = {image.image.size for image in PdfReader(io.BytesIO(pdf.content)).pages[0].images}
+    assert (120, 40) in sizes
