@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, computed_field, field_validator
+from pydantic import Field, SecretStr, computed_field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,6 +258,23 @@ class StorageSettings(BaseSettings):
         if value and bucket_and_prefix(value) is None:
             raise ValueError("STORAGE_URL: vuota (cartella locale) oppure s3://bucket[/prefisso]")
         return value
+
+    @model_validator(mode="after")
+    def _endpoint(self) -> StorageSettings:
+        scheme = urlsplit(self.endpoint).scheme if self.endpoint else "https"
+        if scheme not in ("https", "http"):
+            raise ValueError("STORAGE_ENDPOINT: un indirizzo https:// (o http:// su loopback)")
+        if scheme == "http" and not self.allow_http:
+            raise ValueError(
+                "STORAGE_ENDPOINT in http:// richiede STORAGE_ALLOW_HTTP=true "
+                "(solo per un archivio su loopback o nei test)"
+            )
+        if bool(self.access_key_id) != bool(self.secret_access_key.get_secret_value()):
+            raise ValueError(
+                "STORAGE_ACCESS_KEY_ID e STORAGE_SECRET_ACCESS_KEY vanno date insieme "
+                "(o nessuna delle due: valgono le AWS_* dell'ambiente)"
+            )
+        return self
 
     def bucket(self) -> tuple[str, str] | None:
         """(bucket, key prefix) of an ``s3://`` URL; ``None``: the local folder."""

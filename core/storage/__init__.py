@@ -49,19 +49,20 @@ def _object_storage(
     secret_access_key: str,
     allow_http: bool,
 ) -> DocumentStore:
-    from core.storage.objects import ObjectStorage, s3_store
+    from core.storage.objects import ObjectStorage, reachable, s3_store
 
-    return ObjectStorage(
-        s3_store(
-            bucket,
-            prefix,
-            endpoint=endpoint,
-            region=region,
-            access_key_id=access_key_id,
-            secret_access_key=secret_access_key,
-            allow_http=allow_http,
+    with reachable("configure"):  # a setting the client refuses: a 503 and the log says why
+        return ObjectStorage(
+            s3_store(
+                bucket,
+                prefix,
+                endpoint=endpoint,
+                region=region,
+                access_key_id=access_key_id,
+                secret_access_key=secret_access_key,
+                allow_http=allow_http,
+            )
         )
-    )
 
 
 __all__ = [
