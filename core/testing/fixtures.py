@@ -134,23 +134,6 @@ async def live(settings: Settings, runtime: Runtime) -> AsyncIterator[Live]:
         yield server
 
 
-@pytest.fixture(scope="session")
-def s3_endpoint() -> Iterator[str]:
-    """An S3 API on loopback (moto's server), started once per test worker: its URL."""
-    from core.testing.object_store import s3_server
-
-    with s3_server() as endpoint:
-        yield endpoint
-
-
-@pytest.fixture
-def s3_settings(settings: Settings, s3_endpoint: str) -> Settings:
-    """The test settings with the documents in a fresh, empty bucket of :func:`s3_endpoint`."""
-    from core.testing.object_store import new_bucket, on_bucket
-
-    return on_bucket(settings, s3_endpoint, new_bucket(s3_endpoint))
-
-
 @pytest.fixture
 def system() -> Iterator[None]:
     """The test runs in the system scope (no tenant): it may read every tenant's rows."""
@@ -160,5 +143,5 @@ def system() -> Iterator[None]:
 
 __all__ = [
     "app", "app_runtime", "clients", "is_postgres", "live", "migrated", "plugin_kit",
-    "runtime", "s3_endpoint", "s3_settings", "seeded", "settings", "system",
+    "runtime", "seeded", "settings", "system",
 ]  # fmt: skip

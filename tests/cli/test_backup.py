@@ -30,8 +30,8 @@ from core.plugins import load_plugins
 from core.runtime import Runtime
 from core.settings import Settings
 from core.storage import FileStorage
-from core.testing.object_store import new_bucket, on_bucket
 from tests.cli.processes import once
+from tests.object_store import new_bucket, on_bucket
 
 
 def _target_settings(settings: Settings, data_dir: Path, url: str) -> Settings:

@@ -19,10 +19,10 @@ from core.runtime import Runtime
 from core.settings import Settings
 from core.storage import UNAVAILABLE, DocumentStore
 from core.testing import ClientFactory, headers_for, user_ids
-from core.testing.object_store import free_port, on_bucket
 from tests.integration.auth.helpers import error_message
 from tests.integration.people.helpers import call
 from tests.integration.quotes.helpers import agent_quote
+from tests.object_store import free_port, on_bucket
 
 TENANT = "assicurapp"
 OTHER = "rcadealer"

@@ -1,5 +1,5 @@
 """An S3 API on loopback for tests (moto's server, in a thread), and settings that store the
-documents in a fresh bucket of it."""
+documents in a fresh bucket of it: the fixtures ``s3_endpoint`` and ``s3_settings``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import secrets
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+import httpx
+import pytest
 
 from core.settings import Settings, StorageSettings
 
@@ -38,18 +41,14 @@ def s3_server() -> Iterator[str]:
 
 
 def new_bucket(endpoint: str) -> str:
-    """A fresh, empty bucket on the server at ``endpoint``: its name."""
-    import boto3  # type: ignore[import-untyped]
-
+    """A fresh, empty bucket on the server at ``endpoint``: its name. (S3's CreateBucket is a
+    plain PUT; moto does not check the signature, so no S3 client is needed for it.)"""
     name = f"sportello-{secrets.token_hex(6)}"
-    client = boto3.client(
-        "s3",
-        endpoint_url=endpoint,
-        region_name=REGION,
-        aws_access_key_id=ACCESS_KEY_ID,
-        aws_secret_access_key=SECRET_ACCESS_KEY,
+    where = (
+        '<CreateBucketConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">'
+        f"<LocationConstraint>{REGION}</LocationConstraint></CreateBucketConfiguration>"
     )
-    client.create_bucket(Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION})
+    httpx.put(f"{endpoint}/{name}", content=where.encode(), timeout=10).raise_for_status()
     return name
 
 
@@ -64,3 +63,16 @@ def on_bucket(settings: Settings, endpoint: str, bucket: str, prefix: str = "doc
         allow_http=True,
     )
     return settings.model_copy(update={"storage": storage})
+
+
+@pytest.fixture(scope="session")
+def s3_endpoint() -> Iterator[str]:
+    """An S3 API on loopback (moto's server), started once per test worker: its URL."""
+    with s3_server() as endpoint:
+        yield endpoint
+
+
+@pytest.fixture
+def s3_settings(settings: Settings, s3_endpoint: str) -> Settings:
+    """The test settings with the documents in a fresh, empty bucket of :func:`s3_endpoint`."""
+    return on_bucket(settings, s3_endpoint, new_bucket(s3_endpoint))
