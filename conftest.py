@@ -10,7 +10,7 @@ from tests.tenants_file import TEST_TENANTS_FILE
 
 os.environ["TENANTS_FILE"] = str(TEST_TENANTS_FILE)
 
-pytest_plugins = ["core.testing.fixtures"]
+pytest_plugins = ["core.testing.fixtures", "tests.object_store"]
 
 # Properties check what is computed, not how fast: on two busy cores an exact solver's example
 # can take 300 ms once and 50 ms the next, and Hypothesis's per-example deadline then fails the

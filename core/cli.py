@@ -347,13 +347,14 @@ def backup(
     from core.backup import BackupError, default_path
     from core.backup import backup as write_backup
     from core.backup.progress import steps
+    from core.storage import StorageUnavailable
 
     settings = get_settings()
     target = to or default_path(settings)
     try:
         with steps(console, quiet=quiet) as step:
             manifest = write_backup(settings, target, step)
-    except BackupError as exc:
+    except (BackupError, StorageUnavailable) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     if quiet:
@@ -379,6 +380,7 @@ def restore(
     from core.backup import BackupError, known_revisions
     from core.backup import restore as read_backup
     from core.backup.progress import steps
+    from core.storage import StorageUnavailable
 
     settings = get_settings()
     if not yes and not typer.confirm(f"Ripristinare {path} nel database configurato?"):
@@ -386,7 +388,7 @@ def restore(
     try:
         with steps(console, quiet=quiet) as step:
             manifest = read_backup(settings, path, step, known_revisions)
-    except BackupError as exc:
+    except (BackupError, StorageUnavailable) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     if not quiet:

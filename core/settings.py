@@ -7,6 +7,7 @@ environment variable has its row in docs/settings.md.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from enum import StrEnum
 from functools import lru_cache
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, computed_field
+from pydantic import Field, SecretStr, computed_field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,6 +250,72 @@ class UploadSettings(BaseSettings):
     tenant_quota_mb: int = Field(51200, description="Storage one tenant's uploads may take, MB.")
 
 
+class StorageSettings(BaseSettings):
+    model_config = _config("STORAGE_")
+
+    url: str = Field(
+        "",
+        description="Where documents are stored: empty for the folder DATA_DIR/files, or "
+        "s3://bucket[/prefix] for an S3-compatible bucket (it must exist).",
+    )
+    endpoint: str = Field(
+        "", description="S3 API address (e.g. http://127.0.0.1:9000); empty means AWS."
+    )
+    region: str = Field("", description="The bucket's region; empty leaves AWS's default.")
+    access_key_id: str = Field(
+        "", description="S3 access key id; empty takes the AWS_* environment or instance role."
+    )
+    secret_access_key: SecretStr = Field(
+        SecretStr(""), description="S3 secret access key (never logged)."
+    )
+    allow_http: bool = Field(
+        False, description="Accept an http:// STORAGE_ENDPOINT (a loopback or test store only)."
+    )
+
+    @field_validator("url")
+    @classmethod
+    def _s3_url(cls, value: str) -> str:
+        value = value.strip()
+        if value and bucket_and_prefix(value) is None:
+            raise ValueError("STORAGE_URL: vuota (cartella locale) oppure s3://bucket[/prefisso]")
+        return value
+
+    @model_validator(mode="after")
+    def _endpoint(self) -> StorageSettings:
+        scheme = urlsplit(self.endpoint).scheme if self.endpoint else "https"
+        if scheme not in ("https", "http"):
+            raise ValueError("STORAGE_ENDPOINT: un indirizzo https:// (o http:// su loopback)")
+        if scheme == "http" and not self.allow_http:
+            raise ValueError(
+                "STORAGE_ENDPOINT in http:// richiede STORAGE_ALLOW_HTTP=true "
+                "(solo per un archivio su loopback o nei test)"
+            )
+        if bool(self.access_key_id) != bool(self.secret_access_key.get_secret_value()):
+            raise ValueError(
+                "STORAGE_ACCESS_KEY_ID e STORAGE_SECRET_ACCESS_KEY vanno date insieme "
+                "(o nessuna delle due: valgono le AWS_* dell'ambiente)"
+            )
+        return self
+
+    def bucket(self) -> tuple[str, str] | None:
+        """(bucket, key prefix) of an ``s3://`` URL; ``None``: the local folder."""
+        return bucket_and_prefix(self.url) if self.url else None
+
+
+BUCKET = re.compile(r"[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")
+
+
+def bucket_and_prefix(url: str) -> tuple[str, str] | None:
+    """``s3://docs/sportello/`` → ``("docs", "sportello")``; ``None`` if it is not one."""
+    parts = urlsplit(url)
+    prefix = parts.path.strip("/")
+    if parts.scheme != "s3" or not BUCKET.fullmatch(parts.netloc) or parts.query:
+        return None
+    if any(part in ("", ".", "..") for part in prefix.split("/")) and prefix:
+        return None
+    return parts.netloc, prefix
+
+
 class MailSettings(BaseSettings):
     model_config = _config("SMTP_")
 
@@ -332,6 +399,7 @@ class Settings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     mail: MailSettings = Field(default_factory=MailSettings)
     uploads: UploadSettings = Field(default_factory=UploadSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
     rate_limits: RateLimitSettings = Field(default_factory=RateLimitSettings)
     realtime: RealtimeSettings = Field(default_factory=RealtimeSettings)
     log: LogSettings = Field(default_factory=LogSettings)

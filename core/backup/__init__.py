@@ -23,7 +23,7 @@ from core.backup import postgres, sqlite
 from core.backup.errors import BackupError
 from core.db.engine import owner_url
 from core.settings import Settings
-from core.storage import DocumentStore, FileStorage, private_folder, valid_name
+from core.storage import DocumentStore, configured_store, private_folder, valid_name
 
 FORMAT = 1
 MANIFEST = "manifest.json"
@@ -54,8 +54,9 @@ class Manifest:
 
 
 def document_store(settings: Settings) -> DocumentStore:
-    """The documents store the app writes to (the files folder under DATA_DIR)."""
-    return FileStorage(settings.app.data_dir / "files")
+    """The documents store the app writes to (``STORAGE_URL``: the files folder under
+    DATA_DIR, or the bucket)."""
+    return configured_store(settings)
 
 
 def _add_bytes(archive: tarfile.TarFile, name: str, content: bytes) -> None:

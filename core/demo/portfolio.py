@@ -11,6 +11,7 @@ from sqlalchemy import select
 from core.db import models as m
 from core.db.types import new_id, utcnow
 from core.domain.commissions.ledger import settle
+from core.domain.documents.files import storage_of
 from core.domain.policies.issue import IN_COMPANY, POLICY_NUMBER, customer_entries
 from core.domain.policies.money import price_from_quote
 from core.domain.policies.paid_state import follow_instalments
@@ -24,7 +25,6 @@ from core.domain.taxes.wire import premium_for_gross
 from core.extensions import DemoContext
 from core.i18n import today_in_rome
 from core.money import amount, as_number
-from core.storage import FileStorage
 
 CLIENTS = (
     ("Luca Bianchi", "BNCLCU80A01H501Q", "luca.bianchi@example.it"),
@@ -253,7 +253,7 @@ async def _chat(ctx: DemoContext, quote: m.Quote) -> None:
 
 
 def _documents(ctx: DemoContext, quote: m.Quote) -> None:
-    storage = FileStorage(ctx.settings.app.data_dir / "files")
+    storage = storage_of(ctx.settings)
     ids: dict[str, str] = {}
     for name, doc_type, content in (
         ("libretto.pdf", "libretto", _tiny_pdf("Libretto di circolazione")),

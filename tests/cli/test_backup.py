@@ -31,6 +31,7 @@ from core.runtime import Runtime
 from core.settings import Settings
 from core.storage import FileStorage
 from tests.cli.processes import once
+from tests.object_store import new_bucket, on_bucket
 
 
 def _target_settings(settings: Settings, data_dir: Path, url: str) -> Settings:
@@ -115,6 +116,64 @@ async def test_a_restore_into_an_empty_target_gives_back_every_tenant(
     assert (target.app.data_dir / "files" / "assicurapp").stat().st_mode & 0o777 == 0o700
     if owner_url(target).get_backend_name() == "postgresql":
         _app_role_sees_its_tenant_only(target)
+
+
+def _stored(settings: Settings) -> dict[str, bytes]:
+    """Every file of the settings' documents store (folder or bucket), read through it."""
+    store = document_store(settings)
+    found: dict[str, bytes] = {}
+    for item in store.files():
+        with store.open(item.tenant, item.key) as content:
+            found[f"{item.tenant}/{item.key}"] = content.read()
+    return found
+
+
+@pytest.mark.parametrize("source_store", ["folder", "bucket"])
+async def test_a_restore_into_a_bucket_gives_back_every_file(
+    settings: Settings,
+    seeded: Runtime,
+    target: Settings,
+    tmp_path: Path,
+    s3_endpoint: str,
+    source_store: str,
+) -> None:
+    source = settings
+    if source_store == "bucket":
+        source = on_bucket(settings, s3_endpoint, new_bucket(s3_endpoint))
+    store = document_store(source)
+    store.save("assicurapp", "polizza.pdf", b"%PDF-1.4 x")
+    store.save("rcadealer", "grande.bin", bytes(range(256)) * (6 * 1024 * 4))  # 6 MB: in parts
+    archive = tmp_path / "sportello.tar"
+    manifest = backup(source, archive)
+    assert manifest.files == len(_stored(source)) >= 2
+    into_bucket = on_bucket(target, s3_endpoint, new_bucket(s3_endpoint), prefix="")
+
+    assert restore(into_bucket, archive, known=known_revisions) == manifest
+
+    assert _rows(into_bucket) == _rows(settings)
+    assert _stored(into_bucket) == _stored(source)
+    assert not (target.app.data_dir / "files").exists()  # nothing went to the folder
+    with pytest.raises(BackupError, match="contiene già tabelle"):
+        restore(into_bucket, archive)
+
+
+@once
+async def test_a_bucket_with_files_is_refused_even_with_an_empty_database(
+    settings: Settings, seeded: Runtime, tmp_path: Path, s3_settings: Settings
+) -> None:
+    archive = tmp_path / "sportello.tar"
+    backup(settings, archive)
+    data_dir = tmp_path / "target"
+    target = _target_settings(s3_settings, data_dir, f"sqlite+aiosqlite:///{data_dir / 'x.db'}")
+    document_store(target).put("rcadealer", "mio.pdf", io.BytesIO(b"mio"))
+
+    with pytest.raises(BackupError, match="archivio documenti di destinazione contiene già"):
+        restore(target, archive)
+
+    assert not (data_dir / "x.db").exists()
+    assert _stored(target) == {"rcadealer/mio.pdf": b"mio"}
+    with pytest.raises(ValueError, match="esiste già"):
+        document_store(target).put("rcadealer", "mio.pdf", io.BytesIO(b"altro"))
 
 
 def _users_per_tenant(settings: Settings) -> dict[str, int]:

@@ -146,7 +146,7 @@ async def test_only_can_edit_deletes_documents(live: Live) -> None:
     assert failed.value.name == "Forbidden"
 
     storage = storage_of(live.runtime.settings)
-    assert storage.path(TENANT, document.storage_key) is not None
+    assert storage.size(TENANT, document.storage_key) is not None
     admin = await live.logged_in(TENANT, "admin")
     await admin.subscribe("docs")
     with pytest.raises(CallFailed, match="Documento non trovato"):
@@ -162,4 +162,4 @@ async def test_only_can_edit_deletes_documents(live: Live) -> None:
     with tenant_scope(TENANT):
         async with live.runtime.db.session() as session:
             assert await session.get(m.Document, document.id) is None
-    assert storage.path(TENANT, document.storage_key) is None
+    assert storage.size(TENANT, document.storage_key) is None

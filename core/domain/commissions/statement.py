@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from anyio import to_thread
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
@@ -18,6 +19,8 @@ from core.runtime import Runtime
 from tenants.config import ASSETS_ROOT, Tenant
 
 BAD_MONTH = "Mese non valido: usa AAAA-MM"
+MAX_LOGO_BYTES = 8 * 1024 * 1024
+"""An uploaded logo is an avatar-sized image; more is not read."""
 
 
 def month_bounds(month: str | None) -> tuple[date, date]:
@@ -44,9 +47,22 @@ async def monthly_statement(
     stored = await runtime.stored_settings(session)
     look = branding(tenant, stored)
     key = ((stored.data if stored else None) or {}).get("logo")
-    logo: Path | None = (
-        storage_of(runtime.settings).path(tenant.id, key) if key
+    logo: Path | bytes | None = (
+        await _stored_logo(runtime, tenant, key) if key
         else ASSETS_ROOT / tenant.id / tenant.logo
     )  # fmt: skip
     content = statement_pdf(str(look["title"]), logo, user, first, last, result)
     return content, f"estratto-conto-{first:%Y-%m}.pdf"
+
+
+async def _stored_logo(runtime: Runtime, tenant: Tenant, key: str) -> bytes | None:
+    """The uploaded logo's bytes, or ``None`` (gone from the store)."""
+
+    def read() -> bytes | None:
+        try:
+            with storage_of(runtime.settings).open(tenant.id, key) as source:
+                return source.read(MAX_LOGO_BYTES)
+        except FileNotFoundError:
+            return None
+
+    return await to_thread.run_sync(read)

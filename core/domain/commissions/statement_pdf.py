@@ -5,6 +5,7 @@ closing balance; amounts it-IT ('1.050,00 €'), rates '23 %'."""
 
 from __future__ import annotations
 
+import io
 from datetime import date
 from pathlib import Path
 
@@ -34,17 +35,18 @@ def _identity(user: m.User) -> list[str]:
     return [f"{label}: {value}" for label, value in known if value]
 
 
-def _logo(pdf: FPDF, logo: Path | None) -> None:
-    if logo is None or not logo.is_file():
+def _logo(pdf: FPDF, logo: Path | bytes | None) -> None:
+    """The deployment's logo file, or the uploaded one's bytes."""
+    if logo is None or (isinstance(logo, Path) and not logo.is_file()):
         return
     try:
-        pdf.image(str(logo), x=15, y=12, h=14)
+        pdf.image(str(logo) if isinstance(logo, Path) else io.BytesIO(logo), x=15, y=12, h=14)
     except Exception:  # a logo the PDF library cannot draw leaves the title alone
-        log.warning("statement.logo_skipped", logo=logo.name)
+        log.warning("statement.logo_skipped", logo=logo.name if isinstance(logo, Path) else "")
 
 
 def statement_pdf(
-    title: str, logo: Path | None, user: m.User, start: date, end: date, result: Statement
+    title: str, logo: Path | bytes | None, user: m.User, start: date, end: date, result: Statement
 ) -> bytes:
     pdf = _Pdf(format="A4")
     pdf.core_fonts_encoding = ENCODING  # Helvetica with € and the accented letters

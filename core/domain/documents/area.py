@@ -155,5 +155,5 @@ class DocumentAreaController(Controller):
         for document in documents:
             await db_session.delete(document)
         await db_session.flush()
-        f.delete_stored(runtime.settings, tenant.id, keys)
+        await f.delete_stored(runtime.settings, tenant.id, keys)
         return {"ok": True}

@@ -60,5 +60,5 @@ async def delete_allegato(ctx: CallContext, data: Any) -> dict[str, bool]:
     keys = f.stored_keys(ctx.tenant.id, [document])
     await ctx.session.delete(document)
     await ctx.session.flush()
-    f.delete_stored(ctx.host.settings, ctx.tenant.id, keys)
+    await f.delete_stored(ctx.host.settings, ctx.tenant.id, keys)
     return {"ok": True}

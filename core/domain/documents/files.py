@@ -7,9 +7,11 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from typing import IO
 
+from anyio import to_thread
+
 from core.db.models import Document
 from core.settings import Settings
-from core.storage import FileStorage
+from core.storage import DocumentStore, configured_store
 
 MB = 1024 * 1024
 TOO_BIG = "Non é possibile caricare {file} in quanto supera la dimensione massima di {mb} mega"
@@ -19,9 +21,10 @@ INLINE_TYPES = THUMB_SOURCES | {"application/pdf"}
 """Types served inline; anything else is always a download (no uploaded HTML runs here)."""
 
 
-def storage_of(settings: Settings) -> FileStorage:
-    """The app's file storage: one folder per tenant under ``DATA_DIR/files``."""
-    return FileStorage(settings.app.data_dir / "files")
+def storage_of(settings: Settings) -> DocumentStore:
+    """The app's documents store: the folder ``DATA_DIR/files`` or the bucket of
+    ``STORAGE_URL``, one folder (prefix) per tenant."""
+    return configured_store(settings)
 
 
 def too_big(limit_mb: int, name: str) -> str:
@@ -52,11 +55,11 @@ def stored_keys(tenant_id: str, documents: Iterable[Document]) -> list[str]:
     return [k for d in documents for u in (d.uri, d.thumb) if (k := key_of(tenant_id, u))]
 
 
-def delete_stored(settings: Settings, tenant_id: str, keys: Iterable[str]) -> None:
+async def delete_stored(settings: Settings, tenant_id: str, keys: Iterable[str]) -> None:
     """Remove files whose rows are gone (called once the deletion is flushed)."""
     storage = storage_of(settings)
     for key in keys:
-        storage.delete(tenant_id, key)
+        await to_thread.run_sync(storage.delete, tenant_id, key)
 
 
 def clean_name(filename: str | None) -> str:

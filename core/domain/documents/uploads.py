@@ -15,14 +15,14 @@ Download: ``GET /download/{tenant}/{key}?n={name}`` (attachment) or the ``/uploa
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from anyio import to_thread
-from litestar import Request, get, post
+from litestar import Request, Response, get, post
 from litestar.datastructures import UploadFile
 from litestar.params import FromPath, Parameter
-from litestar.response import File
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -41,10 +41,11 @@ from core.domain.documents.serialize import document_payload
 from core.domain.settings.branding import max_upload_mb
 from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
+from core.http.stored_files import stored_file_response
 from core.lines import stored_settings
 from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
 from core.settings import UploadSettings
-from core.storage import FileStorage
+from core.storage import DocumentStore, StorageUnavailable
 from core.text_guard import string_problem
 from tenants.config import Tenant
 
@@ -93,7 +94,7 @@ def _text(form: Any, name: str) -> str | None:
 
 
 async def _store(
-    storage: FileStorage, tenant: Tenant, upload: UploadFile, name: str, thumbs: Thumbnailer
+    storage: DocumentStore, tenant: Tenant, upload: UploadFile, name: str, thumbs: Thumbnailer
 ) -> tuple[str, str | None, int, str]:
     """Save the file (and a thumbnail of an image): (key, thumb key, size, type)."""
     kind = f.file_type(name, upload.content_type)
@@ -270,8 +271,9 @@ async def upload_docs(
             owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
         await db_session.flush()
     except BaseException:
-        for key in stored:
-            storage.delete(tenant.id, key)
+        with suppress(StorageUnavailable):  # the first error is the one to report
+            for key in stored:  # not awaited: a cancelled upload still removes its files
+                storage.delete(tenant.id, key)
         raise
     return [document_payload(a) if isinstance(a, m.Document) else a for a in answers]
 
@@ -294,7 +296,7 @@ async def download_document(
     tenant: TenantDep,
     db_session: SessionDep,
     n: Annotated[str | None, Parameter(max_length=255)] = None,
-) -> File:
+) -> Response[Any]:
     if tenant_id != tenant.id:
         raise NotFound(DOC_NOT_FOUND)
     uri = f.upload_uri(tenant_id, key)
@@ -309,16 +311,17 @@ async def download_document(
     )
     if document is None or not await visible_documents(db_session, principal, [document.id]):
         raise NotFound(DOC_NOT_FOUND)
-    path = f.storage_of(runtime.settings).path(tenant.id, key)
-    if path is None:
-        raise NotFound(DOC_NOT_FOUND)
     is_thumb = document.thumb == uri and document.uri != uri
     media_type = "image/jpeg" if is_thumb else document.file_type
     inline = request.url.path.startswith("/upload/") and media_type in f.INLINE_TYPES
-    return File(
-        path=path,
+    return await stored_file_response(
+        request,
+        f.storage_of(runtime.settings),
+        tenant.id,
+        key,
         filename=_download_name(n, document.name),
         media_type=media_type if media_type in f.INLINE_TYPES else "application/octet-stream",
-        content_disposition_type="inline" if inline else "attachment",
+        disposition="inline" if inline else "attachment",
         headers=SECURE_HEADERS,
+        missing=DOC_NOT_FOUND,
     )

@@ -7,10 +7,9 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from anyio import to_thread
-from litestar import Request, get, post, put
+from litestar import Request, Response, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.params import FromPath, JSONBody, QueryParameter
-from litestar.response import File
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import select
 
@@ -25,6 +24,7 @@ from core.domain.settings.save import save_settings, set_logo, stored_or_new
 from core.errors import ClientError, NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
+from core.http.stored_files import stored_file_response
 from core.lines import stored_settings
 from core.messages import LINE_NOT_AVAILABLE
 from core.validation import StrictBool
@@ -33,6 +33,7 @@ PRODUCTS_CHANGED = "productsChanged"
 """Server event telling the tenant's connected clients to re-read ``/api/tenant``."""
 LINE_SWITCHED_OFF = "Prodotto disattivato"
 NO_LOGO = "Carica un'immagine per il logo (file.0)"
+LOGO_NOT_FOUND = "File non trovato"
 AUDIT_PAGE = 100
 BAD_MOMENT = "Data non valida (before)"
 
@@ -124,19 +125,31 @@ async def upload_logo(
     previous = set_logo(stored, key)
     await db_session.flush()
     if previous:
-        storage.delete(tenant.id, previous)
+        await to_thread.run_sync(storage.delete, tenant.id, previous)
     return {"logo": f"{LOGO_PATH}/{key}"}
 
 
 @get(f"{LOGO_PATH}/{{key:str}}", summary="The tenant's uploaded logo (public)", tags=["tenant"])
 async def tenant_logo(
-    key: FromPath[str], runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep
-) -> File:
+    request: Request,  # type: ignore[type-arg]
+    key: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> Response[Any]:
     stored = await stored_settings(db_session)
-    path = f.storage_of(runtime.settings).path(tenant.id, key)
-    if stored is None or (stored.data or {}).get("logo") != key or path is None:
-        raise NotFound("File non trovato")
-    return File(path=path, filename=key, content_disposition_type="inline")
+    if stored is None or (stored.data or {}).get("logo") != key:
+        raise NotFound(LOGO_NOT_FOUND)
+    return await stored_file_response(
+        request,
+        f.storage_of(runtime.settings),
+        tenant.id,
+        key,
+        filename=key,
+        media_type=f.file_type(key, None),
+        disposition="inline",
+        missing=LOGO_NOT_FOUND,
+    )
 
 
 def _utc(moment: datetime) -> datetime:

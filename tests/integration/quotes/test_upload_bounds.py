@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from core.domain.documents.files import storage_of
 from core.runtime import Runtime
 from core.settings import Settings
 from core.testing import ClientFactory, get_user, token_for
@@ -195,7 +194,7 @@ async def test_stored_files_and_their_folders_are_private(
 ) -> None:
     answer = await _avatar(clients, seeded, "io.jpg", _jpeg())
     assert answer.status_code == 200
-    folder = storage_of(seeded.settings).root / TENANT
+    folder = seeded.settings.app.data_dir / "files" / TENANT
     modes = {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()}
     assert modes == {0o600}
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700

@@ -36,8 +36,7 @@ async def _documents(runtime: Runtime, tenant: str = TENANT) -> int:
 
 
 def _stored_files(runtime: Runtime, tenant: str = TENANT) -> set[str]:
-    folder = storage_of(runtime.settings).root / tenant
-    return {p.name for p in folder.iterdir()} if folder.exists() else set()
+    return {stored.key for stored in storage_of(runtime.settings).files(tenant)}
 
 
 async def _upload(
