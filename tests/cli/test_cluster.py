@@ -5,10 +5,13 @@ upgraded and hears a change made on either worker, and a worker's restart costs 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import re
 import secrets
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 
 import httpx
@@ -20,6 +23,7 @@ from core.cluster import Cluster
 from core.cluster.database import drop_database
 from core.cluster.nginx import NGINX
 from core.cluster.processes import free_port
+from core.settings import ROOT
 from core.testing import ScClient
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
@@ -127,6 +131,26 @@ async def test_a_socket_through_the_proxy_hears_changes_made_on_either_worker(
     finally:
         for client in [listener, *writers]:
             await client.close()
+
+
+def test_the_image_health_check_asks_a_tenant_host(cluster: Cluster) -> None:
+    """The Dockerfile's HEALTHCHECK command, run against a worker as the image would."""
+    found = re.search(
+        r"^HEALTHCHECK .*\\\n\s+CMD (\[.*\])$", (ROOT / "Dockerfile").read_text(), re.M
+    )
+    assert found is not None
+    command = json.loads(found.group(1))
+    assert command[0] == "python"
+
+    def check(host: str) -> int:
+        env = {**os.environ, "PORT": str(cluster.worker_ports[1]), "HEALTHCHECK_HOST": host}
+        run = subprocess.run(
+            [sys.executable, *command[1:]], env=env, capture_output=True, timeout=60
+        )
+        return run.returncode
+
+    assert check(HOST) == 0
+    assert check("nessuno.example") != 0
 
 
 async def test_a_worker_restarting_costs_no_request(cluster: Cluster) -> None:
