@@ -214,7 +214,7 @@ class Cluster:
     def exited(self) -> list[str]:
         """The long-running parts that have stopped by themselves (empty while all is well)."""
         children = [self.s3, *self.workers, self.proxy]
-        return [c.name for c in children if c is not None and c.process and not c.running()]
+        return [c.name for c in children if c is not None and c.exited()]
 
     def stop(self) -> None:
         """Stop the proxy, the workers, then the object store; remove the run folder when the

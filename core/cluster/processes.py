@@ -60,6 +60,10 @@ class Child:
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
+    def exited(self) -> bool:
+        """Started, not stopped, and no longer running: it ended by itself."""
+        return self.process is not None and self.process.poll() is not None
+
     def run(self, timeout: float) -> None:
         """Start it and wait for it to exit with 0 (a one-shot step)."""
         self.start()
@@ -73,23 +77,24 @@ class Child:
             raise ClusterError(self.failure(f"è uscito con codice {code}"))
 
     def stop(self, timeout: float = STOP_TIMEOUT_S) -> None:
-        """SIGTERM to its process group; SIGKILL when it has not exited within ``timeout``."""
-        process = self.process
+        """SIGTERM to its process group; SIGKILL when it has not exited within ``timeout``.
+        A second call does nothing (the group's id may belong to someone else by then)."""
+        process, self.process = self.process, None
         if process is None:
             return
         if process.poll() is None:
-            self._signal(signal.SIGTERM)
+            self._signal(process, signal.SIGTERM)
             try:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
-                self._signal(signal.SIGKILL)
+                self._signal(process, signal.SIGKILL)
                 process.wait()
-        self._signal(signal.SIGKILL)  # anything the leader left behind in its group
+        self._signal(process, signal.SIGKILL)  # anything the leader left behind in its group
 
-    def _signal(self, signum: signal.Signals) -> None:
-        assert self.process is not None
+    @staticmethod
+    def _signal(process: subprocess.Popen[bytes], signum: signal.Signals) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signum)
+            os.killpg(process.pid, signum)
 
     def failure(self, what: str, lines: int = 30) -> str:
         """``what`` went wrong with this child, followed by the end of its log."""
