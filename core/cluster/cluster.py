@@ -27,6 +27,7 @@ from core.cluster.processes import (
     Child,
     ClusterError,
     free_port,
+    port_free,
     wait_until_ready,
 )
 from core.settings import ROOT
@@ -156,6 +157,8 @@ class Cluster:
     def start(self) -> None:
         """Bring everything up and return once the proxy answers; on a failure, what was
         started is stopped and :class:`ClusterError` says which part failed and why."""
+        if not port_free(self.port):
+            raise ClusterError(f"La porta {self.port} è già in uso: --port ne sceglie un'altra")
         if not self.nginx_path.exists():
             raise ClusterError(f"nginx non trovato in {self.nginx_path}: `make nginx` lo installa")
         try:

@@ -32,6 +32,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def port_free(port: int) -> bool:
+    """Whether nobody listens on ``127.0.0.1:port`` now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 class Child:
     """One process of the cluster: started, stopped and restarted with the same command."""
 

@@ -23,8 +23,12 @@ def run_until_stopped(cluster: Cluster, console: Console) -> None:
     parts exits by itself (then stop the rest and raise :class:`ClusterError`)."""
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        with console.status("Avvio del cluster (migrazione, worker, nginx)…"):
-            cluster.start()
+        try:
+            with console.status("Avvio del cluster (migrazione, worker, nginx)…"):
+                cluster.start()  # interrupted, it stops what it had started
+        except KeyboardInterrupt:
+            console.print("Avvio interrotto: cluster fermato.")
+            return
         try:
             _announce(cluster, console)
             while not (exited := cluster.exited()):

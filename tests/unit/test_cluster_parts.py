@@ -5,13 +5,14 @@ configuration accepted by nginx itself with the shared locations file."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from core.cluster import ClusterError
+from core.cluster import Cluster, ClusterError
 from core.cluster.nginx import NGINX, TEMP_PATHS, config
 from core.cluster.processes import Child
 
@@ -85,3 +86,14 @@ def test_nginx_accepts_the_generated_configuration(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "server 127.0.0.1:18081 " in conf.read_text()
     assert "listen 127.0.0.1:18080 default_server;" in conf.read_text()
+
+
+def test_a_cluster_on_a_busy_port_refuses_to_start(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        cluster = Cluster(port=port, data_dir=tmp_path / "data", run_dir=tmp_path / "run")
+        with pytest.raises(ClusterError, match=f"La porta {port} è già in uso"):
+            cluster.start()
+    assert not (tmp_path / "data").exists()  # refused before anything was made
