@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium web-dev bench bench-soak bench-login bench-web mutation clean
+.PHONY: help install run run-cluster test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium nginx web-dev bench bench-soak bench-login bench-web mutation clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -34,6 +34,9 @@ web-install: $(WEB_STAMP) ## Install the locked web packages into web/node_modul
 chromium: ## Debian's Chromium for the browser tests (installed with apt-get when missing)
 	@test -x /usr/bin/chromium || apt-get install -y --no-install-recommends chromium
 
+nginx: ## Debian's nginx for the local cluster and its tests (installed with apt-get when missing)
+	@test -x /usr/sbin/nginx || apt-get install -y --no-install-recommends nginx
+
 WEB_SOURCES := $(shell find web/src web/federation web/index.html web/public web/vite.config.ts web/scripts/chunk-packages.mjs web/package.json \
 	plugins/*/web -path '*/node_modules' -prune -o -path '*/dist' -prune -o -type f -print 2>/dev/null)
 WEB_BUILT := web/dist/.sportello-built
@@ -50,11 +53,15 @@ web-dev: $(WEB_STAMP) ## Vite with hot reload on :5173, proxying to a backend on
 run: install web ## Install, build the web app and serve every tenant on :8000 (SQLite, demo data)
 	$(BIN)/sportello serve
 
-lint: install ## ruff (lint + format check), mypy and the import contracts (import-linter)
+run-cluster: install web nginx ## The production topology as local processes: nginx on :8000, two workers, PostgreSQL, Redis (Ctrl-C stops all)
+	$(BIN)/sportello cluster
+
+lint: install ## ruff (lint + format check), mypy, the import contracts (import-linter) and hadolint on the Dockerfile
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	$(BIN)/lint-imports
+	$(BIN)/hadolint Dockerfile
 
 docs: install ## Build the documentation site into site/ (mkdocs build --strict: a broken link or anchor fails)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
@@ -70,7 +77,7 @@ PYTEST := $(BIN)/pytest -q -n 3 --dist loadfile
 test-sqlite: install web-install ## pytest on the embedded SQLite database (three workers)
 	$(PYTEST)
 
-test-postgres: install web-install ## pytest on PostgreSQL (TEST_POSTGRES_URL)
+test-postgres: install web-install nginx ## pytest on PostgreSQL (TEST_POSTGRES_URL; the local cluster's tests need nginx)
 	$(BIN)/python scripts/require_postgres.py "$(TEST_POSTGRES_URL)"
 	TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(PYTEST)
 

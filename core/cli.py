@@ -1,5 +1,5 @@
-"""The ``sportello`` command: serve, migrate, new-line, seed-demo, create-admin, tenants check,
-backup and restore."""
+"""The ``sportello`` command: serve, cluster, migrate, new-line, seed-demo, create-admin,
+tenants check, backup and restore."""
 
 from __future__ import annotations
 
@@ -71,6 +71,37 @@ async def _prepare(settings: Settings) -> None:
         await backfill(runtime.write_session, runtime.pm, runtime.tenant_ids())
     finally:
         await runtime.db.dispose()
+
+
+@app.command()
+def cluster(
+    port: Annotated[int, typer.Option(help="The proxy's port")] = 8000,
+    workers: Annotated[int, typer.Option(help="Worker processes behind the proxy")] = 2,
+    database_url: Annotated[
+        str, typer.Option(help="PostgreSQL database (created when missing)")
+    ] = "postgresql+psycopg://postgres@127.0.0.1:5432/sportello_cluster",
+    bus_url: Annotated[str, typer.Option(help="Redis shared by the workers")] = (
+        "redis://127.0.0.1:6379/0"
+    ),
+    demo: Annotated[bool, typer.Option(help="Create the demo accounts and data")] = True,
+    object_store: Annotated[
+        bool, typer.Option(help="Documents in an S3 bucket (moto on loopback)")
+    ] = False,
+) -> None:
+    """The production topology as local processes: nginx on PORT in front of WORKERS
+    `sportello serve`, on PostgreSQL and Redis, after a one-shot migration; Ctrl-C stops all."""
+    from core.cluster import Cluster, ClusterError
+    from core.cluster.run import run_until_stopped
+
+    local = Cluster(
+        database_url=database_url, bus_url=bus_url, port=port, workers=workers, demo=demo,
+        object_store=object_store,
+    )  # fmt: skip
+    try:
+        run_until_stopped(local, console)
+    except ClusterError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
 
 
 @app.command()
