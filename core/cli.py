@@ -28,7 +28,8 @@ def serve(
     reload: Annotated[bool, typer.Option(help="Restart on code changes")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes")] = 1,
 ) -> None:
-    """Serve every tenant; migrations and demo data run once, before the workers start."""
+    """Serve every tenant; migrations and demo data run once, before the workers start
+    (with MIGRATE_ON_START=false a one-shot `sportello migrate` ran them before)."""
     import os
 
     import uvicorn
@@ -41,7 +42,8 @@ def serve(
             "[/red]"
         )
         raise typer.Exit(2)
-    asyncio.run(_prepare(settings))
+    if settings.app.migrate_on_start:  # else a one-shot `sportello migrate` did it before
+        asyncio.run(_prepare(settings))
     os.environ.update(MIGRATE_ON_START="false", SEED_DEMO="false")  # done: workers skip it
     uvicorn.run(
         "core.asgi:app",
@@ -106,11 +108,10 @@ def cluster(
 
 @app.command()
 def migrate() -> None:
-    """Apply every pending migration (core and plugins)."""
-    from core.db.migrate import upgrade
-    from core.plugins import load_plugins
-
-    asyncio.run(upgrade(get_settings(), load_plugins()))
+    """Apply every pending migration (core and plugins) and what follows one: the stored
+    payloads refreshed, kept figures filled in, the demo data where SEED_DEMO asks. The
+    one-shot step before workers started with MIGRATE_ON_START=false."""
+    asyncio.run(_prepare(get_settings()))
     console.print("[green]Database aggiornato.[/green]")
 
 
