@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run run-cluster test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium nginx web-dev bench bench-soak bench-login bench-web mutation clean
+.PHONY: help install run run-cluster test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium nginx web-dev bench bench-soak bench-cluster bench-login bench-web mutation clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -101,6 +101,9 @@ bench: install ## Run the benchmarks under bench/ and print their tables
 
 bench-soak: install ## Soak: 100 clients for 60 s against one server, one socket never reading (bench/soak.py)
 	$(BIN)/python -m bench.soak
+
+bench-cluster: install web nginx ## Rolling restarts: 40 clients for 60 s through nginx while each of two workers restarts (bench/cluster.py)
+	$(BIN)/python -m bench.cluster
 
 bench-login: install ## Login load: 50 clients logging in for 30 s, then everyone again a minute later (bench/login.py)
 	$(BIN)/python -m bench.login
