@@ -17,8 +17,9 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-STOP_TIMEOUT_S = 20.0
-"""How long a child has to exit after SIGTERM before it is killed."""
+STOP_TIMEOUT_S = 40.0
+"""How long a child has to exit after SIGTERM before it is killed: more than a worker's
+SHUTDOWN_GRACE_S (30 s), which lets its calls in flight finish."""
 
 
 class ClusterError(RuntimeError):

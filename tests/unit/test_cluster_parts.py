@@ -14,7 +14,8 @@ import pytest
 
 from core.cluster import Cluster, ClusterError
 from core.cluster.nginx import NGINX, TEMP_PATHS, config
-from core.cluster.processes import Child
+from core.cluster.processes import STOP_TIMEOUT_S, Child
+from core.settings import Settings
 
 
 def _alive(pid: int) -> bool:
@@ -24,6 +25,12 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone but for its parent's wait
         return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_stopped_worker_is_given_its_shutdown_grace_before_it_is_killed() -> None:
+    """A worker's restart waits longer than SHUTDOWN_GRACE_S before SIGKILL: its calls in
+    flight answer and its sockets get 1012, as on SIGTERM anywhere else."""
+    assert Settings().app.shutdown_grace_s < STOP_TIMEOUT_S
 
 
 def _child(tmp_path: Path, script: str) -> Child:

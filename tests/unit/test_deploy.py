@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from core.settings import Settings
 from tests.meta.test_settings_documented import ENV_VARS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,6 +160,25 @@ def test_the_image_runs_sportello_serve_as_a_user_without_privileges() -> None:
     assert users
     assert not users[-1].startswith(("root", "0"))
     assert "WEB_DIST_DIR=/app/web/dist" in DOCKERFILE
+
+
+def _seconds(duration: str) -> float:
+    """A compose duration such as ``45s``, ``1m30s`` or ``1m``."""
+    parts = re.fullmatch(r"(?:(\d+)m)?(?:(\d+)s)?", duration)
+    assert duration
+    assert parts is not None, duration
+    return int(parts[1] or 0) * 60 + int(parts[2] or 0)
+
+
+def test_a_stopped_worker_is_given_its_shutdown_grace_before_it_is_killed() -> None:
+    """``docker compose stop`` sends SIGTERM, then SIGKILL after ``stop_grace_period`` (10 s
+    when unset): a worker must get more than SHUTDOWN_GRACE_S to let its calls in flight
+    answer, close its sockets with 1012 and run its own shutdown."""
+    grace = Settings().app.shutdown_grace_s
+    for name, worker in app_workers().items():
+        period = worker.get("stop_grace_period")
+        assert period is not None, name
+        assert _seconds(str(period)) > grace, name
 
 
 def test_hadolint_finds_nothing_in_the_dockerfile() -> None:

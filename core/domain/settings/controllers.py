@@ -34,6 +34,9 @@ PRODUCTS_CHANGED = "productsChanged"
 LINE_SWITCHED_OFF = "Prodotto disattivato"
 NO_LOGO = "Carica un'immagine per il logo (file.0)"
 LOGO_NOT_FOUND = "File non trovato"
+LOGO_TYPES = frozenset({"image/jpeg", "image/png", "image/webp"})
+"""What an uploaded logo is served as (the upload checks it is one of these): never the type
+its file name suggests otherwise (a PNG named ``logo.js`` or ``logo.html``)."""
 AUDIT_PAGE = 100
 BAD_MOMENT = "Data non valida (before)"
 
@@ -146,10 +149,15 @@ async def tenant_logo(
         tenant.id,
         key,
         filename=key,
-        media_type=f.file_type(key, None),
+        media_type=_logo_type(key),
         disposition="inline",
         missing=LOGO_NOT_FOUND,
     )
+
+
+def _logo_type(key: str) -> str:
+    guessed = f.file_type(key, None)
+    return guessed if guessed in LOGO_TYPES else "application/octet-stream"
 
 
 def _utc(moment: datetime) -> datetime:

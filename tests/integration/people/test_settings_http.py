@@ -168,3 +168,22 @@ async def test_the_activity_log_tells_who_changed_what(
         assert response.status_code in (200, 400), moment
     word = await call(clients, seeded, "admin", "GET", "/api/audit?before=ieri")
     assert word.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["logo.html", "logo.svg", "logo.js", "logo"])
+async def test_the_logo_is_served_as_an_image_whatever_its_name(
+    clients: ClientFactory, seeded: Runtime, name: str
+) -> None:
+    """A real PNG named ``logo.html`` (a polyglot carrying markup) is still an image: the
+    public logo route never answers it as HTML, SVG or script on the tenant's origin."""
+    token = await token_for(seeded, TENANT, "admin@demo.it")
+    polyglot = _image() + b"<meta http-equiv=refresh content=0>"
+    async with clients(TENANT) as client:
+        ok = await client.post(
+            "/api/settings/logo", headers={"token": token},
+            files={"file.0": (name, polyglot, "image/png")},
+        )  # fmt: skip
+        assert ok.status_code == 200, ok.text
+        served = await client.get(ok.json()["logo"])
+    assert served.status_code == 200
+    assert served.headers["content-type"].split(";")[0] in ("image/png", "application/octet-stream")
