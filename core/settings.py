@@ -221,11 +221,13 @@ class RealtimeSettings(BaseSettings):
     )
     login_check_batch: int = Field(
         500,
+        ge=1,
         description="Socket logins new to a process checked together in one database read (a "
         "storm of returning sockets costs one read per batch).",
     )
     login_checks_waiting: int = Field(
         5000,
+        ge=1,
         description="Socket logins that may wait for a check; beyond, the socket is closed "
         "with 1013 and comes back after its jittered delay.",
     )
@@ -372,13 +374,17 @@ class LogSettings(BaseSettings):
     )
 
 
+MIN_METRICS_TOKEN = 24
+"""A token a scrape guesses no sooner than a login's secret."""
+
+
 class ObservabilitySettings(BaseSettings):
     model_config = _config("")
 
     metrics_token: SecretStr = Field(
         SecretStr(""),
-        description="Bearer token a Prometheus scrape of /metrics must show; empty turns "
-        "/metrics off (404).",
+        description="Bearer token a Prometheus scrape of /metrics must show (at least 24 "
+        "characters); empty turns /metrics off (404).",
     )
     otel_enabled: bool = Field(
         False,
@@ -386,6 +392,13 @@ class ObservabilitySettings(BaseSettings):
         "over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT.",
     )
     otel_service_name: str = Field("sportello", description="The service name the traces carry.")
+
+    @field_validator("metrics_token")
+    @classmethod
+    def _long_enough(cls, token: SecretStr) -> SecretStr:
+        if 0 < len(token.get_secret_value()) < MIN_METRICS_TOKEN:
+            raise ValueError(f"METRICS_TOKEN troppo corto: almeno {MIN_METRICS_TOKEN} caratteri")
+        return token
 
 
 class Settings(BaseSettings):

@@ -15,6 +15,7 @@ Download: ``GET /download/{tenant}/{key}?n={name}`` (attachment) or the ``/uploa
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -271,11 +272,19 @@ async def upload_docs(
             owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
         await db_session.flush()
     except BaseException:
-        with suppress(StorageUnavailable):  # the first error is the one to report
-            for key in stored:  # not awaited: a cancelled upload still removes its files
-                storage.delete(tenant.id, key)
+        if stored:  # in a thread, not awaited: a cancelled upload still removes its files,
+            # and a slow object store does not hold up the event loop
+            asyncio.get_running_loop().run_in_executor(
+                None, _forget_stored, storage, tenant.id, list(stored)
+            )
         raise
     return [document_payload(a) if isinstance(a, m.Document) else a for a in answers]
+
+
+def _forget_stored(storage: DocumentStore, tenant_id: str, keys: list[str]) -> None:
+    with suppress(StorageUnavailable):  # the upload's own error is the one reported
+        for key in keys:
+            storage.delete(tenant_id, key)
 
 
 def _download_name(wanted: str | None, fallback: str) -> str:
