@@ -147,6 +147,8 @@ class FanoutResult:
     connect_seconds: float
     latency: Phase
     burst: Phase | None
+    connect_cpu: float = math.nan
+    """Server CPU seconds spent opening the sockets (connect, handshake, subscribe)."""
 
 
 async def _open_trigger(target: Target, compression: Compression) -> Connection:
@@ -224,9 +226,11 @@ async def measure_fanout(
     patience: float,
 ) -> FanoutResult:
     progress(f"{target.label}: connecting {sockets} sockets")
+    meter = CpuMeter(target.servers)
     connect_seconds = await clients.connect(
         target.kind, target.socket_port, HOST, target.tokens, sockets, batch, compression
     )
+    connect_cpu = meter.used().servers
     trigger = await _open_trigger(target, compression)
     phase = functools.partial(run_phase, target, trigger, clients, plan, patience=patience)
     try:
@@ -240,4 +244,4 @@ async def measure_fanout(
     finally:
         await trigger.close()
         await clients.disconnect()
-    return FanoutResult(target, connect_seconds, latency, fast)
+    return FanoutResult(target, connect_seconds, latency, fast, connect_cpu)

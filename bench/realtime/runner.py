@@ -19,7 +19,7 @@ import jwt
 from bench.realtime.clients import LoadClients
 from bench.realtime.fanout import ChangePlan, FanoutResult, Pace, Target, measure_fanout
 from bench.realtime.memory import MemoryResult, measure_memory
-from bench.realtime.procs import Children, progress
+from bench.realtime.procs import Children, CpuMeter, progress
 from bench.realtime.servers import (
     HOST,
     Server,
@@ -82,6 +82,8 @@ class Results:
     """Per server (its label): the memory per idle socket."""
     cold_connect_seconds: float | None = None
     """Opening the same sockets again, each with a login token new to the server process."""
+    cold_connect_cpu: float | None = None
+    """The server's CPU seconds meanwhile."""
     cross: FanoutResult | None = None
     cross_skipped: str | None = None
     load_average: tuple[float, float] = (0.0, 0.0)
@@ -196,9 +198,11 @@ class Run:
                 self.results.sportello = await self.fanout(target, ChangePlan(ids), burst=o.burst)
                 progress("sportello: sockets each with a token new to the process")
                 fresh = new_logins(env["SECRET_KEY"], target.tokens, o.sockets)
+                meter = CpuMeter([server.child])
                 self.results.cold_connect_seconds = await self.clients.connect(
                     "sc", server.port, HOST, fresh, o.sockets, o.batch, o.compression
                 )
+                self.results.cold_connect_cpu = meter.used().servers
                 await self.clients.disconnect()
             finally:
                 await self.children.stop(server.child)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 import sys
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from types import MappingProxyType
 from typing import Any
 
 import jwt
@@ -59,6 +63,24 @@ class LoginSession:
         )
 
 
+VERIFIED_TOKENS = 10_000
+"""Signed tokens whose signature a process keeps as checked (about 1 KB each)."""
+
+
+@functools.lru_cache(maxsize=VERIFIED_TOKENS)
+def _signed_payload(key: str, token: str) -> Mapping[str, Any]:
+    """The claims of ``token`` once its signature with ``key`` and its required claims are
+    checked, once per process: a socket coming back (a restart, a network change) presents the
+    token it had, and decoding a JWT costs more than the rest of its handshake. A token that
+    fails is checked again each time (errors are not kept). The expiry is the caller's."""
+    return MappingProxyType(
+        jwt.decode(
+            token, key, algorithms=[ALGORITHM],
+            options={"require": ["exp", "sub", "tid", "typ"], "verify_exp": False},
+        )
+    )  # fmt: skip
+
+
 def mint(
     key: str,
     *,
@@ -84,13 +106,14 @@ def mint(
 def verify(key: str, token: str, *, tenant_id: str, kind: str) -> TokenClaims:
     """Decode ``token``; refuse it unless signed by us, unexpired, of ``kind`` and tenant."""
     try:
-        payload = jwt.decode(
-            token, key, algorithms=[ALGORITHM], options={"require": ["exp", "sub", "tid", "typ"]}
-        )
-    except jwt.ExpiredSignatureError as exc:
-        raise TokenExpired(EXPIRED) from exc
+        payload = _signed_payload(key, token)
     except jwt.PyJWTError as exc:
         raise NotAuthenticated(INVALID) from exc
+    expires = payload["exp"]
+    if not isinstance(expires, int | float) or isinstance(expires, bool):
+        raise NotAuthenticated(INVALID)
+    if expires <= time.time():  # checked at each use: the signature's check is kept
+        raise TokenExpired(EXPIRED)
     if payload.get("typ") != kind or payload.get("tid") != tenant_id:
         raise NotAuthenticated(OTHER_SITE)
     reserved = {"tid", "sub", "typ", "iat", "exp", "jti"}

@@ -52,8 +52,10 @@ class Hub:
         self.bus = bus
         self.publications = publications
         self.sockets: dict[str, set[RealtimeSocket]] = defaultdict(set)
-        self._by_address: dict[str, set[RealtimeSocket]] = {}
-        """The same sockets by client address: the anonymous cap looks at one address's."""
+        self._anonymous: dict[str, set[RealtimeSocket]] = {}
+        """Sockets by client address, until they are seen logged in: the anonymous cap looks
+        at one address's, and a logged-in socket leaves the set the next time it is looked
+        at, so an office of 5,000 logged-in sockets behind one address costs nothing."""
         self.heartbeat = Heartbeat(heartbeat_s)
         self.recoveries = 0
         self.lost_messages = False
@@ -74,7 +76,7 @@ class Hub:
     def add(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].add(socket)
         metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
-        self._by_address.setdefault(socket.address, set()).add(socket)
+        self._anonymous.setdefault(socket.address, set()).add(socket)
         self.keepalive.watch(socket)
 
     def all_sockets(self) -> Iterator[RealtimeSocket]:
@@ -85,19 +87,22 @@ class Hub:
     def remove(self, socket: RealtimeSocket) -> None:
         self.sockets[socket.tenant.id].discard(socket)
         metrics.count_sockets(socket.tenant.id, len(self.sockets[socket.tenant.id]))
-        same_address = self._by_address.get(socket.address)
+        same_address = self._anonymous.get(socket.address)
         if same_address is not None:
             same_address.discard(socket)
             if not same_address:
-                del self._by_address[socket.address]
+                del self._anonymous[socket.address]
 
     def anonymous_from(self, address: str) -> int:
-        """Open sockets from ``address`` that have not logged in (on any tenant): a look at
-        that address's sockets only, so a new connection costs the same with 10 or 10,000
-        others open."""
-        return sum(
-            1 for s in self._by_address.get(address, ()) if s.principal is None and not s.closed
-        )
+        """Open sockets from ``address`` that have not logged in (on any tenant)."""
+        waiting = self._anonymous.get(address)
+        if not waiting:
+            return 0
+        gone = [s for s in waiting if s.principal is not None or s.closed]
+        waiting.difference_update(gone)
+        if not waiting:
+            del self._anonymous[address]
+        return len(waiting)
 
     async def start(self) -> None:
         await self._listen_now()

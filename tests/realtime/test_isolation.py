@@ -117,6 +117,7 @@ async def test_the_anonymous_count_follows_logins_and_closes_and_forgets_the_add
         assert hub.anonymous_from("192.0.2.1") == 0  # another address counts its own only
         await clients[0].login("agente@demo.it")
         assert hub.anonymous_from(address) == 2
+        assert len(hub._anonymous[address]) == 2  # the logged-in socket is looked at no more
         for client in clients:
             await client.close()
         for _ in range(500):  # the server notices each close on its own
@@ -124,7 +125,7 @@ async def test_the_anonymous_count_follows_logins_and_closes_and_forgets_the_add
                 break
             await asyncio.sleep(0.01)
         assert hub.anonymous_from(address) == 0
-        assert hub._by_address == {}  # closed sockets leave nothing behind
+        assert hub._anonymous == {}  # closed sockets leave nothing behind
 
 
 async def test_the_handshake_timeout_is_honoured_to_the_second(

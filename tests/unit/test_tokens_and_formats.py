@@ -46,6 +46,30 @@ def test_an_unsigned_token_is_refused() -> None:
         tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
 
 
+def test_a_token_checked_before_still_expires_and_stays_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The signature's check is kept per process; the expiry, tenant and kind are not."""
+    token = tokens.mint(KEY, tenant_id="a", subject="u1", kind=tokens.ACCESS, ttl=timedelta(1))
+    assert tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS).subject == "u1"
+    with pytest.raises(NotAuthenticated, match="per questo sito"):
+        tokens.verify(KEY, token, tenant_id="b", kind=tokens.ACCESS)
+    with pytest.raises(NotAuthenticated, match="token non valido$"):
+        tokens.verify("z" * 40, token, tenant_id="a", kind=tokens.ACCESS)  # another key
+    later = datetime.now(UTC) + timedelta(days=2)
+    monkeypatch.setattr(tokens.time, "time", later.timestamp)
+    with pytest.raises(tokens.TokenExpired):
+        tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
+
+
+@pytest.mark.parametrize("exp", ["2099-01-01", True, None])
+def test_an_expiry_that_is_no_number_is_refused(exp: object) -> None:
+    claims = {"tid": "a", "sub": "u", "typ": tokens.ACCESS, "exp": exp}
+    token = jwt.encode(claims, KEY, tokens.ALGORITHM)
+    with pytest.raises(NotAuthenticated, match=r"^Non autorizzato: token non valido$"):
+        tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS)
+
+
 @pytest.mark.parametrize(
     ("moment", "expected"),
     [
