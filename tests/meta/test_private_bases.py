@@ -86,6 +86,7 @@ OWN_ADDITIONS: dict[str, set[str]] = {
         "deflate",
         "send_text",
         "close",
+        "_shut",
     },
     "SharedDeflate": {"deflate"},
 }

@@ -54,7 +54,7 @@ def test_a_token_checked_before_still_expires_and_stays_bound(
     assert tokens.verify(KEY, token, tenant_id="a", kind=tokens.ACCESS).subject == "u1"
     with pytest.raises(NotAuthenticated, match="per questo sito"):
         tokens.verify(KEY, token, tenant_id="b", kind=tokens.ACCESS)
-    with pytest.raises(NotAuthenticated, match="token non valido$"):
+    with pytest.raises(NotAuthenticated, match=r"token non valido$"):
         tokens.verify("z" * 40, token, tenant_id="a", kind=tokens.ACCESS)  # another key
     later = datetime.now(UTC) + timedelta(days=2)
     monkeypatch.setattr(tokens.time, "time", later.timestamp)
