@@ -27,9 +27,17 @@ def serve(
     port: Annotated[int | None, typer.Option(help="Port (default PORT)")] = None,
     reload: Annotated[bool, typer.Option(help="Restart on code changes")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes")] = 1,
+    prepare: Annotated[
+        bool,
+        typer.Option(
+            "--prepare/--no-prepare",
+            help="Migrate, refresh the stored payloads and seed (where SEED_DEMO asks) first; "
+            "--no-prepare when a one-shot `sportello migrate` did it (a restarted worker "
+            "is then back in seconds)",
+        ),
+    ] = True,
 ) -> None:
-    """Serve every tenant; migrations and demo data run once, before the workers start
-    (with MIGRATE_ON_START=false a one-shot `sportello migrate` ran them before)."""
+    """Serve every tenant; migrations and demo data run once, before the workers start."""
     import os
 
     import uvicorn
@@ -42,7 +50,7 @@ def serve(
             "[/red]"
         )
         raise typer.Exit(2)
-    if settings.app.migrate_on_start:  # else a one-shot `sportello migrate` did it before
+    if prepare:
         asyncio.run(_prepare(settings))
     os.environ.update(MIGRATE_ON_START="false", SEED_DEMO="false")  # done: workers skip it
     uvicorn.run(
@@ -110,7 +118,7 @@ def cluster(
 def migrate() -> None:
     """Apply every pending migration (core and plugins) and what follows one: the stored
     payloads refreshed, kept figures filled in, the demo data where SEED_DEMO asks. The
-    one-shot step before workers started with MIGRATE_ON_START=false."""
+    one-shot step before workers started with `sportello serve --no-prepare`."""
     asyncio.run(_prepare(get_settings()))
     console.print("[green]Database aggiornato.[/green]")
 

@@ -2,7 +2,8 @@
 one bus (and an object store, when asked).
 
 Started in order: the object store (moto's S3 on loopback), the one-shot migration (with the
-demo data: ``sportello seed-demo``, which migrates first), the workers (``sportello serve``
+demo data: ``sportello seed-demo``, which migrates first), the workers (``sportello serve
+--no-prepare``
 each on a port of its own, sharing the database, the Redis bus and the data folder), then
 nginx on one port in front of them. Stopped in the reverse order; every child leads its own
 process group, so nothing outlives :meth:`Cluster.stop`.
@@ -186,7 +187,9 @@ class Cluster:
         step = "seed-demo" if self.demo else "migrate"
         self._sportello(step, env, step).run(ONE_SHOT_TIMEOUT_S)
         self.workers = [
-            self._sportello(f"worker-{i}", env, "serve", "--host", "127.0.0.1", "--port", str(p))
+            self._sportello(
+                f"worker-{i}", env, "serve", "--no-prepare", "--host", "127.0.0.1", "--port", str(p)
+            )
             for i, p in enumerate(self.worker_ports)
         ]
         for worker in self.workers:

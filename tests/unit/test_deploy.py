@@ -38,12 +38,16 @@ IMAGE_ONLY = {"HEALTHCHECK_HOST"}
 """Read by the image's health check, not by the app."""
 
 
+WORKER_COMMAND = ["serve", "--host", "0.0.0.0", "--no-prepare"]
+"""A worker serves and leaves the database's preparation to the one-shot ``migrate``."""
+
+
 def app_workers() -> dict[str, dict[str, Any]]:
-    """The services running the app's image with its default command (``sportello serve``)."""
+    """The services running the app's image as workers (``sportello serve``)."""
     return {
         name: service
         for name, service in SERVICES.items()
-        if service.get("build") == "." and "command" not in service
+        if service.get("build") == "." and service.get("command") == WORKER_COMMAND
     }
 
 
