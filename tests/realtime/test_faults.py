@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -24,21 +23,6 @@ pytestmark = pytest.mark.skipif(not RedisServer.available(), reason="redis-serve
 
 HOST = "assicurapp.localhost"
 STATUSES = ("Approvato dalla direzione", "Preventivato")
-FAST_PROCESS = {"BROADCAST_HEARTBEAT_S": "1", "REALTIME_PING_INTERVAL_MS": "1000"}
-
-
-@pytest.fixture
-async def pair(runtime: Runtime, redis: RedisServer) -> AsyncIterator[list[ServerProcess]]:
-    """Two servers on one database and one Redis (the first seeds the demo data)."""
-    env = {**FAST_PROCESS, "BROADCAST_URL": redis.url}
-    servers = [ServerProcess(**env, SEED_DEMO="true"), ServerProcess(**env, SEED_DEMO="false")]
-    try:
-        for server in servers:
-            await server.start()
-        yield servers
-    finally:
-        for server in servers:
-            await server.kill()
 
 
 async def _database_view(runtime: Runtime, who: str) -> dict[str, dict[str, Any]]:

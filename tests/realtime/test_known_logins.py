@@ -20,7 +20,8 @@ from core.realtime import protocol
 from core.realtime.login_checks import TRY_AGAIN_LATER, LoginChecks
 from core.runtime import Runtime
 from core.testing import CallFailed, Live, ScClient
-from tests.realtime.processes import RedisServer, ServerProcess
+from tests.realtime.processes import ServerProcess
+from tests.realtime.sessions import closed_with, socket_with
 
 HOST = "assicurapp.localhost"
 
@@ -30,18 +31,6 @@ async def _token(http: httpx.AsyncClient, email: str = "agente@demo.it") -> str:
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token
-
-
-async def _socket(live: Live, token: str) -> ScClient:
-    client = await live.client("assicurapp")
-    assert (await client.handshake(token))["isAuthenticated"] is True
-    return client
-
-
-async def _closed_with(client: ScClient) -> int | None:
-    async with asyncio.timeout(5):
-        await client.closed.wait()
-    return client.close_code
 
 
 @contextmanager
@@ -63,13 +52,13 @@ def statements(runtime: Runtime) -> Iterator[list[str]]:
 async def test_a_socket_back_with_its_token_costs_no_database_round_trip(live: Live) -> None:
     async with live.http() as http:
         token = await _token(http)
-    first = await _socket(live, token)
+    first = await socket_with(live, token)
     await first.subscribe("preventivi")
     await first.subscribe("noleggio-auto/auto")
     await first.close()
 
     with statements(live.runtime) as seen:
-        back = await _socket(live, token)
+        back = await socket_with(live, token)
         await back.subscribe("preventivi")
         await back.subscribe("noleggio-auto/auto")  # a line's: the tenant's lines are known too
     assert seen == []
@@ -81,11 +70,11 @@ async def test_a_socket_back_with_its_token_costs_no_database_round_trip(live: L
 async def test_a_logout_refuses_the_known_token_at_once(live: Live) -> None:
     async with live.http() as http:
         token = await _token(http)
-        warm = await _socket(live, token)
+        warm = await socket_with(live, token)
         await warm.subscribe("preventivi")
         out = await http.post("/api/auth/logout", headers={"Authorization": f"Bearer {token}"})
         assert out.status_code in (200, 204)
-    assert await _closed_with(warm) == protocol.CLOSE_LOGGED_OUT
+    assert await closed_with(warm) == protocol.CLOSE_LOGGED_OUT
     again = await live.client("assicurapp")
     answer = await again.handshake(token)
     assert answer["isAuthenticated"] is False
@@ -95,11 +84,11 @@ async def test_a_logout_refuses_the_known_token_at_once(live: Live) -> None:
 async def test_a_role_change_refuses_the_known_token_at_once(live: Live) -> None:
     async with live.http() as http:
         token = await _token(http, "responsabile@demo.it")
-    warm = await _socket(live, token)
+    warm = await socket_with(live, token)
     await warm.subscribe("preventivi")
     await _set_role(live.runtime, "responsabile@demo.it", {"e": True})
 
-    assert await _closed_with(warm) == protocol.CLOSE_LOGGED_OUT
+    assert await closed_with(warm) == protocol.CLOSE_LOGGED_OUT
     again = await live.client("assicurapp")
     assert (await again.handshake(token))["isAuthenticated"] is False
 
@@ -107,13 +96,13 @@ async def test_a_role_change_refuses_the_known_token_at_once(live: Live) -> None
 async def test_a_suspension_refuses_the_known_token_at_once(live: Live) -> None:
     async with live.http() as http:
         token = await _token(http)
-    warm = await _socket(live, token)
+    warm = await socket_with(live, token)
     await warm.subscribe("preventivi")
     with tenant_scope("assicurapp"):
         async with live.runtime.write_session() as session:
             (await _user(session, "agente@demo.it")).suspended_at = utcnow()
 
-    assert await _closed_with(warm) == protocol.CLOSE_SUSPENDED
+    assert await closed_with(warm) == protocol.CLOSE_SUSPENDED
     again = await live.client("assicurapp")
     answer = await again.handshake(token)
     assert answer["isAuthenticated"] is False
@@ -129,7 +118,7 @@ async def test_a_full_waiting_room_sends_returning_sockets_back_later(live: Live
     with pytest.raises(CallFailed) as refused:
         await socket.handshake(token)
     assert refused.value.message == "Troppe connessioni in arrivo: riprova tra poco"
-    assert await _closed_with(socket) == TRY_AGAIN_LATER
+    assert await closed_with(socket) == TRY_AGAIN_LATER
     assert runtime.login_checks.refused == 1
 
 
@@ -176,20 +165,6 @@ async def _set_role(runtime: Runtime, email: str, role: dict[str, Any]) -> None:
             (await _user(session, email)).role = role
 
 
-@pytest.fixture
-async def pair(runtime: Runtime, redis: RedisServer) -> AsyncIterator[list[ServerProcess]]:
-    """Two servers on one database and one Redis (the first seeds the demo data)."""
-    env = {"BROADCAST_URL": redis.url}
-    servers = [ServerProcess(**env, SEED_DEMO="true"), ServerProcess(**env, SEED_DEMO="false")]
-    try:
-        for server in servers:
-            await server.start()
-        yield servers
-    finally:
-        for server in servers:
-            await server.kill()
-
-
 async def test_a_logout_on_one_process_reaches_the_other_process_known_token(
     pair: list[ServerProcess],
 ) -> None:
@@ -204,7 +179,7 @@ async def test_a_logout_on_one_process_reaches_the_other_process_known_token(
             await warm.subscribe("preventivi")  # the other process knows the login now
             out = await http.post("/api/auth/logout", headers={"Authorization": f"Bearer {token}"})
             assert out.status_code in (200, 204)
-            assert await _closed_with(warm) == protocol.CLOSE_LOGGED_OUT
+            assert await closed_with(warm) == protocol.CLOSE_LOGGED_OUT
         finally:
             await warm.close()
     again = await ScClient.open(there.port, HOST)

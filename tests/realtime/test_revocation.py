@@ -17,7 +17,9 @@ from core.db import models as m
 from core.realtime import protocol
 from core.runtime import Runtime
 from core.settings import Settings
-from core.testing import CallFailed, Live, ScClient, serving
+from core.testing import CallFailed, Live, serving
+from tests.realtime.sessions import closed_with as _closed_with
+from tests.realtime.sessions import socket_with as _socket_with
 
 ENDED = "Non autorizzato: sessione terminata, effettua di nuovo l'accesso"
 NEW_PASSWORD = "Tramonto-sul-Vesuvio-42"
@@ -40,18 +42,6 @@ async def _http_login(live: Live, email: str = "agente@demo.it") -> str:
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token
-
-
-async def _socket_with(live: Live, token: str) -> ScClient:
-    client = await live.client("assicurapp")
-    assert (await client.handshake(token))["isAuthenticated"] is True
-    return client
-
-
-async def _closed_with(client: ScClient) -> int | None:
-    async with asyncio.timeout(5):
-        await client.closed.wait()
-    return client.close_code
 
 
 async def _me(live: Live, token: str) -> httpx.Response:
