@@ -9,9 +9,7 @@ import pydantic
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.auth import tokens
-from core.auth.principal import Principal
-from core.auth.service import principal_of, session_user
+from core.auth.service import claims_of, principal_of, session_user
 from core.auth.tokens import LoginSession, TokenExpired
 from core.context import acting_as
 from core.db.engine import is_busy
@@ -125,11 +123,8 @@ async def _authenticate(runtime: Runtime, socket: RealtimeSocket, token: Any) ->
 async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> dict[str, str] | None:
     """Authenticate the socket with ``token``; the error to report, or ``None``."""
     try:
-        claims = tokens.verify(
-            runtime.settings.signing_key(), token, tenant_id=socket.tenant.id, kind=tokens.ACCESS
-        )
-        login = LoginSession.of(claims)
-        principal = await _login_principal(runtime, socket.tenant.id, login)
+        login = LoginSession.of(claims_of(runtime.settings, socket.tenant.id, token))
+        principal = await runtime.login_checks.principal(socket.tenant.id, login)
     except AdmissionFull:
         raise
     except SportelloError as exc:
@@ -140,16 +135,6 @@ async def _try_token(runtime: Runtime, socket: RealtimeSocket, token: str) -> di
     socket.principal = principal
     socket.session = login
     return None
-
-
-async def _login_principal(runtime: Runtime, tenant_id: str, login: LoginSession) -> Principal:
-    """The user of a verified token, as this process last checked it (no database round
-    trip), else as the database holds it now, read together with the other logins waiting
-    (:mod:`core.realtime.login_checks`)."""
-    known = runtime.hub.logins.login(tenant_id, login)
-    if known is not None:
-        return known
-    return await runtime.login_checks.principal(tenant_id, login)
 
 
 async def _expire_token(socket: RealtimeSocket) -> None:
@@ -178,7 +163,7 @@ async def _login_stands(runtime: Runtime, socket: RealtimeSocket) -> None:
     if socket.session is None:
         return
     try:
-        socket.principal = await _login_principal(runtime, socket.tenant.id, socket.session)
+        socket.principal = await runtime.login_checks.principal(socket.tenant.id, socket.session)
     except AdmissionFull:
         raise
     except SportelloError as exc:

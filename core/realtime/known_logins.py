@@ -54,8 +54,6 @@ class KnownLogins:
         self._forgotten: dict[str, float] = {}
         """When a user's (``t/u``) or a tenant's lines (``t``) were last forgotten."""
         self._all_forgotten = float("-inf")
-        self.hits = 0
-        self.misses = 0
 
     @property
     def enabled(self) -> bool:
@@ -75,10 +73,8 @@ class KnownLogins:
             or known.credentials_version != session.credentials_version
             or self.now() - known.checked_at > self.ttl_s
         ):
-            self.misses += 1
             return None
         self._logins.move_to_end((tenant_id, session.jti))
-        self.hits += 1
         return known.principal
 
     def remember_login(

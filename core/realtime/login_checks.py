@@ -65,8 +65,13 @@ class LoginChecks:
         self._readers: dict[str, asyncio.Task[None]] = {}
 
     async def principal(self, tenant_id: str, login: LoginSession) -> Principal:
-        """The user of a verified token, as the database holds them now; the error that
-        refuses the login (:func:`core.auth.service.session_user`), or :class:`AdmissionFull`."""
+        """The user of a verified token: as this process last checked it (no database round
+        trip), else as the database holds it now, read together with the other logins waiting;
+        the error that refuses the login (:func:`core.auth.service.session_user`), or
+        :class:`AdmissionFull`."""
+        known = self.known.login(tenant_id, login)
+        if known is not None:
+            return known
         if self.waiting >= self.limit:
             self.refused += 1
             raise AdmissionFull
