@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
+import sys
 from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pluggy
@@ -69,7 +71,7 @@ def load_plugins(
     for name in CORE_PLUGINS:
         _register(pm, import_module(name), name)
     if entry_points_enabled:
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
+        for ep in _installed(tuple(sys.path)):
             if pm.has_plugin(ep.name):
                 continue
             try:
@@ -80,6 +82,13 @@ def load_plugins(
     check(pm)
     _check_unique_lines(pm)
     return pm
+
+
+@functools.lru_cache(maxsize=4)
+def _installed(path: tuple[str, ...]) -> tuple[EntryPoint, ...]:
+    """The lines' entry points of the distributions on ``path``: read from their metadata once
+    per process (each runtime a test suite builds would scan every installed package again)."""
+    return tuple(entry_points(group=ENTRY_POINT_GROUP))
 
 
 def api_mismatch(required: object, offered: str = API_VERSION) -> str | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from core.auth.hashing import HashGate
 from core.auth.kicks import kicker
@@ -73,13 +73,25 @@ class Runtime:
     """The activity log's words for each audited table (``audit_record_kinds``)."""
 
     @classmethod
-    def build(cls, settings: Settings, pm: pluggy.PluginManager | None = None) -> Runtime:
-        """Load plugins and tenants; an invalid tenants.yaml stops here."""
+    def build(
+        cls,
+        settings: Settings,
+        pm: pluggy.PluginManager | None = None,
+        *,
+        engine: AsyncEngine | None = None,
+    ) -> Runtime:
+        """Load plugins and tenants; an invalid tenants.yaml stops here. ``engine``, when
+        given, is lent to the runtime's database (see :class:`~core.db.engine.Database`)."""
         pm = pm or load_plugins()
         lines = {line.id: line for line in flatten(pm.hook.product_lines())}
         config = load_tenants(settings.app.tenants_file, known_products=set(lines))
         runtime = cls(
-            settings, pm, TenantRegistry(config), Database(settings), Bus(settings.bus.url), lines
+            settings,
+            pm,
+            TenantRegistry(config),
+            Database(settings, engine),
+            Bus(settings.bus.url),
+            lines,
         )
         runtime.refresh_extensions()
         runtime.check_menu_cuts(settings.app.tenants_file)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import difflib
+import functools
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
@@ -56,7 +58,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise TenantsConfigError(path, [f"cannot read the file: {exc}"]) from exc
     try:
-        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
+        data = copy.deepcopy(_parsed(text))  # each caller's own: validation reads it only
     except yaml.YAMLError as exc:
         raise TenantsConfigError(path, [_yaml_problem(exc)]) from exc
     if not isinstance(data, dict):
@@ -65,6 +67,13 @@ def _read_yaml(path: Path) -> dict[str, Any]:
             path, [f"the top level must be a mapping with a 'tenants:' list, found {found}"]
         )
     return data
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str) -> Any:
+    """The YAML of ``text``, parsed once per process for the same text (every runtime built,
+    one per test in a suite, reads the same file)."""
+    return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:

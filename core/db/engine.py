@@ -119,9 +119,13 @@ PreCommitHook = Callable[[AsyncSession], Awaitable[None]]
 
 
 class Database:
-    """The app's engine and session factory (one per process)."""
+    """The app's engine and session factory (one per process).
 
-    def __init__(self, settings: Settings) -> None:
+    ``engine``, when given, is lent: the caller keeps it (the test kit's, one per worker
+    and event loop) and :meth:`dispose` leaves it open; otherwise it is made here and owned.
+    """
+
+    def __init__(self, settings: Settings, engine: AsyncEngine | None = None) -> None:
         self.settings = settings
         self.on_commit: list[CommitHook] = []
         self.before_commit: list[PreCommitHook] = []
@@ -129,7 +133,8 @@ class Database:
         self.synced: dict[type, str] = {}
         """Models whose deletions leave tombstones (see :mod:`core.db.tombstones`)."""
         self.url = app_url(settings)
-        self.engine = make_engine(self.url, settings)
+        self.owns_engine = engine is None
+        self.engine = engine if engine is not None else make_engine(self.url, settings)
         self.sessionmaker = async_sessionmaker(
             self.engine,
             expire_on_commit=False,
@@ -174,4 +179,5 @@ class Database:
                 await session.rollback()
 
     async def dispose(self) -> None:
-        await self.engine.dispose()
+        if self.owns_engine:
+            await self.engine.dispose()

@@ -19,6 +19,7 @@ from core.app import create_app
 from core.logging import configure_logging
 from core.runtime import Runtime
 from core.settings import Settings
+from core.testing.database import app_engine
 
 Key = tuple[str, tuple[tuple[str, int], ...], bool | None, bool | None]
 
@@ -45,7 +46,7 @@ class AppPool:
         if waiting:
             app = waiting.pop()
             configure_logging(settings)
-            app.state.runtime = Runtime.build(settings, pm)
+            app.state.runtime = Runtime.build(settings, pm, engine=app_engine(settings))
         else:
             app = create_app(settings, pm=pm, migrate=migrate, seed=seed)
         cls.lent.append((key, app))

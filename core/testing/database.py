@@ -12,7 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from core.db.base import Base
-from core.db.engine import make_engine, owner_url
+from core.db.engine import app_url, make_engine, owner_url
 from core.db.migrate import upgrade
 from core.plugins import load_plugins
 from core.runtime import Runtime
@@ -45,10 +45,11 @@ async def migrate(settings: Settings) -> None:
 
 
 async def drop(settings: Settings) -> None:
-    """Close the owner's connections and drop the run's schema (PostgreSQL)."""
-    for _loop, engine in _owner_engines.values():
-        await engine.dispose()
-    _owner_engines.clear()
+    """Close the kept engines' connections and drop the run's schema (PostgreSQL)."""
+    for engines in (_owner_engines, _app_engines):
+        for _loop, engine in engines.values():
+            await engine.dispose()
+        engines.clear()
     if settings.database_url.startswith("postgresql"):
         _drop_pg_schema(settings)
 
@@ -64,6 +65,25 @@ def _owner_engine(settings: Settings) -> AsyncEngine:
     if kept is None or kept[0] is not loop:
         kept = (loop, make_engine(owner_url(settings), settings))
         _owner_engines[settings.database_url] = kept
+    return kept[1]
+
+
+_app_engines: dict[str, tuple[asyncio.AbstractEventLoop, AsyncEngine]] = {}
+
+
+def app_engine(settings: Settings) -> AsyncEngine | None:
+    """The app's engine kept for the running event loop, lent to each test's runtimes (their
+    :class:`~core.db.engine.Database` leaves it open): a runtime of its own opened new
+    connections for every test, and on PostgreSQL each new connection reads the catalog
+    anew (a quarter of the PostgreSQL pass). ``None`` outside an event loop."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    kept = _app_engines.get(settings.database_url)
+    if kept is None or kept[0] is not loop:
+        kept = (loop, make_engine(app_url(settings), settings))
+        _app_engines[settings.database_url] = kept
     return kept[1]
 
 

@@ -21,7 +21,7 @@ from core.runtime import Runtime
 from core.settings import Settings
 from core.testing.accounts import ClientFactory
 from core.testing.app_pool import AppPool
-from core.testing.database import drop, empty_tables, migrate, seed_or_restore
+from core.testing.database import app_engine, drop, empty_tables, migrate, seed_or_restore
 from core.testing.live import Live, serving
 from core.testing.plugin_kit import plugin_kit
 
@@ -78,7 +78,7 @@ async def migrated(settings: Settings) -> AsyncIterator[None]:
 async def runtime(settings: Settings, migrated: None) -> AsyncIterator[Runtime]:
     """A fresh runtime over empty tables."""
     await empty_tables(settings)
-    runtime = Runtime.build(settings)
+    runtime = Runtime.build(settings, engine=app_engine(settings))
     yield runtime
     await runtime.db.dispose()
 
