@@ -38,6 +38,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.products.plugin",
     "core.domain.quotes.plugin",
     "core.domain.policies.plugin",
+    "core.domain.claims.plugin",
     "core.domain.commissions.plugin",
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",

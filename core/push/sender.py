@@ -62,6 +62,8 @@ class Push:
     chat: tuple[str, str] | None = None
     alert: tuple[str, tuple[str, ...]] | None = None
     """(quote id, roles the quote's status alerts): to those roles' users who see the quote."""
+    office: tuple[str | None, str | None] | None = None
+    """A record's (agent, parent agent): to the office (admins and responsabili) who see it."""
 
 
 @dataclass
@@ -77,7 +79,7 @@ class PushSender:
 
     def send(self, push: Push) -> bool:
         """Queue ``push``; ``False`` (and a log line) when the queue is full."""
-        if not push.user_ids and push.chat is None and push.alert is None:
+        if not push.user_ids and push.chat is None and push.alert is None and push.office is None:
             return True
         if self.queue is None:
             return False
@@ -135,6 +137,8 @@ class PushSender:
                     users = await _still_unseen(session, *push.chat)
                 if push.alert is not None:
                     users = await _alerted(session, *push.alert)
+                if push.office is not None:
+                    users = await _office(session, *push.office)
                 if not users:
                     return
                 stmt = select(m.WebPushSubscription).where(m.WebPushSubscription.user_id.in_(users))
@@ -229,6 +233,18 @@ async def _alerted(session: AsyncSession, quote_id: str, roles: tuple[str, ...])
         if wanted & set(principal.role_names) and perm.record_visible(principal, scope):
             chosen.append(user.id)
     return chosen
+
+
+async def _office(session: AsyncSession, agent_id: str | None, parent_id: str | None) -> list[str]:
+    """The admins and responsabili with a push subscription who see a record of that tree."""
+    from core import permissions as perm
+
+    scope = {"aId": agent_id, "agId": parent_id}
+    return [
+        user.id
+        for user in await _subscribed_users(session)
+        if perm.manages(principal := principal_of(user)) and perm.record_visible(principal, scope)
+    ]
 
 
 async def _subscribed_users(session: AsyncSession) -> list[m.User]:

@@ -2,13 +2,14 @@
 
 SPEC §6 menu visibility:
 - utenti: admin or employee (e); home and nuova-quotazione: agent (a);
-- preventivi, polizze, chat, report: everyone except employee; prodotti: admin or responsabile;
+- preventivi, polizze, sinistri, chat, report: everyone except employee; prodotti: admin or
+  responsabile;
 - saldo-collaboratore: an agent with no parent agent; cassa and impostazioni: admin;
 - clienti: agent or admin; area-documentale: everyone;
 - extra products: admin sees every one the tenant offers, others only those in their own list
   (the demo agente and subagente have all the tenant's extra products, nobody else any);
-- rcadealer's menu is cut (tenants.yaml ``menu.only``) to users, quotes, policies, report,
-  settings, products and chat, plus plates and its extra product;
+- rcadealer's menu is cut (tenants.yaml ``menu.only``, so no claims) to users, quotes,
+  policies, report, settings, products and chat, plus plates and its extra product;
 - targhe (plates) exists where the tenant offers rca (rcadealer, assicurapp_dev).
 
 Order is the menu's own (``MenuEntry.order``), so the lists below are compared as lists.
@@ -30,6 +31,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "utenti",
             "preventivi",
             "polizze",
+            "sinistri",
             "chat",
             "report",
             "prodotti",
@@ -43,6 +45,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "responsabile": [
             "preventivi",
             "polizze",
+            "sinistri",
             "chat",
             "report",
             "prodotti",
@@ -54,6 +57,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "home",
             "preventivi",
             "polizze",
+            "sinistri",
             "chat",
             "report",
             "saldo-collaboratore",
@@ -67,6 +71,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "home",
             "preventivi",
             "polizze",
+            "sinistri",
             "chat",
             "report",
             "clienti",
@@ -79,6 +84,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "segnalatore": [
             "preventivi",
             "polizze",
+            "sinistri",
             "chat",
             "report",
             "area-documentale",

@@ -3,6 +3,7 @@
 from core.db.models.accounts import LoginThrottle, OutboxMail, RevokedToken, SpentLink
 from core.db.models.audit import AuditEntry
 from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
+from core.db.models.claims import Claim
 from core.db.models.clients import Client
 from core.db.models.documents import Document
 from core.db.models.line_commissions import LineCommission
@@ -20,6 +21,7 @@ __all__ = [
     "Chat",
     "ChatLastSeen",
     "ChatMessage",
+    "Claim",
     "Client",
     "CommissionMonth",
     "Document",

@@ -1,0 +1,158 @@
+"""The customer's claim page, without login: the insured reports a claim on their policy.
+
+``createLinkSinistro {policyId}`` → ``{link}``: ``/sinistro/{policyId}?c=…``, a code of
+purpose ``sinistro`` naming the policy and the tenant, valid 30 days, refused like the other
+links ('Link non valido', 'Il link è scaduto'). The page shows the policy (no agent, no
+premium: nothing of the sale) and the claims already reported through it with their status;
+the customer reports a new one (``opened_by: cliente``), which reaches the office live and
+by push. At most :data:`MAX_OPEN_BY_LINK` claims still ``aperto`` per policy come from links,
+so a leaked link cannot flood the office.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from litestar import Request, get, post
+from litestar.params import FromPath, JSONBody
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select
+
+from core.db import models as m
+from core.domain.claims.serialize import claim_payload
+from core.domain.claims.service import (
+    Facts,
+    check_facts,
+    new_claim,
+    push_to_office_after_commit,
+    visible_policy,
+)
+from core.domain.claims.statuses import OPEN, STATUSES
+from core.domain.clients.derive import record_customer
+from core.domain.quotes.links import INVALID, limit_public, linked_record, mint_code, open_code
+from core.errors import ClientError, Forbidden, NotFound
+from core.extensions import CallContext
+from core.http.deps import RuntimeDep, SessionDep, TenantDep
+from core.http.origin import default_origin
+from core.i18n import today_in_rome
+from core.realtime.guard import logged_in
+from core.validation import parse
+
+PURPOSE = "sinistro"
+MAX_OPEN_BY_LINK = 5
+MAX_ID, MAX_CODE = 32, 2000
+TOO_MANY_OPEN = (
+    "Ci sono già diversi sinistri in attesa su questa polizza: contatta l'agenzia per aprirne altri"
+)
+
+
+class LinkBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    policyId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
+
+
+async def create_link_sinistro(ctx: CallContext, data: Any) -> dict[str, str]:
+    """``{policyId}`` → the claim link of a policy the caller may see."""
+    principal = logged_in(ctx)
+    body = parse(LinkBody, data)
+    await visible_policy(ctx.session, principal, body.policyId)
+    code = mint_code(ctx.host.settings, ctx.tenant, body.policyId, principal.id, PURPOSE)
+    origin = ctx.origin or default_origin(ctx.tenant, ctx.host.settings)
+    return {"link": f"{origin}/sinistro/{body.policyId}?c={code}"}
+
+
+async def _open_link(
+    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, policy_id: str,
+    code: str,
+) -> datetime:  # fmt: skip
+    """Count the request against the per-address limit, then open the code (its expiry); a
+    code that does not open this policy is the same 404 as no policy."""
+    await limit_public(request, runtime, tenant)
+    if len(policy_id) > MAX_ID or len(code) > MAX_CODE:
+        raise NotFound(INVALID)
+    try:
+        return open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
+    except Forbidden as exc:
+        raise NotFound(INVALID) from exc
+
+
+def public_claim(claim: m.Claim) -> dict[str, Any]:
+    """What the customer sees of a claim: the facts and the status, no reserve or payment."""
+    full = claim_payload(claim)
+    keep = ("_id", "eventDate", "knownOn", "place", "description", "counterparties", "status",
+            "openedAt", "reportBy", "companyClaimNumber")  # fmt: skip
+    return {**{key: full[key] for key in keep}, "statusLabel": STATUSES[claim.status]}
+
+
+@get(
+    "/api/public/claims/{policy_id:str}/{code:str}",
+    summary="The customer's claim page: the policy and its claims (link code, no login)",
+    tags=["public"],
+)
+async def public_claims_page(
+    request: Request[Any, Any, Any],
+    policy_id: FromPath[str],
+    code: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:
+    expires = await _open_link(request, runtime, tenant, policy_id, code)
+    policy = await linked_record(db_session, runtime, tenant.id, m.Policy, policy_id, INVALID)
+    customer = record_customer(policy)
+    claims = (
+        await db_session.execute(
+            select(m.Claim)
+            .where(m.Claim.policy_id == policy.id)
+            .order_by(m.Claim.opened_at.desc())
+            .limit(50)
+        )
+    ).scalars()
+    return {
+        "policy": {
+            "_id": policy.id, "number": policy.number, "company": policy.company,
+            "customer": customer.name if customer else "",
+            "startDate": policy.start_date.isoformat() if policy.start_date else None,
+            "endDate": policy.end_date.isoformat() if policy.end_date else None,
+        },
+        "claims": [public_claim(claim) for claim in claims],
+        "expiresAt": expires.isoformat(),
+    }  # fmt: skip
+
+
+@post(
+    "/api/public/claims/{policy_id:str}/{code:str}",
+    summary="The customer reports a claim on the policy (link code, no login)",
+    tags=["public"],
+    status_code=201,
+)
+async def public_claim_open(
+    request: Request[Any, Any, Any],
+    policy_id: FromPath[str],
+    code: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+    data: JSONBody[dict[str, Any]],
+) -> dict[str, Any]:
+    await _open_link(request, runtime, tenant, policy_id, code)
+    facts = parse(Facts, data)
+    # locked: two reports at once must not both count four waiting claims and each add one
+    policy = await linked_record(
+        db_session, runtime, tenant.id, m.Policy, policy_id, INVALID, lock=True
+    )
+    check_facts(
+        policy, facts.eventDate, facts.knownOn or facts.eventDate, facts.thirdPartyClaimOn,
+        today_in_rome(),
+    )  # fmt: skip
+    waiting = select(func.count()).where(
+        m.Claim.policy_id == policy.id, m.Claim.opened_by == "cliente", m.Claim.status == OPEN
+    )
+    if int((await db_session.execute(waiting)).scalar_one()) >= MAX_OPEN_BY_LINK:
+        raise ClientError(TOO_MANY_OPEN)
+    claim = new_claim(policy, facts, "cliente", None)
+    db_session.add(claim)
+    await db_session.flush()
+    push_to_office_after_commit(db_session, runtime.push, claim)
+    return public_claim(claim)

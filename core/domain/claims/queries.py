@@ -1,0 +1,65 @@
+"""Claims a user may see, filtered for the list, and the count behind the menu's chip."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.auth.principal import Principal
+from core.db import models as m
+from core.domain.claims.statuses import CLOSED, OPEN
+from core.domain.quotes.queries import in_agent_tree
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped.lower()}%"
+
+
+async def claims_page(
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    status: str | None = None,
+    waiting: bool = False,
+    closed: bool | None = None,
+    policy_id: str | None = None,
+    search: str | None = None,
+    limit: int = 200,
+) -> Sequence[m.Claim]:
+    """Newest first. ``waiting``: still ``aperto`` (the office has not taken them up);
+    ``closed`` true or false: closed or still open; ``search`` in the customer, the policy's
+    number, the company's claim number, the place and the counterparties' plates."""
+    where: list[ColumnElement[bool]] = [in_agent_tree(principal, m.Claim)]
+    if status is not None:
+        where.append(m.Claim.status == status)
+    if waiting:
+        where.append(m.Claim.status == OPEN)
+    if closed is not None:
+        in_closed = m.Claim.status.in_(sorted(CLOSED))
+        where.append(in_closed if closed else ~in_closed)
+    if policy_id is not None:
+        where.append(m.Claim.policy_id == policy_id)
+    if search and search.strip():
+        pattern = _like(search.strip())
+        where.append(
+            or_(
+                *(
+                    func.lower(column).like(pattern, escape="\\")
+                    for column in (
+                        m.Claim.customer, m.Claim.policy_number, m.Claim.company_claim_number,
+                        m.Claim.place,
+                    )
+                )
+            )
+        )  # fmt: skip
+    stmt = select(m.Claim).where(*where).order_by(m.Claim.opened_at.desc(), m.Claim.id).limit(limit)
+    return list((await session.execute(stmt)).scalars())
+
+
+async def waiting_count(session: AsyncSession, principal: Principal) -> int:
+    """Claims still waiting on the office, among those the user sees."""
+    stmt = select(func.count()).where(in_agent_tree(principal, m.Claim), m.Claim.status == OPEN)
+    return int((await session.execute(stmt)).scalar_one())
