@@ -52,5 +52,7 @@ class Claim(Base, HasId, TenantOwned, InAgentTree, Timestamped):
     opened_by: Mapped[str] = mapped_column(String(20), default="agente")
     """Who opened it: ``agente``, ``ufficio`` or ``cliente`` (through the customer's link)."""
     opened_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    alerts_sent: Mapped[list[str]] = mapped_column(JSONType, default=list)
+    """The deadline alerts already pushed (``report``, ``limitation``): each goes once."""
     allegati: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     """``{docType: {name, files: [document ids]}}``: photos, the accident form, estimates."""

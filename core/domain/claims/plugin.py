@@ -4,7 +4,7 @@ the model and its words in the activity log."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 
 from litestar.types import ControllerRouterHandler
 from sqlalchemy.orm import DeclarativeBase
@@ -15,6 +15,7 @@ from core.db import models as m
 from core.db.audit_kinds import AuditField as F
 from core.db.audit_kinds import AuditPhrase as P
 from core.db.audit_kinds import RecordKind
+from core.domain.claims.alerts import CLAIM_ALERTS_JOB
 from core.domain.claims.calls import aggiorna_sinistro, apri_sinistro
 from core.domain.claims.controllers import (
     claim_detail,
@@ -23,6 +24,7 @@ from core.domain.claims.controllers import (
     claims_list,
     claims_waiting_count,
 )
+from core.domain.claims.demo import seed_claims
 from core.domain.claims.links import (
     create_link_sinistro,
     public_claim_open,
@@ -33,7 +35,7 @@ from core.domain.claims.serialize import claim_payload
 from core.domain.claims.statuses import RESPONSIBILITIES, STATUSES
 from core.domain.quotes.plugin import works_records
 from core.domain.quotes.queries import in_agent_tree
-from core.extensions import CallHandler, MenuEntry, Publication
+from core.extensions import CallHandler, DemoContext, Job, MenuEntry, Publication
 from core.hookspecs import hookimpl
 from core.sync_loaders import rows_loader
 
@@ -88,6 +90,16 @@ def register_routes() -> Sequence[ControllerRouterHandler]:
 @hookimpl
 def register_models() -> Sequence[type[DeclarativeBase]]:
     return [m.Claim]
+
+
+@hookimpl(trylast=True)  # after core's portfolio, whose policies the claims are on
+def seed_demo_data(ctx: DemoContext) -> Awaitable[None]:
+    return seed_claims(ctx)
+
+
+@hookimpl
+def register_jobs() -> Sequence[Job]:
+    return [CLAIM_ALERTS_JOB]
 
 
 @hookimpl

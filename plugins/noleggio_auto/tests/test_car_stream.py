@@ -18,7 +18,7 @@ from plugins.noleggio_auto.tests.records import car_named
 
 LINE = "noleggio-auto"
 CHANNEL = "noleggio-auto/auto"
-CORE_STREAMS = ["chat", "polizze", "preventivi", "usr"]
+CORE_STREAMS = ["chat", "polizze", "preventivi", "sinistri", "usr"]
 DEALER_STREAMS = sorted([*CORE_STREAMS, "rca/targhe"])
 """rcadealer's streams without the rental line: core's and the plates register's."""
 

@@ -52,6 +52,9 @@ def upgrade() -> None:
         sa.Column("opened_by", sa.String(length=20), nullable=False),
         sa.Column("opened_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column(
+            "alerts_sent", sa.JSON().with_variant(postgresql.JSONB(), "postgresql"), nullable=False
+        ),
+        sa.Column(
             "allegati", sa.JSON().with_variant(postgresql.JSONB(), "postgresql"), nullable=False
         ),
         sa.Column("id", sa.String(length=32), nullable=False),
