@@ -132,3 +132,25 @@ async def test_only_the_office_removes_a_claims_document(live: Live) -> None:
     assert await admin.invoke("deleteAllegato", removal) == {"ok": True}
     changed = await _event_for(admin, claim["_id"])
     assert changed["allegati"]["preventivo"]["files"] == []
+
+
+async def test_a_claims_chat_room_is_for_those_who_see_the_claim(live: Live) -> None:
+    policy_id = await _agents_policy(live)
+    agent = await live.logged_in(TENANT, "agente")
+    claim = await agent.invoke("apriSinistro", {"policyId": policy_id, **_facts()})
+    room = f"sinistri/{claim['_id']}"
+    admin = await live.logged_in(TENANT, "admin")
+    await admin.subscribe("chat")
+    sent = await agent.invoke("sendChatMessage", {"roomId": room, "text": "Foto in arrivo"})
+    assert sent["roomId"] == room
+    seen = await admin.published("chat")
+    assert seen["c"]["claimId"] == claim["_id"]
+    assert (await admin.invoke("sendChatMessage", {"roomId": room}))["chatId"] == sent["chatId"]
+    sub = await live.logged_in(TENANT, "subagente")
+    employee = await live.logged_in(TENANT, "dipendente")
+    foreign = await live.logged_in("rcadealer", "admin")
+    for stranger in (sub, employee, foreign):
+        with pytest.raises(CallFailed, match="Sinistro non trovato"):
+            await stranger.invoke("sendChatMessage", {"roomId": room, "text": "ciao"})
+    with pytest.raises(CallFailed, match="Sinistro non trovato"):
+        await agent.invoke("sendChatMessage", {"roomId": "sinistri/nessuno"})

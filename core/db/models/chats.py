@@ -21,6 +21,10 @@ class Chat(Base, HasId, TenantOwned, Timestamped):
     quote_id: Mapped[str | None] = mapped_column(
         ForeignKey("quotes.id", ondelete="CASCADE"), index=True
     )
+    claim_id: Mapped[str | None] = mapped_column(
+        ForeignKey("claims.id", ondelete="CASCADE"), index=True
+    )
+    """A claim's room (``sinistri/{claimId}``): seen like the claim, by its agent tree."""
     user_id: Mapped[str | None] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )

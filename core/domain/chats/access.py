@@ -2,7 +2,8 @@
 
 * a support room (``/support/{userId}``): that user and the admins;
 * a quote's room (``{product}/{quoteId}``): whoever sees the quote, by the quotes' agent-tree
-  rule (the room carries the quote's agent and parent agent, kept in step with it).
+  rule (the room carries the quote's agent and parent agent, kept in step with it);
+* a claim's room (``sinistri/{claimId}``): whoever sees the claim, by the same rule.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def visible_chats(principal: Principal) -> ColumnElement[bool]:
         support = m.Chat.user_id == principal.id
     quote_rooms: ColumnElement[bool] = false()
     if perm.sees_work(principal):
-        quote_rooms = and_(m.Chat.quote_id.is_not(None), in_agent_tree(principal, m.Chat))  # type: ignore[arg-type]
+        of_a_record = or_(m.Chat.quote_id.is_not(None), m.Chat.claim_id.is_not(None))
+        quote_rooms = and_(of_a_record, in_agent_tree(principal, m.Chat))  # type: ignore[arg-type]
     return or_(support, quote_rooms)
 
 

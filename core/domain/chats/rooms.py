@@ -1,10 +1,11 @@
 """``sendChatMessage`` (SPEC §7): open a chat room, and post a message when there is one.
 
 ``{roomId, text?, attachments?}`` → ``{chatId, roomId}``. Rooms are ``/support/{userId}`` (a
-user's chat with the platform: the user and admins) or ``{product}/{quoteId}`` (a quote's
+user's chat with the platform: the user and admins), ``{product}/{quoteId}`` (a quote's
 chat: whoever sees the quote; ``product`` is the quote's line, or ``preventivi`` for a plain
-quote). A room is created the first time it is asked for; asking again changes nothing. A
-message moves the room's newest message and marks the room seen by its sender.
+quote) or ``sinistri/{claimId}`` (a claim's: whoever sees the claim). A room is created the
+first time it is asked for; asking again changes nothing. A message moves the room's newest
+message and marks the room seen by its sender.
 ``attachments`` are ids of files the sender uploaded to the room (``POST /uploadDocs`` with
 ``chatId``) and not yet sent.
 """
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.db.locks import for_update
@@ -27,12 +29,13 @@ from core.domain.chats.serialize import attachment_payload
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
-from core.messages import LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND, USER_NOT_FOUND
+from core.messages import CLAIM_NOT_FOUND, LINE_NOT_AVAILABLE, QUOTE_NOT_FOUND, USER_NOT_FOUND
 from core.push.sender import Push
 from core.realtime.guard import logged_in
 from core.validation import parse
 
 SUPPORT_PREFIX = "/support/"
+CLAIM_PREFIX = "sinistri/"
 PLAIN_QUOTES = "preventivi"
 INVALID = "Messaggio non valido"
 BAD_ROOM = "Chat non valida: {room}"
@@ -110,12 +113,29 @@ async def _quote_room(
     }
 
 
+async def _claim_room(session: AsyncSession, principal: Principal, claim_id: str) -> dict[str, Any]:
+    if not perm.sees_work(principal):
+        raise NotFound(CLAIM_NOT_FOUND)
+    found = await session.execute(
+        select(m.Claim).where(m.Claim.id == claim_id, in_agent_tree(principal, m.Claim))
+    )
+    claim = found.scalar_one_or_none()
+    if claim is None:
+        raise NotFound(CLAIM_NOT_FOUND)
+    return {
+        "claim_id": claim.id, "agent_id": claim.agent_id,
+        "parent_agent_id": claim.parent_agent_id,
+    }  # fmt: skip
+
+
 async def send_chat_message(ctx: CallContext, data: Any) -> dict[str, str]:
     principal = logged_in(ctx)
     body = parse(ChatBody, data, INVALID)
     room = body.roomId
     if room.startswith(SUPPORT_PREFIX):
         owner = await _support_room(ctx.session, principal, room.removeprefix(SUPPORT_PREFIX))
+    elif room.startswith(CLAIM_PREFIX):
+        owner = await _claim_room(ctx.session, principal, room.removeprefix(CLAIM_PREFIX))
     else:
         owner = await _quote_room(ctx.session, ctx.host, principal, room)
     chat = await _room(ctx.session, room, owner)

@@ -17,7 +17,8 @@ def chat_payload(chat: m.Chat) -> dict[str, Any]:
             "at": iso(chat.last_message_at), "text": chat.last_text or "",
         }  # fmt: skip
     return {
-        "_id": chat.id, "room": chat.room, "quoteId": chat.quote_id, "userId": chat.user_id,
+        "_id": chat.id, "room": chat.room, "quoteId": chat.quote_id, "claimId": chat.claim_id,
+        "userId": chat.user_id,
         "aId": chat.agent_id, "agId": chat.parent_agent_id, "at": iso(chat.created_at),
         "lastMessageAt": iso(chat.last_message_at), "last": last,
     }  # fmt: skip

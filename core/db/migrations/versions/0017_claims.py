@@ -6,7 +6,8 @@ Create Date: 2026-11-29 10:53:41.537375
 
 ``claims`` holds the claims opened on a policy (``core.domain.claims``): the facts, the
 company's handling (number, reserve, paid, status with its history) and the policy's agent
-tree and customer, copied when the claim opens. A new table: nothing to backfill.
+tree and customer, copied when the claim opens; ``chats.claim_id`` a claim's chat room. A new
+table and a nullable column: nothing to backfill, and the previous release reads on.
 """
 
 from collections.abc import Sequence
@@ -101,9 +102,20 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_claims_status"), ["status"], unique=False)
         batch_op.create_index(batch_op.f("ix_claims_tenant_id"), ["tenant_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_claims_updated_at"), ["updated_at"], unique=False)
+    with op.batch_alter_table("chats", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("claim_id", sa.String(length=32), nullable=True))
+        batch_op.create_index(batch_op.f("ix_chats_claim_id"), ["claim_id"], unique=False)
+        batch_op.create_foreign_key(
+            batch_op.f("fk_chats_claim_id_claims"), "claims", ["claim_id"], ["id"],
+            ondelete="CASCADE",
+        )  # fmt: skip
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("chats", schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f("fk_chats_claim_id_claims"), type_="foreignkey")
+        batch_op.drop_index(batch_op.f("ix_chats_claim_id"))
+        batch_op.drop_column("claim_id")
     with op.batch_alter_table("claims", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_claims_updated_at"))
         batch_op.drop_index(batch_op.f("ix_claims_tenant_id"))
