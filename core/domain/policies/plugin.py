@@ -25,6 +25,7 @@ from core.domain.policies.links import (
     public_policy_page,
     public_purchase,
 )
+from core.domain.policies.overdue import overdue_instalments
 from core.domain.policies.payments import aggiorna_rata
 from core.domain.policies.renewals import DEFAULT_DAYS, RENEWALS_JOB
 from core.domain.policies.serialize import policy_payload
@@ -56,7 +57,8 @@ def register_calls() -> Mapping[str, CallHandler]:
 @hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [
-        policies_list, policies_alert_count, policy_detail, instalment_update,
+        policies_list, policies_alert_count, overdue_instalments, policy_detail,
+        instalment_update,
         public_policy_page, public_purchase, public_extension,
     ]  # fmt: skip
 
