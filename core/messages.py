@@ -33,6 +33,7 @@ EMAIL_TAKEN = "Esiste già un utente con questa email"
 
 QUOTE_NOT_FOUND = "Preventivo non trovato"
 POLICY_NOT_FOUND = "Polizza non trovata"
+CLAIM_NOT_FOUND = "Sinistro non trovato"
 PRODUCT_NOT_FOUND = "Prodotto non trovato"
 USER_NOT_FOUND = "Utente non trovato"
 EMISSION_NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from core.context import tenant_scope
 from core.db import models as m
 from core.i18n import today_in_rome
-from core.testing import CallFailed, Live, ScClient, sentinel, sync
+from core.testing import CallFailed, Live, ScClient, sentinel, sync, token_for
 
 TENANT = "assicurapp"
 
@@ -109,3 +109,26 @@ async def test_the_calls_follow_the_role_and_tree_rules(live: Live) -> None:
         await anonymous.invoke("apriSinistro", {"policyId": policy_id, **_facts()})
     with pytest.raises(CallFailed, match="Dati non validi"):
         await agent.invoke("apriSinistro", ["non", "un", "oggetto"])
+
+
+async def test_only_the_office_removes_a_claims_document(live: Live) -> None:
+    policy_id = await _agents_policy(live)
+    agent = await live.logged_in(TENANT, "agente")
+    claim = await agent.invoke("apriSinistro", {"policyId": policy_id, **_facts()})
+    token = await token_for(live.runtime, TENANT, "agente@demo.it")
+    async with live.http(TENANT) as http:
+        uploaded = await http.post(
+            "/uploadDocs", headers={"token": token},
+            data={"sinistroId": claim["_id"], "idToUpload": "preventivo"},
+            files={"file.0": ("preventivo.pdf", b"%PDF-1.4\n", "application/pdf")},
+        )  # fmt: skip
+    assert uploaded.status_code == 200, uploaded.text
+    [document] = uploaded.json()
+    removal = {"sinistroId": claim["_id"], "uri": document["uri"], "_id": document["_id"]}
+    with pytest.raises(CallFailed, match="Solo amministratori e responsabili"):
+        await agent.invoke("deleteAllegato", removal)
+    admin = await live.logged_in(TENANT, "admin")
+    await admin.subscribe("sinistri")
+    assert await admin.invoke("deleteAllegato", removal) == {"ok": True}
+    changed = await _event_for(admin, claim["_id"])
+    assert changed["allegati"]["preventivo"]["files"] == []

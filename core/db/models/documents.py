@@ -10,7 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from core.db.base import Base, HasId, TenantOwned, Timestamped
 from core.db.types import JSONType, utcnow
 
-OWNER_KINDS = ("preventivo", "polizza", "utente", "area")
+OWNER_KINDS = ("preventivo", "polizza", "sinistro", "utente", "area")
 
 
 class Document(Base, HasId, TenantOwned, Timestamped):

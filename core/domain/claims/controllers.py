@@ -11,11 +11,12 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from core import permissions as perm
 from core.domain.claims.queries import claims_page, waiting_count
 from core.domain.claims.serialize import claim_payload
-from core.domain.claims.service import CLAIM_NOT_FOUND, open_claim, update_claim, visible_claim
+from core.domain.claims.service import open_claim, update_claim, visible_claim
 from core.errors import NotFound
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep
 from core.i18n import today_in_rome
+from core.messages import CLAIM_NOT_FOUND
 
 MAX_LIMIT = 1000
 MAX_ID = 32

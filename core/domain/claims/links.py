@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from litestar import Request, get, post
+from litestar.datastructures import UploadFile
 from litestar.params import FromPath, JSONBody
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
@@ -30,18 +31,37 @@ from core.domain.claims.service import (
 )
 from core.domain.claims.statuses import OPEN, STATUSES
 from core.domain.clients.derive import record_customer
+from core.domain.documents import files as f
+from core.domain.documents.images import PHOTO_FORMATS, TOO_MANY_PIXELS, fits, header
+from core.domain.documents.uploads import Target, check_quota, form_files, save_uploads
 from core.domain.quotes.links import INVALID, limit_public, linked_record, mint_code, open_code
-from core.errors import ClientError, Forbidden, NotFound
+from core.domain.settings.branding import max_upload_mb
+from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.extensions import CallContext
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
 from core.i18n import today_in_rome
+from core.lines import stored_settings
+from core.messages import CLAIM_NOT_FOUND
 from core.realtime.guard import logged_in
+from core.settings import UploadSettings
 from core.validation import parse
 
 PURPOSE = "sinistro"
 MAX_OPEN_BY_LINK = 5
+MAX_PHOTOS_PER_REQUEST = 5
+MAX_PHOTOS_BY_LINK = 10
 MAX_ID, MAX_CODE = 32, 2000
+PHOTOS_BODY_CAP = 600 * 1024 * 1024
+"""The route's body cap: five files at the largest tenant limit; each tenant's own limit is
+checked per file and on the announced length."""
+NO_PHOTOS = "Nessuna foto ricevuta"
+TOO_MANY_AT_ONCE = f"Puoi inviare al massimo {MAX_PHOTOS_PER_REQUEST} foto per volta"
+TOO_MANY_PHOTOS = (
+    f"Hai già inviato il numero massimo di foto ({MAX_PHOTOS_BY_LINK}) per questo sinistro: "
+    "le altre consegnale all'agenzia"
+)
+NOT_A_PHOTO = "{name}: la foto deve essere un'immagine JPEG, PNG o WebP"
 TOO_MANY_OPEN = (
     "Ci sono già diversi sinistri in attesa su questa polizza: contatta l'agenzia per aprirne altri"
 )
@@ -82,7 +102,12 @@ def public_claim(claim: m.Claim) -> dict[str, Any]:
     full = claim_payload(claim)
     keep = ("_id", "eventDate", "knownOn", "place", "description", "counterparties", "status",
             "openedAt", "reportBy", "companyClaimNumber")  # fmt: skip
-    return {**{key: full[key] for key in keep}, "statusLabel": STATUSES[claim.status]}
+    photos = (claim.allegati or {}).get("foto") or {}
+    return {
+        **{key: full[key] for key in keep},
+        "statusLabel": STATUSES[claim.status],
+        "photos": len(photos.get("files") or []),
+    }
 
 
 @get(
@@ -156,3 +181,65 @@ async def public_claim_open(
     await db_session.flush()
     push_to_office_after_commit(db_session, runtime.push, claim)
     return public_claim(claim)
+
+
+def _check_photo(upload: UploadFile, limit_mb: int, limits: UploadSettings) -> None:
+    """A bounded JPEG, PNG or WebP no larger than the tenant's upload limit."""
+    name = f.clean_name(upload.filename)
+    if f.size_of(upload.file) > limit_mb * f.MB:
+        raise TooLarge(f.too_big(limit_mb, name))
+    found = header(upload.file)
+    if found is None or found.format not in PHOTO_FORMATS:
+        raise ClientError(NOT_A_PHOTO.format(name=name))
+    if not fits(found, limits):
+        mp = limits.max_image_pixels // 1_000_000
+        raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+
+
+@post(
+    "/api/public/claims/{policy_id:str}/{code:str}/{claim_id:str}/photos",
+    summary="The customer adds photos to a claim on the policy (link code, no login; multipart)",
+    tags=["public"],
+    status_code=201,
+    request_max_body_size=PHOTOS_BODY_CAP,
+)
+async def public_claim_photos(
+    request: Request[Any, Any, Any],
+    policy_id: FromPath[str],
+    code: FromPath[str],
+    claim_id: FromPath[str],
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> list[dict[str, Any]]:
+    """Files ``file.0`` … (at most :data:`MAX_PHOTOS_PER_REQUEST`), each checked before any
+    is stored; :data:`MAX_PHOTOS_BY_LINK` a claim from links. They join the claim's
+    ``allegati.foto`` (the change reaches the office live)."""
+    await _open_link(request, runtime, tenant, policy_id, code)
+    limit_mb = max_upload_mb(tenant, await stored_settings(db_session))
+    announced = request.headers.get("content-length", "")
+    if announced.isdigit() and int(announced) > limit_mb * f.MB * MAX_PHOTOS_PER_REQUEST + f.MB:
+        raise TooLarge(f.too_big(limit_mb, "la richiesta"))
+    claim = None
+    if len(claim_id) <= MAX_ID:
+        stmt = select(m.Claim).where(m.Claim.id == claim_id, m.Claim.policy_id == policy_id)
+        claim = (await db_session.execute(stmt)).scalar_one_or_none()
+    if claim is None:
+        raise NotFound(CLAIM_NOT_FOUND)
+    uploads = form_files(await request.form())
+    if not uploads:
+        raise ClientError(NO_PHOTOS)
+    if len(uploads) > MAX_PHOTOS_PER_REQUEST:
+        raise ClientError(TOO_MANY_AT_ONCE)
+    limits = runtime.settings.uploads
+    for upload in uploads:
+        _check_photo(upload, limit_mb, limits)
+    sent = select(func.count()).where(
+        m.Document.owner_kind == "sinistro", m.Document.owner_id == claim.id,
+        m.Document.uploaded_by.is_(None),
+    )  # fmt: skip
+    if int((await db_session.execute(sent)).scalar_one()) + len(uploads) > MAX_PHOTOS_BY_LINK:
+        raise ClientError(TOO_MANY_PHOTOS)
+    await check_quota(db_session, limits, None, sum(f.size_of(u.file) for u in uploads))
+    target = Target("sinistro", claim, "foto")
+    return await save_uploads(db_session, runtime, tenant, None, target, uploads)

@@ -23,7 +23,12 @@ from core.domain.claims.controllers import (
     claims_list,
     claims_waiting_count,
 )
-from core.domain.claims.links import create_link_sinistro, public_claim_open, public_claims_page
+from core.domain.claims.links import (
+    create_link_sinistro,
+    public_claim_open,
+    public_claim_photos,
+    public_claims_page,
+)
 from core.domain.claims.serialize import claim_payload
 from core.domain.claims.statuses import RESPONSIBILITIES, STATUSES
 from core.domain.quotes.plugin import works_records
@@ -76,7 +81,7 @@ def register_calls() -> Mapping[str, CallHandler]:
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [
         claims_list, claims_waiting_count, claim_detail, claim_open, claim_update,
-        public_claims_page, public_claim_open,
+        public_claims_page, public_claim_open, public_claim_photos,
     ]  # fmt: skip
 
 

@@ -32,11 +32,10 @@ from core.domain.clients.derive import record_customer
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import PushQueue
-from core.messages import POLICY_NOT_FOUND
+from core.messages import CLAIM_NOT_FOUND, POLICY_NOT_FOUND
 from core.push.sender import Push
 from core.validation import NumberOnly, parse
 
-CLAIM_NOT_FOUND = "Sinistro non trovato"
 EVENT_IN_FUTURE = "La data del sinistro non può essere futura"
 KNOWN_BEFORE_EVENT = "La data in cui se ne è avuta notizia non può precedere il sinistro"
 KNOWN_IN_FUTURE = "La data in cui se ne è avuta notizia non può essere futura"

@@ -1,6 +1,6 @@
 """Which documents a user may read: those of records the user may see (SPEC §6).
 
-A quote's or policy's documents follow the agent-tree rule, a user's documents follow
+A quote's, policy's or claim's documents follow the agent-tree rule, a user's documents follow
 :func:`core.permissions.user_visible`, the document area's follow their folder's roles, and a
 chat room's follow the room's rule (:mod:`core.domain.chats.access`).
 """
@@ -21,7 +21,11 @@ from core.domain.documents.area_rules import folder_visible
 from core.domain.documents.serialize import document_payload
 from core.domain.quotes.queries import in_agent_tree
 
-_RECORDS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
+_RECORDS: dict[str, type[m.Quote] | type[m.Policy] | type[m.Claim]] = {
+    "preventivo": m.Quote,
+    "polizza": m.Policy,
+    "sinistro": m.Claim,
+}
 
 
 async def visible_documents(

@@ -30,6 +30,8 @@ STREAMED_FORMATS = frozenset({"JPEG", "PNG", "GIF", "WEBP"})
 TRIM_AFTER_BYTES = 16 * MB
 
 AVATAR_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})
+PHOTO_FORMATS = AVATAR_FORMATS
+"""What a customer may send as a photo (the browsers' and phones' own formats)."""
 THUMB_SIZE = (240, 240)
 NOT_AN_AVATAR = "La foto deve essere un'immagine JPEG, PNG o WebP"
 TOO_MANY_PIXELS = "Immagine troppo grande: {w}×{h} pixel, al massimo {mp} milioni di pixel"

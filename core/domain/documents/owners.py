@@ -14,18 +14,25 @@ from core.db.locks import for_update
 from core.domain.chats.access import CHAT_NOT_FOUND
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError, Forbidden, NotFound
-from core.messages import FOLDER_NOT_FOUND, POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
+from core.messages import (
+    CLAIM_NOT_FOUND,
+    FOLDER_NOT_FOUND,
+    POLICY_NOT_FOUND,
+    QUOTE_NOT_FOUND,
+    USER_NOT_FOUND,
+)
 
 EDIT_ONLY = "Solo amministratori e responsabili possono gestire i documenti"
-ONE_OWNER = "Indica uno tra preventivoId, polizzaId, usrId, areaId e chatId"
+ONE_OWNER = "Indica uno tra preventivoId, polizzaId, sinistroId, usrId, areaId e chatId"
 NOT_FOUND = {
-    "preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND, "area": FOLDER_NOT_FOUND,
-    "utente": USER_NOT_FOUND, "chat": CHAT_NOT_FOUND,
+    "preventivo": QUOTE_NOT_FOUND, "polizza": POLICY_NOT_FOUND, "sinistro": CLAIM_NOT_FOUND,
+    "area": FOLDER_NOT_FOUND, "utente": USER_NOT_FOUND, "chat": CHAT_NOT_FOUND,
 }  # fmt: skip
-MODELS: dict[str, type[m.Quote] | type[m.Policy]] = {"preventivo": m.Quote, "polizza": m.Policy}
+Record = m.Quote | m.Policy | m.Claim
+MODELS: dict[str, type[Record]] = {"preventivo": m.Quote, "polizza": m.Policy, "sinistro": m.Claim}
 FIELDS = {
-    "preventivoId": "preventivo", "polizzaId": "polizza", "usrId": "utente", "areaId": "area",
-    "chatId": "chat",
+    "preventivoId": "preventivo", "polizzaId": "polizza", "sinistroId": "sinistro",
+    "usrId": "utente", "areaId": "area", "chatId": "chat",
 }  # fmt: skip
 
 
@@ -40,17 +47,26 @@ def owner_of(fields: dict[str, str | None]) -> tuple[str, str]:
     return kind, owner_id
 
 
+def may_add_documents(principal: Principal, kind: str) -> bool:
+    """Quote and policy documents need canEdit (SPEC §6); a claim's (photos, the accident
+    form, estimates) come from whoever follows the claim, agents included."""
+    if kind == "sinistro":
+        return perm.sees_work(principal)
+    return perm.can_upload_documents(principal)
+
+
 async def editable_record(
     session: AsyncSession, principal: Principal, kind: str, record_id: str, *, lock: bool = False
-) -> m.Quote | m.Policy:
-    """The quote or policy, when the user has canEdit (SPEC §6) and may see it; with ``lock``
-    held until the transaction ends (its ``allegati`` are about to change)."""
-    if not perm.can_upload_documents(principal):
+) -> Record:
+    """The quote, policy or claim, when the user may add its documents
+    (:func:`may_add_documents`) and see it; with ``lock`` held until the transaction ends
+    (its ``allegati`` are about to change)."""
+    if not may_add_documents(principal, kind):
         raise Forbidden(EDIT_ONLY)
     model = MODELS[kind]
     stmt = select(model).where(model.id == record_id, in_agent_tree(principal, model))
     found = await session.execute(for_update(stmt, model) if lock else stmt)
-    record = cast("m.Quote | m.Policy | None", found.scalar_one_or_none())
+    record = cast("Record | None", found.scalar_one_or_none())
     if record is None:
         raise NotFound(NOT_FOUND[kind])
     return record

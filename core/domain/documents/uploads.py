@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from anyio import to_thread
 from litestar import Request, Response, get, post
@@ -44,13 +44,14 @@ from core.errors import ClientError, Forbidden, NotFound, TooLarge
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep, UserDep
 from core.http.stored_files import stored_file_response
 from core.lines import stored_settings
-from core.messages import POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
-from core.settings import UploadSettings
+from core.messages import CLAIM_NOT_FOUND, POLICY_NOT_FOUND, QUOTE_NOT_FOUND, USER_NOT_FOUND
+from core.settings import Settings, UploadSettings
 from core.storage import DocumentStore, StorageUnavailable
 from core.text_guard import string_problem
 from tenants.config import Tenant
 
 MAX_FILES = 20
+GONE_OWNER = {m.Quote: QUOTE_NOT_FOUND, m.Policy: POLICY_NOT_FOUND, m.Claim: CLAIM_NOT_FOUND}
 FORM_OVERHEAD = f.MB
 HARD_CAP = 2 * 1024 * f.MB
 """Route body cap; the tenant's own limit is applied per file, and per request below."""
@@ -75,7 +76,9 @@ def _size(upload: UploadFile) -> int:
     return f.size_of(upload.file)
 
 
-def _uploads(form: Any) -> list[UploadFile]:
+def form_files(form: Any) -> list[UploadFile]:
+    """The form's files ``file.0``, ``file.1``, … (or ``file[0]``…), in their order."""
+
     def index(key: str) -> tuple[int, str]:
         tail = key.removeprefix("file").lstrip(".[").rstrip("]")
         return (int(tail), key) if tail.isdigit() else (1 << 30, key)
@@ -108,18 +111,19 @@ async def _store(
     return key, thumb_key, _size(upload), kind
 
 
-async def _check_quota(
-    session: AsyncSession, limits: UploadSettings, principal: Principal, adding: int
+async def check_quota(
+    session: AsyncSession, limits: UploadSettings, principal: Principal | None, adding: int
 ) -> None:
-    """Refuse an upload that would take the user or the tenant past its storage quota."""
-    used_by_user = select(func.coalesce(func.sum(m.Document.size), 0)).where(
-        m.Document.uploaded_by == principal.id
-    )
+    """Refuse an upload that would take the user or the tenant past its storage quota (a
+    customer's upload through a link, with no user, counts against the tenant's only)."""
     used_by_tenant = select(func.coalesce(func.sum(m.Document.size), 0))
-    for used, quota_mb, message in (
-        (used_by_user, limits.user_quota_mb, USER_QUOTA),
-        (used_by_tenant, limits.tenant_quota_mb, TENANT_QUOTA),
-    ):
+    checks = [(used_by_tenant, limits.tenant_quota_mb, TENANT_QUOTA)]
+    if principal is not None:
+        used_by_user = select(func.coalesce(func.sum(m.Document.size), 0)).where(
+            m.Document.uploaded_by == principal.id
+        )
+        checks.insert(0, (used_by_user, limits.user_quota_mb, USER_QUOTA))
+    for used, quota_mb, message in checks:
         total = int((await session.execute(used)).scalar_one()) + adding
         if total > quota_mb * f.MB:
             raise TooLarge(message.format(mb=quota_mb))
@@ -128,7 +132,7 @@ async def _check_quota(
 async def _claim(
     session: AsyncSession,
     limits: UploadSettings,
-    principal: Principal,
+    principal: Principal | None,
     owner: Owner,
     documents: list[m.Document],
 ) -> Owner:
@@ -137,12 +141,12 @@ async def _claim(
     whose ``allegati`` list the new files: the earlier check's transaction has ended, and
     uploads running together would otherwise all fit the space one of them had, or write
     back each their own list. The owner as now stored."""
-    await serialize(session, f"uploads:{principal.tenant_id}")
-    await _check_quota(session, limits, principal, sum(d.size for d in documents))
-    if isinstance(owner, m.Quote | m.Policy) and documents:
+    await serialize(session, f"uploads:{owner_tenant(owner, principal)}")
+    await check_quota(session, limits, principal, sum(d.size for d in documents))
+    if isinstance(owner, m.Quote | m.Policy | m.Claim) and documents:
         locked = await get_for_update(session, type(owner), owner.id)
         if locked is None:  # deleted while the files were written
-            raise NotFound(QUOTE_NOT_FOUND if isinstance(owner, m.Quote) else POLICY_NOT_FOUND)
+            raise NotFound(GONE_OWNER[type(owner)])
         return locked
     return owner
 
@@ -169,7 +173,7 @@ async def _avatar_owner(
     return other
 
 
-Owner = m.Quote | m.Policy | m.User | AreaFolder | m.Chat
+Owner = m.Quote | m.Policy | m.Claim | m.User | AreaFolder | m.Chat
 
 
 async def _target(
@@ -225,7 +229,7 @@ async def upload_docs(
     if announced.isdigit() and int(announced) > limit * MAX_FILES + FORM_OVERHEAD:
         raise TooLarge(f.too_big(limit_mb, "la richiesta"))
     form = await request.form()
-    uploads = _uploads(form)
+    uploads = form_files(form)
     if not uploads:
         raise ClientError(NO_FILES)
     if len(uploads) > MAX_FILES:
@@ -238,9 +242,52 @@ async def upload_docs(
     limits = runtime.settings.uploads
     if kind == "utente":
         check_avatar(uploads[0].file, _size(uploads[0]), limits)
-    await _check_quota(db_session, limits, principal, sum(_size(u) for u in uploads))
-    await db_session.commit()  # the checks' transaction ends: no lock held while files are written
+    await check_quota(db_session, limits, principal, sum(_size(u) for u in uploads))
+    target = Target(kind, owner, doc_type, instalment)
+    return await save_uploads(db_session, runtime, tenant, principal, target, uploads)
+
+
+def owner_tenant(owner: Owner, principal: Principal | None) -> str:
+    return principal.tenant_id if principal is not None else str(getattr(owner, "tenant_id", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where uploaded files go: the owner's kind and record, the ``allegati`` key, and the
+    policy instalment they belong to (if any)."""
+
+    kind: str
+    owner: Owner
+    doc_type: str
+    instalment: int | None = None
+
+
+class UploadHost(Protocol):
+    """What storing uploads needs of the process: its settings and its thumbnailer."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def thumbnailer(self) -> Thumbnailer: ...
+
+
+async def save_uploads(
+    session: AsyncSession,
+    runtime: UploadHost,
+    tenant: Tenant,
+    principal: Principal | None,
+    target: Target,
+    uploads: list[UploadFile],
+) -> list[dict[str, Any]]:
+    """Store ``uploads`` (already checked for size and quota) as documents of ``target``: the
+    checks' transaction ends first, so no lock is held while files are written; the quota
+    is checked again, and the owner locked, once they are; files written before a failure
+    are removed. ``principal`` ``None``: a customer's upload through a link."""
+    await session.commit()
     storage = f.storage_of(runtime.settings)
+    limits = runtime.settings.uploads
+    owner = target.owner
     answers: list[m.Document | dict[str, str]] = []
     documents: list[m.Document] = []
     stored: list[str] = []
@@ -255,22 +302,25 @@ async def upload_docs(
             )
             stored += [k for k in (key, thumb_key) if k]
             document = m.Document(
-                id=new_id(), owner_kind=kind, owner_id=owner.id, doc_type=doc_type, name=name,
-                uri=f.upload_uri(tenant.id, key), storage_key=key, file_type=file_type,
-                size=size, thumb=f.upload_uri(tenant.id, thumb_key) if thumb_key else None,
-                uploaded_by=principal.id, at=utcnow(), instalment_number=instalment,
+                id=new_id(), owner_kind=target.kind, owner_id=owner.id, doc_type=target.doc_type,
+                name=name, uri=f.upload_uri(tenant.id, key), storage_key=key,
+                file_type=file_type, size=size,
+                thumb=f.upload_uri(tenant.id, thumb_key) if thumb_key else None,
+                uploaded_by=principal.id if principal else None, at=utcnow(),
+                instalment_number=target.instalment,
                 roles=owner.roles if isinstance(owner, AreaFolder) else [],
             )  # fmt: skip
             documents.append(document)
             answers.append(document)
-        owner = await _claim(db_session, limits, principal, owner, documents)
-        db_session.add_all(documents)
+        owner = await _claim(session, limits, principal, owner, documents)
+        session.add_all(documents)
         if isinstance(owner, m.User):
             if documents:
                 owner.photo = documents[0].uri
-        elif documents and isinstance(owner, m.Quote | m.Policy):
-            owner.allegati = add_to_allegati(owner.allegati, doc_type, [d.id for d in documents])
-        await db_session.flush()
+        elif documents and isinstance(owner, m.Quote | m.Policy | m.Claim):
+            ids = [d.id for d in documents]
+            owner.allegati = add_to_allegati(owner.allegati, target.doc_type, ids)
+        await session.flush()
     except BaseException:
         if stored:  # in a thread, not awaited: a cancelled upload still removes its files,
             # and a slow object store does not hold up the event loop

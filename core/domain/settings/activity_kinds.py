@@ -20,8 +20,8 @@ FREQUENCIES = {"ANN": "Annuale", "SEM": "Semestrale", "QUAD": "Quadrimestrale",
                "TRIM": "Trimestrale", "MEN": "Mensile", "UNICO": "Unico"}  # fmt: skip
 BALANCE_KINDS = {"provvigione": "Provvigione", "storno": "Storno", "pagamento": "Pagamento",
                  "anticipo": "Anticipo", "rettifica": "Rettifica"}  # fmt: skip
-OWNER_KINDS = {"preventivo": "Preventivo", "polizza": "Polizza", "chat": "Chat",
-               "area": "Area documentale", "utente": "Utente"}  # fmt: skip
+OWNER_KINDS = {"preventivo": "Preventivo", "polizza": "Polizza", "sinistro": "Sinistro",
+               "chat": "Chat", "area": "Area documentale", "utente": "Utente"}  # fmt: skip
 ID_DOCUMENTS = {"ci": "Carta d'identità", "patente": "Patente di guida", "passaporto": "Passaporto"}
 
 
