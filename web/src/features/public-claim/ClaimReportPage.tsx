@@ -37,7 +37,9 @@ function ReportedClaim({ claim }: { claim: PublicClaim }) {
             </Text>
           ) : null}
         </div>
-        <ClaimStatusBadge status={claim.status} />
+        <div style={{ flexShrink: 0 }}>
+          <ClaimStatusBadge status={claim.status} />
+        </div>
       </Group>
     </Paper>
   );
@@ -117,7 +119,7 @@ export default function ClaimReportPage() {
               <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="public-claim-sent">
                 {t('public.sent')}
               </Alert>
-              <PhotoUpload key={reported._id} policyId={policyId} code={code} claimId={reported._id} fail={fail} />
+              <PhotoUpload key={reported._id} policyId={policyId} code={code} claimId={reported._id} already={reported.photos ?? 0} fail={fail} />
               <Group>
                 <Button variant="default" onClick={() => setReported(null)} data-testid="public-claim-another">
                   {t('public.another')}

@@ -17,6 +17,8 @@ export interface PublicClaim {
   openedAt: string;
   reportBy: string;
   companyClaimNumber: string | null;
+  /** How many photos the claim has from the link. */
+  photos?: number;
 }
 
 export interface ClaimPage {

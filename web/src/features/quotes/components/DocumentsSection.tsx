@@ -1,7 +1,8 @@
 /**
  * Files of a quote, policy or claim (SPEC §5, §7), grouped by document type (`allegati`):
  * download links for everyone; upload (20 MB per file) and delete with confirmation for canEdit
- * users (a claim's files are not deleted here). `required` types (a line's checklist) come
+ * users — a claim's files are added by whoever follows the claim, agents included, and removed
+ * by canEdit users only. `required` types (a line's checklist) come
  * first, shown even while empty, each marked present or missing; `offered` types (a claim's
  * photos, report form, estimate) are listed even while empty, unmarked.
  */
@@ -103,7 +104,7 @@ export default function DocumentsSection({
   const { t } = useTranslation('quotes');
   const { canEdit, appName, maxUploadMb: tenantMb, token, call, lookups, store } = useQuoteEnv();
   const owner = useCollection(OWNER_COLLECTION[ownerKind])[ownerId];
-  const canDelete = canEdit && ownerKind !== 'sinistro';
+  const canUpload = canEdit || ownerKind === 'sinistro';
   const docs = useCollection('docs');
   const [uploading, setUploading] = useState<string | null>(null);
   const groups = useMemo(() => allegatiFiles(owner?.allegati), [owner?.allegati]);
@@ -218,7 +219,7 @@ export default function DocumentsSection({
                   </Badge>
                 ) : null}
               </Group>
-              {canEdit ? (
+              {canUpload ? (
                 <FileButton multiple onChange={(files) => void upload(section.type, files)}>
                   {(props) => (
                     <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={16} />} loading={uploading === section.type}>
@@ -229,7 +230,7 @@ export default function DocumentsSection({
               ) : null}
             </Group>
             {section.files.length ? (
-              section.files.map((file) => <FileRow key={file._id} file={file} canDelete={canDelete} onDelete={remove} />)
+              section.files.map((file) => <FileRow key={file._id} file={file} canDelete={canEdit} onDelete={remove} />)
             ) : (
               <Text size="sm" c="dimmed">
                 {t('docs.empty')}
