@@ -2,7 +2,8 @@
 // customer, with no login and on a phone, reports a claim through it with a photo; the office
 // sees it arrive live in /sinistri with its report deadline, opens it (the photo among its
 // documents), records the company's number and takes it under review; the agent's open claim
-// page shows the change without a reload, and the agent's accident form reaches the office live. Screenshots
+// page shows the change without a reload, and the agent's accident form reaches the office live.
+// The agent corrects the facts while the claim is open, and may not once the office has it. Screenshots
 // of each screen, at 1280 and 390 px, go to /tmp/claims-shots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -87,6 +88,9 @@ describe('claims', () => {
       assert.equal(await customer.page.getByTestId('claim-photos-count').textContent(), '1 foto allegata');
       assert.ok(await customer.page.getByTestId('claim-photo').first().evaluate((img) => img.complete && img.naturalWidth > 0));
       await shot(customer.page, '03-public-sent-390');
+      await customer.page.setViewportSize(WIDE);
+      await shot(customer.page, '03b-public-sent-1280');
+      await customer.page.setViewportSize(PHONE);
       await expectAccessible(customer.page, 'claim reported (customer)');
       const overflow = await customer.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `the customer's page is ${overflow} px wider than the phone`);
@@ -110,7 +114,12 @@ describe('claims', () => {
       await agent.page.getByTestId('claim-detail').waitFor();
       assert.equal(await agent.page.getByTestId('claim-office').count(), 0); // the office's form is the office's
       assert.equal(await agent.page.getByTestId('claim-counterparty-value').count(), 1);
-      await agent.page.getByTestId('facts-edit').waitFor(); // open: the agent may still correct the facts
+      // still open: the agent corrects the place
+      await agent.page.getByTestId('facts-edit').click();
+      await agent.page.getByTestId('claim-facts-editor').getByTestId('claim-place').fill('Milano, via Torino 14');
+      await agent.page.getByTestId('facts-save').click();
+      await agent.page.getByTestId('claim-place-value').filter({ hasText: 'Milano, via Torino 14' }).waitFor();
+      assert.equal(await agent.page.getByTestId('claim-counterparty-value').count(), 1); // the rest as it was
       await expectAccessible(agent.page, 'claim page (agent)');
       // the customer's photo is among the claim's documents
       await agent.page.getByTestId('document-row').filter({ hasText: 'paraurti.jpg' }).waitFor(LIVE);
@@ -121,6 +130,7 @@ describe('claims', () => {
       assert.equal((await admin.page.getByTestId('page-title').textContent()).trim(), `Sinistro di ${customerName}`);
       assert.match(await admin.page.getByTestId('claim-detail').textContent(), new RegExp(policyNumber));
       await admin.page.getByTestId('document-row').filter({ hasText: 'paraurti.jpg' }).waitFor(LIVE);
+      assert.equal(await admin.page.getByTestId('claim-place-value').textContent(), 'Milano, via Torino 14');
       const office = admin.page.getByTestId('claim-office');
       assert.deepEqual(
         await office.getByTestId('office-status').locator('option').allTextContents(),
