@@ -26,12 +26,12 @@ async function shot(page, name) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The page at phone width for a screenshot, then back to its own width. */
-async function shotAtPhoneWidth(page, name) {
+/** The page at phone width for a screenshot, then back to its own width; nothing in `within`
+ * may stick out on the right. */
+async function shotAtPhoneWidth(page, name, within = 'html') {
   await page.setViewportSize(PHONE);
   await shot(page, name);
-  // nothing may stick out on the right at phone width
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.locator(within).first().evaluate((node) => node.scrollWidth - node.clientWidth);
   assert.ok(overflow <= 0, `${name}: ${overflow} px beyond the screen's right edge`);
   await page.setViewportSize(WIDE);
 }
@@ -56,6 +56,7 @@ describe('claims', () => {
       await shot(agent.page, '01-policy-claim-link-1280');
       await agent.page.keyboard.press('Escape');
       await expectAccessible(agent.page, 'policy with its claims (agent)');
+      await shotAtPhoneWidth(agent.page, '01b-policy-claims-390', '[data-testid="policy-claims"]');
 
       // the office keeps /sinistri open: nothing waiting yet
       await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
