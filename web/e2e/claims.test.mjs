@@ -49,6 +49,7 @@ describe('claims', () => {
       await agent.page.getByTestId('policy-claims').waitFor();
       const customerName = (await agent.page.getByTestId('policy-customer').textContent()).trim();
       const policyNumber = (await agent.page.getByTestId('policy-number').textContent()).trim();
+      const policyPath = new URL(agent.page.url()).pathname;
       await agent.page.getByTestId('policy-claims-empty').waitFor();
       await agent.page.getByTestId('claim-link').click();
       const link = await agent.page.getByTestId('claim-link-url').getAttribute('href');
@@ -171,6 +172,19 @@ describe('claims', () => {
       await navigate(admin.page, '/sinistri');
       await admin.page.getByTestId('claims-empty').waitFor(); // the 'waiting' filter is remembered
       assert.equal(await admin.page.getByTestId('chip-sinistri').count(), 0);
+
+      // the office opens a second claim from the policy's page: it opens at once, waiting
+      await navigate(admin.page, policyPath);
+      await admin.page.getByTestId('policy-claim-row').first().waitFor();
+      await admin.page.getByTestId('claim-open').click();
+      const opening = admin.page.getByTestId('claim-open-form');
+      await opening.getByTestId('claim-event-date').fill(yesterday());
+      await opening.getByTestId('claim-description').fill('Furto del retrovisore in sosta.');
+      await expectAccessible(admin.page, 'open a claim (admin)');
+      await opening.getByTestId('claim-open-send').click();
+      await admin.page.waitForURL(/\/sinistri\/[^/]+$/);
+      await admin.page.getByTestId('claim-detail').getByText(/Aperto dall'ufficio il/).waitFor();
+      await admin.page.getByTestId('chip-sinistri').filter({ hasText: '1' }).waitFor(LIVE);
 
       assert.deepEqual(agent.page.errors, []);
       assert.deepEqual(admin.page.errors, []);
