@@ -7,24 +7,24 @@ import { expectAccessible, liveSuite, login, menuLabels, openPage, signIn, test 
 const INITIAL_JS_BUDGET_KB = 180;
 
 const ALL = {
-  utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', chat: 'Chat', report: 'Report',
+  utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', sinistri: 'Sinistri', chat: 'Chat', report: 'Report',
   prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', impostazioni: 'Impostazioni',
   clienti: 'Clienti', 'nuova-quotazione': 'Nuova quotazione', 'area-documentale': 'Area documentale',
   targhe: 'Targhe', 'noleggio-auto': 'Noleggio auto', prestiti: 'Prestiti',
 };
 
-// SPEC §6, written out per demo account. assicurapp: full menu, noleggio-auto and prestiti;
+// SPEC §6, written out per demo account. assicurapp: full menu (Sinistri after Polizze), noleggio-auto and prestiti;
 // rcadealer: the menu cut to users, quotes, policies, report, settings, products and chat,
 // plus plates and its extra product. Every demo account but admin and dipendente has the
 // tenant's extra products in its own list.
 const MENUS = {
   assicurapp: {
-    admin: ['utenti', 'preventivi', 'polizze', 'chat', 'report', 'prodotti', 'cassa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    responsabile: ['preventivi', 'polizze', 'chat', 'report', 'prodotti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    agente: ['home', 'preventivi', 'polizze', 'chat', 'report', 'saldo-collaboratore', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    subagente: ['home', 'preventivi', 'polizze', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    admin: ['utenti', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    responsabile: ['preventivi', 'polizze', 'sinistri', 'chat', 'report', 'prodotti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    agente: ['home', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    subagente: ['home', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
     dipendente: ['utenti', 'area-documentale'],
-    segnalatore: ['preventivi', 'polizze', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    segnalatore: ['preventivi', 'polizze', 'sinistri', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
   },
   rcadealer: {
     admin: ['utenti', 'preventivi', 'polizze', 'chat', 'report', 'prodotti', 'impostazioni', 'targhe', 'noleggio-auto'],

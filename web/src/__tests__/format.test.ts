@@ -37,10 +37,10 @@ describe('layout rules (SPEC §2)', () => {
   });
 
   it('knows the public paths', () => {
-    for (const path of ['/login', '/registrazione/abc', '/resetPwd/x', '/privacy', '/Doc/1', '/preventivo-email/1/2', '/richiesta-emissione/1/2', '/extension-policy', '/acquisto-polizza/9']) {
+    for (const path of ['/login', '/registrazione/abc', '/resetPwd/x', '/privacy', '/Doc/1', '/preventivo-email/1/2', '/richiesta-emissione/1/2', '/extension-policy', '/acquisto-polizza/9', '/sinistro/p1']) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/preventivi', '/loginx', '/utenti/1']) expect(isPublicPath(path), path).toBe(false);
+    for (const path of ['/', '/preventivi', '/loginx', '/utenti/1', '/sinistri', '/sinistri/s1']) expect(isPublicPath(path), path).toBe(false);
   });
 });
 

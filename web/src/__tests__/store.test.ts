@@ -241,7 +241,7 @@ describe('alert selectors (SPEC §4)', () => {
       preventivi: { q1: { _id: 'q1', status: 'In attesa di quotazione', docStatus: 0 }, q2: { _id: 'q2', status: 'Preventivato', docStatus: 0 } },
       polizze: { p1: { _id: 'p1', endDate: '2025-01-15' } },
     });
-    expect(selectMenuChips(store.getState(), admin, STATI, new Date(2025, 0, 10))).toEqual({ preventivi: 1, polizze: 1, chat: 0 });
+    expect(selectMenuChips(store.getState(), admin, STATI, new Date(2025, 0, 10))).toEqual({ preventivi: 1, polizze: 1, sinistri: 0, chat: 0 });
   });
 
   it("counts a product line's quotes on the line's own chip, not on Preventivi", () => {
@@ -257,7 +257,31 @@ describe('alert selectors (SPEC §4)', () => {
       },
     });
     const chips = (flags: typeof admin) => selectMenuChips(store.getState(), flags, STATI, new Date(2025, 0, 10));
-    expect(chips(admin)).toEqual({ preventivi: 0, polizze: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
-    expect(chips(agent)).toEqual({ preventivi: 1, polizze: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
+    expect(chips(admin)).toEqual({ preventivi: 0, polizze: 0, sinistri: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
+    expect(chips(agent)).toEqual({ preventivi: 1, polizze: 0, sinistri: 0, chat: 0, [lineChip('noleggio-auto')]: 1 });
+  });
+
+  it('counts on Sinistri the claims still open (waiting on the office), whatever the role', () => {
+    const store = new DataStore();
+    const claim = (id: string, status: string) => ({ _id: id, status, policyId: 'p1' });
+    store.applyBatch({
+      sinistri: {
+        c1: claim('c1', 'aperto'),
+        c2: claim('c2', 'aperto'),
+        c3: claim('c3', 'in_istruttoria'),
+        c4: claim('c4', 'liquidato'),
+        c5: claim('c5', 'respinto'),
+      },
+    });
+    const chips = (flags: typeof admin) => selectMenuChips(store.getState(), flags, STATI, new Date(2025, 0, 10)).sinistri;
+    expect(chips(admin)).toBe(2);
+    expect(chips(agent)).toBe(2);
+    // a claim taken up by the office leaves the chip; a live event that reopens one does not bring it back
+    store.applyChange('sinistri', { operationType: 'update', p: claim('c1', 'in_istruttoria') });
+    store.applyChange('sinistri', { operationType: 'update', p: claim('c4', 'in_istruttoria') });
+    expect(chips(admin)).toBe(1);
+    store.applyChange('sinistri', { operationType: 'insert', p: claim('c6', 'aperto') });
+    expect(chips(agent)).toBe(2);
+    expect(selectMenuChips(new DataStore().getState(), admin, STATI, new Date()).sinistri).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ export const PUBLIC_PREFIXES = [
   '/richiesta-emissione',
   '/extension-policy',
   '/acquisto-polizza',
+  '/sinistro',
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {

@@ -51,6 +51,7 @@ const guardedPage = (
 
 const quotes = inMenu('preventivi');
 const policies = inMenu('polizze');
+const claims = inMenu('sinistri');
 const users = inMenu('utenti');
 const report = inMenu('report');
 
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
           ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
           page('acquisto-polizza/:id', () => import('../features/public-policy/PurchasePage'), ['publicPolicy']),
           page('extension-policy', () => import('../features/public-policy/ExtensionPage'), ['publicPolicy']),
+          page('sinistro/:policyId', () => import('../features/public-claim/ClaimReportPage'), ['claims']),
           ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) =>
             page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes']),
           ),
@@ -124,7 +126,9 @@ export const routes: RouteObject[] = [
           guardedPage('preventivi', quotes, () => import('../features/quotes/QuotesPage'), ['quotes']),
           guardedPage('preventivi/:id', quotes, () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
           guardedPage('polizze', policies, () => import('../features/policies/PoliciesPage'), ['policies']),
-          guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies']),
+          guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies', 'claims']),
+          guardedPage('sinistri', claims, () => import('../features/claims/ClaimsPage'), ['claims']),
+          guardedPage('sinistri/:id', claims, () => import('../features/claims/ClaimDetailPage'), ['claims', 'quotes']),
           guardedPage('clienti', inMenu('clienti'), () => import('../features/clients/ClientsPage'), ['clients']),
           guardedPage('clienti/:id', inMenu('clienti'), () => import('../features/clients/ClientDetailPage'), ['clients']),
           // the plates register: the rca line's module, where the menu holds its entry

@@ -11,6 +11,7 @@ import {
   IconAddressBook,
   IconApps,
   IconCar,
+  IconCarCrash,
   IconCarSuv,
   IconCash,
   IconCashBanknote,
@@ -32,6 +33,7 @@ import {
 const ICONS: Record<string, Icon> = {
   'address-book': IconAddressBook,
   car: IconCar,
+  'car-crash': IconCarCrash,
   'car-suv': IconCarSuv,
   cash: IconCash,
   'cash-banknote': IconCashBanknote,

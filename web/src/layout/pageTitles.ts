@@ -72,6 +72,8 @@ export function titleFor(pathname: string, ctx: TitleContext): string {
         if (number) return t('layout:titles.policy', { number });
         return named('policyOf', customerOf(policy));
       }
+      case 'sinistri':
+        return named('claim', text(collections.sinistri?.[id]?.customer));
       case 'preventivi':
         return named('quote', customerOf(collections.preventivi?.[id]));
       case 'clienti':

@@ -13,7 +13,7 @@ export interface MenuEntry {
   label: string;
   icon: string;
   order: number;
-  /** 'preventivi', 'polizze', 'chat' (a core count chip), or null. */
+  /** 'preventivi', 'polizze', 'sinistri', 'chat' (a core count chip), or null. */
   chip?: string | null;
   /** Set for a product line's entry: the line's id. */
   product?: string | null;

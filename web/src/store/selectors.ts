@@ -60,6 +60,9 @@ export function policyAlerts(policy: Item, today: Date): boolean {
   return days >= 0 && days <= POLICY_ALERT_DAYS;
 }
 
+/** Whether a claim counts in the Sinistri chip: still `aperto`, waiting on the office. */
+export const claimWaiting = (claim: Item): boolean => claim.status === 'aperto';
+
 /** Count chips of the side menu, keyed by chip name (a product line's: `lineChip(id)`). */
 export function selectMenuChips(
   state: StoreState,
@@ -70,6 +73,7 @@ export function selectMenuChips(
   const chips: Record<string, number> = {
     preventivi: 0,
     polizze: values(state, 'polizze').filter((p) => policyAlerts(p, today)).length,
+    sinistri: values(state, 'sinistri').filter(claimWaiting).length,
     chat: totalUnread(state.collections[UNREAD] as Record<string, { n?: unknown }> | undefined),
   };
   for (const quote of values(state, 'preventivi')) {

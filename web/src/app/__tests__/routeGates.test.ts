@@ -54,6 +54,8 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['preventivi/:id', '/preventivi/q1', WORK],
   ['polizze', '/polizze', WORK],
   ['polizza/:id', '/polizza/p1', WORK],
+  ['sinistri', '/sinistri', WORK],
+  ['sinistri/:id', '/sinistri/s1', WORK],
   ['clienti', '/clienti', ['admin', 'agent', 'subagent']],
   ['clienti/:id', '/clienti/c1', ['admin', 'agent', 'subagent']],
   // assicurapp does not offer plates
@@ -78,6 +80,9 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/', EVERY_ROLE],
   ['/utenti', ['admin', 'e']],
   ['/preventivi', WORK],
+  // rcadealer's cut menu has no Sinistri
+  ['/sinistri', []],
+  ['/sinistri/s1', []],
   ['/targhe', WORK],
   ['/targhe/t1', WORK],
   ['/impostazioni', ['admin']],
@@ -124,7 +129,7 @@ describe.each(EVERY_ROLE)('rcadealer, role %s', (role) => {
 });
 
 describe('public paths are no private page', () => {
-  it.each(['/login', '/registrazione/abc', '/preventivo-email/q1/code'])('%s', (path) => {
+  it.each(['/login', '/registrazione/abc', '/preventivo-email/q1/code', '/sinistro/p1'])('%s', (path) => {
     expect(opens(path, access('assicurapp', 'admin'))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `/polizza/:id` (SPEC §2, §3): customer, company, number, dates, payment method, `paid`, the
  * instalments (admins mark them paid or suspended), documents per instalment, the customer's
- * purchase declaration, the originating quote, the customer's links and the chat. Live.
+ * purchase declaration, the originating quote, the customer's links, the chat and the policy's
+ * claims (where the menu has Sinistri). Live.
  */
 import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -10,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import type { HostItem } from '@sportello/host-api';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../session/context';
+import PolicyClaims from '../claims/PolicyClaims';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
 import DocumentsSection, { type DocumentSlot } from '../quotes/components/DocumentsSection';
@@ -44,8 +46,9 @@ function Purchase({ policy }: { policy: HostItem }) {
 export default function PolicyDetailPage() {
   const { t } = useTranslation('policies');
   const { id = '' } = useParams();
-  const { dataLoadedAt } = useSession();
+  const { dataLoadedAt, menu } = useSession();
   const { userName } = useQuoteEnv();
+  const seesClaims = menu.some((entry) => entry.key === 'sinistri');
   const methodLabel = useMethodLabel();
   const policy = useCollection('polizze')[id] as HostItem | undefined;
   const slots = useMemo<DocumentSlot[]>(
@@ -125,6 +128,7 @@ export default function PolicyDetailPage() {
         </Title>
         <InstalmentsTable policy={policy} />
       </Paper>
+      {seesClaims ? <PolicyClaims policyId={policy._id} policyNumber={String(policy.number ?? '')} /> : null}
       <DocumentsSection ownerKind="polizza" ownerId={policy._id} slots={slots} />
     </Stack>
   );

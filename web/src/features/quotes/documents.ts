@@ -50,8 +50,17 @@ export interface DocumentFile {
 
 export type UploadEntry = DocumentFile | { name: string; err: string };
 
+/** Whose files: a quote's, a policy's or a claim's. */
+export type OwnerKind = 'preventivo' | 'polizza' | 'sinistro';
+
+/** The upload form's field naming the owner. */
+export const OWNER_FIELD: Record<OwnerKind, string> = { preventivo: 'preventivoId', polizza: 'polizzaId', sinistro: 'sinistroId' };
+
+/** The store collection holding the owner. */
+export const OWNER_COLLECTION: Record<OwnerKind, string> = { preventivo: 'preventivi', polizza: 'polizze', sinistro: 'sinistri' };
+
 export interface UploadTarget {
-  ownerKind: 'preventivo' | 'polizza';
+  ownerKind: OwnerKind;
   ownerId: string;
   /** The allegati key the files belong to. */
   docType: string;
@@ -59,10 +68,10 @@ export interface UploadTarget {
   nRata?: number;
 }
 
-/** The upload form: `preventivoId|polizzaId`, `idToUpload`, `file.0..n`. */
+/** The upload form: `preventivoId|polizzaId|sinistroId`, `idToUpload`, `file.0..n`. */
 export function uploadForm(target: UploadTarget, files: readonly File[]): FormData {
   const form = new FormData();
-  form.append(target.ownerKind === 'preventivo' ? 'preventivoId' : 'polizzaId', target.ownerId);
+  form.append(OWNER_FIELD[target.ownerKind], target.ownerId);
   form.append('idToUpload', target.docType);
   if (target.nRata !== undefined) form.append('nRata', String(target.nRata));
   files.forEach((file, i) => form.append(`file.${i}`, file, file.name));

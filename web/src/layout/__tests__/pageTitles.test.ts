@@ -22,6 +22,7 @@ const collections: Collections = {
   },
   usr: { u1: { _id: 'u1', name: 'Sara Bianchi', email: 'sara@demo.it' }, u2: { _id: 'u2', email: 'nuovo@demo.it' } },
   products: { pr1: { _id: 'pr1', name: 'Casa sicura' } },
+  sinistri: { s1: { _id: 's1', customer: 'Luca Bianchi', policyNumber: 'AZ-876B20' } },
 };
 
 const ctx = (patch: Partial<TitleContext> = {}): TitleContext => ({
@@ -41,6 +42,8 @@ describe('page titles name what the page shows', () => {
     ['/polizza/p1', 'Polizza AZ-876B20'],
     ['/polizza/p2', 'Polizza di Luca Bianchi'],
     ['/polizza/sconosciuta', 'Polizza'],
+    ['/sinistri/s1', 'Sinistro di Luca Bianchi'],
+    ['/sinistri/sconosciuto', 'Sinistro'],
     ['/preventivi/q1', 'Preventivo di Mario Rossi'],
     ['/preventivi/q2', 'Preventivo di Officine Srl'],
     ['/preventivi/manca', 'Preventivo'],
@@ -61,7 +64,7 @@ describe('page titles name what the page shows', () => {
   });
 
   it('never shows a raw id on a detail page', () => {
-    for (const path of ['/polizza/p1', '/preventivi/q1', '/clienti/c1', '/utenti/u1', '/ProvvigioniAgente/u1', '/saldo-collaboratore/u1', '/prodotti/pr1']) {
+    for (const path of ['/polizza/p1', '/sinistri/s1', '/preventivi/q1', '/clienti/c1', '/utenti/u1', '/ProvvigioniAgente/u1', '/saldo-collaboratore/u1', '/prodotti/pr1']) {
       const id = path.split('/').at(-1)!;
       expect(titleFor(path, ctx())).not.toContain(id);
     }

@@ -31,6 +31,8 @@ describe('documents (SPEC §5, §7)', () => {
     await expect(uploadDocs(form, 'tok', bad as unknown as typeof fetch)).rejects.toBeInstanceOf(UploadError);
     const policy = uploadForm({ ownerKind: 'polizza', ownerId: 'p1', docType: 'x' }, []);
     expect(policy.get('polizzaId')).toBe('p1');
+    const claim = uploadForm({ ownerKind: 'sinistro', ownerId: 's1', docType: 'constatazione' }, []);
+    expect([claim.get('sinistroId'), claim.get('idToUpload'), claim.get('polizzaId')]).toEqual(['s1', 'constatazione', null]);
   });
 
   it('reads allegati with ids or file objects', () => {

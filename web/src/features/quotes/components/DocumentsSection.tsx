@@ -1,8 +1,10 @@
 /**
- * Files of a quote or policy (SPEC §5, §7), grouped by document type (`allegati`): download
- * links for everyone; upload (20 MB per file) and delete with confirmation for canEdit users.
- * `required` types (a line's checklist) come first, shown even while empty, each marked
- * present or missing.
+ * Files of a quote, policy or claim (SPEC §5, §7), grouped by document type (`allegati`):
+ * download links for everyone; upload (20 MB per file) and delete with confirmation for canEdit
+ * users — a claim's files are added by whoever follows the claim, agents included, and removed
+ * by canEdit users only. `required` types (a line's checklist) come
+ * first, shown even while empty, each marked present or missing; `offered` types (a claim's
+ * photos, report form, estimate) are listed even while empty, unmarked.
  */
 import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -15,6 +17,9 @@ import {
   allegatiFiles,
   type DocumentFile,
   downloadUrl,
+  OWNER_COLLECTION,
+  OWNER_FIELD,
+  type OwnerKind,
   uploadDocs,
   uploadForm,
   withinLimit,
@@ -23,7 +28,6 @@ import { notify, useCollection, useQuoteEnv } from '../env';
 // its own styles: product modules show it without the core quote pages having loaded them
 import '../quotes.css';
 
-type OwnerKind = 'preventivo' | 'polizza';
 const GENERAL = 'documenti';
 
 const isFile = (item: Item | undefined): item is DocumentFile =>
@@ -84,6 +88,7 @@ export default function DocumentsSection({
   ownerId,
   slots = NO_SLOTS,
   required = NO_SLOTS,
+  offered = NO_SLOTS,
   title,
 }: {
   ownerKind: OwnerKind;
@@ -91,12 +96,15 @@ export default function DocumentsSection({
   slots?: DocumentSlot[];
   /** Types the record needs (a checklist): listed first, even empty, marked present or missing. */
   required?: DocumentSlot[];
+  /** Types listed even while empty, without the present/missing mark. */
+  offered?: DocumentSlot[];
   /** The heading, when not 'Documenti'. */
   title?: string;
 }) {
   const { t } = useTranslation('quotes');
   const { canEdit, appName, maxUploadMb: tenantMb, token, call, lookups, store } = useQuoteEnv();
-  const owner = useCollection(ownerKind === 'preventivo' ? 'preventivi' : 'polizze')[ownerId];
+  const owner = useCollection(OWNER_COLLECTION[ownerKind])[ownerId];
+  const canUpload = canEdit || ownerKind === 'sinistro';
   const docs = useCollection('docs');
   const [uploading, setUploading] = useState<string | null>(null);
   const groups = useMemo(() => allegatiFiles(owner?.allegati), [owner?.allegati]);
@@ -125,12 +133,13 @@ export default function DocumentsSection({
         ...owned.filter((d) => d.type === g.type).flatMap(take),
       ],
     }));
-    const needed = required.map((slot) => {
+    const listed = [...required.map((slot) => ({ slot, required: true })), ...offered.map((slot) => ({ slot, required: false }))];
+    const needed = listed.map(({ slot, required: marked }) => {
       const group = typed.find((g) => g.type === slot.type);
       const files = group ? group.files : owned.filter((d) => d.type === slot.type).flatMap(take);
-      return { type: slot.type, label: slot.label, files, required: true };
+      return { type: slot.type, label: slot.label, files, required: marked };
     });
-    const others = typed.filter((g) => !required.some((slot) => slot.type === g.type));
+    const others = typed.filter((g) => !listed.some(({ slot }) => slot.type === g.type));
     const rest = owned.flatMap(take);
     if (!needed.length && !others.length) return [{ type: GENERAL, label: t('docs.general'), files: rest, required: false }];
     const all = [
@@ -138,7 +147,7 @@ export default function DocumentsSection({
       ...others.map((g) => ({ ...g, label: slots.find((s) => s.type === g.type)?.label ?? g.label, required: false })),
     ];
     return rest.length ? [...all, { type: GENERAL, label: t('docs.other'), files: rest, required: false }] : all;
-  }, [groups, docs, ownerId, slots, required, t]);
+  }, [groups, docs, ownerId, slots, required, offered, t]);
 
   const upload = async (type: string, picked: File[]) => {
     const files = withinLimit(picked, appName, tenantMb, (file, mb) => notify.error(t('docs.tooLarge', { file: file.name, mb })));
@@ -172,7 +181,7 @@ export default function DocumentsSection({
       onConfirm: async () => {
         try {
           await call('deleteAllegato', {
-            [ownerKind === 'preventivo' ? 'preventivoId' : 'polizzaId']: ownerId,
+            [OWNER_FIELD[ownerKind]]: ownerId,
             uri: file.uri,
             _id: file._id,
           });
@@ -210,7 +219,7 @@ export default function DocumentsSection({
                   </Badge>
                 ) : null}
               </Group>
-              {canEdit ? (
+              {canUpload ? (
                 <FileButton multiple onChange={(files) => void upload(section.type, files)}>
                   {(props) => (
                     <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={16} />} loading={uploading === section.type}>
