@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from core.domain.policies.cover import Cover, Due, cover_at, resumes_from, suspended_from
 
 
-def utc(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 FIRST_PAID = Due(1, date(2025, 12, 31), date(2025, 12, 20))
