@@ -112,9 +112,6 @@ describe('claims', () => {
       assert.equal(await customer.page.getByTestId('claim-photos-count').textContent(), '1 foto allegata');
       assert.ok(await customer.page.getByTestId('claim-photo').first().evaluate((img) => img.complete && img.naturalWidth > 0));
       await shot(customer.page, '03-public-sent-390');
-      await customer.page.setViewportSize(WIDE);
-      await shot(customer.page, '03b-public-sent-1280');
-      await customer.page.setViewportSize(PHONE);
       await expectAccessible(customer.page, 'claim reported (customer)');
       const overflow = await customer.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `the customer's page is ${overflow} px wider than the phone`);
