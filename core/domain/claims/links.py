@@ -34,9 +34,9 @@ from core.domain.clients.derive import record_customer
 from core.domain.documents import files as f
 from core.domain.documents.images import PHOTO_FORMATS, TOO_MANY_PIXELS, fits, header
 from core.domain.documents.uploads import Target, check_quota, form_files, save_uploads
-from core.domain.quotes.links import INVALID, limit_public, linked_record, mint_code, open_code
+from core.domain.quotes.links import INVALID, limit_public, linked_record, mint_code, open_link
 from core.domain.settings.branding import max_upload_mb
-from core.errors import ClientError, Forbidden, NotFound, TooLarge
+from core.errors import ClientError, NotFound, TooLarge
 from core.extensions import CallContext
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.origin import default_origin
@@ -51,7 +51,7 @@ PURPOSE = "sinistro"
 MAX_OPEN_BY_LINK = 5
 MAX_PHOTOS_PER_REQUEST = 5
 MAX_PHOTOS_BY_LINK = 10
-MAX_ID, MAX_CODE = 32, 2000
+MAX_ID = 32
 PHOTOS_BODY_CAP = 600 * 1024 * 1024
 """The route's body cap: five files at the largest tenant limit; each tenant's own limit is
 checked per file and on the announced length."""
@@ -89,12 +89,7 @@ async def _open_link(
     """Count the request against the per-address limit, then open the code (its expiry); a
     code that does not open this policy is the same 404 as no policy."""
     await limit_public(request, runtime, tenant)
-    if len(policy_id) > MAX_ID or len(code) > MAX_CODE:
-        raise NotFound(INVALID)
-    try:
-        return open_code(runtime.settings, tenant, policy_id, code, PURPOSE)
-    except Forbidden as exc:
-        raise NotFound(INVALID) from exc
+    return open_link(runtime.settings, tenant, policy_id, code, PURPOSE)
 
 
 def public_claim(claim: m.Claim) -> dict[str, Any]:

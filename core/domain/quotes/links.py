@@ -125,12 +125,14 @@ async def linked_record(
     return record
 
 
-def _open_link(settings: Settings, tenant: Tenant, quote_id: str, code: str) -> datetime:
-    """The code's expiry; a code that does not open this quote is the same 404 as no quote."""
-    if len(quote_id) > MAX_ID or len(code) > MAX_CODE:
+def open_link(
+    settings: Settings, tenant: Tenant, record_id: str, code: str, purpose: str = PURPOSE
+) -> datetime:
+    """The code's expiry; a code that does not open this record is the same 404 as no record."""
+    if len(record_id) > MAX_ID or len(code) > MAX_CODE:
         raise NotFound(INVALID)
     try:
-        return open_code(settings, tenant, quote_id, code)
+        return open_code(settings, tenant, record_id, code, purpose)
     except Forbidden as exc:
         raise NotFound(INVALID) from exc
 
@@ -214,7 +216,7 @@ async def public_quote(
     db_session: SessionDep,
 ) -> dict[str, Any]:
     await limit_public(request, runtime, tenant)
-    expires = _open_link(runtime.settings, tenant, quote_id, code)
+    expires = open_link(runtime.settings, tenant, quote_id, code)
     quote = await _quote(db_session, runtime, tenant, quote_id)
     return {
         "quote": await public_quote_payload(db_session, runtime, quote),
@@ -240,7 +242,7 @@ async def public_emission(
     """Asks on behalf of the quote's agent with the offer chosen (``{company}``, needed when
     there are several); refused before the quote is priced; asking twice changes nothing."""
     await limit_public(request, runtime, tenant)
-    _open_link(runtime.settings, tenant, quote_id, code)
+    open_link(runtime.settings, tenant, quote_id, code)
     body = await _emission_body(request)
     quote = await _quote(db_session, runtime, tenant, quote_id, lock=True)
     if quote.emission_requested_at is None and not priced(runtime, quote):
