@@ -19,6 +19,7 @@ from litestar.datastructures import UploadFile
 from litestar.params import FromPath, JSONBody
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
 from core.domain.claims.serialize import claim_payload
@@ -29,7 +30,7 @@ from core.domain.claims.service import (
     push_to_office_after_commit,
     visible_policy,
 )
-from core.domain.claims.statuses import OPEN, STATUSES
+from core.domain.claims.statuses import CLOSED, OPEN, STATUSES
 from core.domain.clients.derive import record_customer
 from core.domain.documents import files as f
 from core.domain.documents.images import PHOTO_FORMATS, TOO_MANY_PIXELS, fits, header
@@ -62,6 +63,9 @@ TOO_MANY_PHOTOS = (
     "le altre consegnale all'agenzia"
 )
 NOT_A_PHOTO = "{name}: la foto deve essere un'immagine JPEG, PNG o WebP"
+CLAIM_CLOSED = "Il sinistro è chiuso: per altre foto contatta l'agenzia"
+PHOTO_TYPES = {"JPEG": ("image/jpeg", ".jpg"), "PNG": ("image/png", ".png"),
+               "WEBP": ("image/webp", ".webp")}  # fmt: skip
 TOO_MANY_OPEN = (
     "Ci sono già diversi sinistri in attesa su questa polizza: contatta l'agenzia per aprirne altri"
 )
@@ -124,7 +128,7 @@ async def public_claims_page(
     claims = (
         await db_session.execute(
             select(m.Claim)
-            .where(m.Claim.policy_id == policy.id)
+            .where(m.Claim.policy_id == policy.id, m.Claim.opened_by == "cliente")
             .order_by(m.Claim.opened_at.desc())
             .limit(50)
         )
@@ -179,7 +183,8 @@ async def public_claim_open(
 
 
 def _check_photo(upload: UploadFile, limit_mb: int, limits: UploadSettings) -> None:
-    """A bounded JPEG, PNG or WebP no larger than the tenant's upload limit."""
+    """A bounded JPEG, PNG or WebP no larger than the tenant's upload limit; stored as the
+    format found in it, whatever type and name it was sent with."""
     name = f.clean_name(upload.filename)
     if f.size_of(upload.file) > limit_mb * f.MB:
         raise TooLarge(f.too_big(limit_mb, name))
@@ -189,6 +194,9 @@ def _check_photo(upload: UploadFile, limit_mb: int, limits: UploadSettings) -> N
     if not fits(found, limits):
         mp = limits.max_image_pixels // 1_000_000
         raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+    mime, extension = PHOTO_TYPES[found.format]
+    upload.content_type = mime
+    upload.filename = f"{name.rsplit('.', 1)[0] if '.' in name else name}{extension}"
 
 
 @post(
@@ -217,10 +225,15 @@ async def public_claim_photos(
         raise TooLarge(f.too_big(limit_mb, "la richiesta"))
     claim = None
     if len(claim_id) <= MAX_ID:
-        stmt = select(m.Claim).where(m.Claim.id == claim_id, m.Claim.policy_id == policy_id)
+        stmt = select(m.Claim).where(
+            m.Claim.id == claim_id, m.Claim.policy_id == policy_id,
+            m.Claim.opened_by == "cliente",
+        )  # fmt: skip
         claim = (await db_session.execute(stmt)).scalar_one_or_none()
     if claim is None:
         raise NotFound(CLAIM_NOT_FOUND)
+    if claim.status in CLOSED:
+        raise ClientError(CLAIM_CLOSED)
     uploads = form_files(await request.form())
     if not uploads:
         raise ClientError(NO_PHOTOS)
@@ -229,12 +242,16 @@ async def public_claim_photos(
     limits = runtime.settings.uploads
     for upload in uploads:
         _check_photo(upload, limit_mb, limits)
-    sent = select(func.count()).where(
-        m.Document.owner_kind == "sinistro", m.Document.owner_id == claim.id,
-        m.Document.uploaded_by.is_(None),
-    )  # fmt: skip
-    if int((await db_session.execute(sent)).scalar_one()) + len(uploads) > MAX_PHOTOS_BY_LINK:
-        raise ClientError(TOO_MANY_PHOTOS)
+
+    async def within_bound(session: AsyncSession) -> None:
+        sent = select(func.count()).where(
+            m.Document.owner_kind == "sinistro", m.Document.owner_id == claim_id,
+            m.Document.uploaded_by.is_(None),
+        )  # fmt: skip
+        if int((await session.execute(sent)).scalar_one()) + len(uploads) > MAX_PHOTOS_BY_LINK:
+            raise ClientError(TOO_MANY_PHOTOS)
+
+    await within_bound(db_session)  # refused at once when plainly over, checked again locked
     await check_quota(db_session, limits, None, sum(f.size_of(u.file) for u in uploads))
-    target = Target("sinistro", claim, "foto")
+    target = Target("sinistro", claim, "foto", recheck=within_bound)
     return await save_uploads(db_session, runtime, tenant, None, target, uploads)

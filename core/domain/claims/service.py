@@ -18,7 +18,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -42,6 +42,8 @@ KNOWN_IN_FUTURE = "La data in cui se ne è avuta notizia non può essere futura"
 BEFORE_COVER = "Il sinistro è anteriore alla decorrenza della polizza"
 AFTER_COVER = "Il sinistro è successivo alla scadenza della polizza"
 REQUEST_BEFORE_EVENT = "La richiesta del terzo non può precedere il sinistro"
+REQUEST_IN_FUTURE = "La richiesta del terzo non può essere futura"
+EMPTY_COUNTERPARTY = "Indica almeno il nome o la targa di ogni controparte"
 REPORTED_BEFORE_KNOWN = "La denuncia non può precedere la data in cui si è avuta notizia"
 REPORTED_IN_FUTURE = "La data della denuncia non può essere futura"
 OFFICE_ONLY = "Solo l'ufficio può aggiornare numero, stato e importi del sinistro"
@@ -54,17 +56,23 @@ Amount = Annotated[Decimal, NumberOnly, Field(ge=0, lt=MAX_AMOUNT, decimal_place
 
 
 class Counterparty(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     name: str = Field(default="", max_length=120)
     plate: str = Field(default="", max_length=12)
     vehicle: str = Field(default="", max_length=120)
     company: str = Field(default="", max_length=120)
 
+    @model_validator(mode="after")
+    def _named(self) -> Counterparty:
+        if not (self.name or self.plate):
+            raise ValueError(EMPTY_COUNTERPARTY)
+        return self
+
 
 class Facts(BaseModel):
-    """What happened: the part the opener writes."""
+    """What happened: the part the opener writes (texts stripped before their bounds)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     eventDate: date  # noqa: N815 (wire names)
     knownOn: date | None = None  # noqa: N815
     thirdPartyClaimOn: date | None = None  # noqa: N815
@@ -80,7 +88,7 @@ class OpenBody(Facts):
 class UpdateBody(BaseModel):
     """Every field optional: only those given change."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     claimId: str = Field(min_length=1, max_length=32)  # noqa: N815
     eventDate: date | None = None  # noqa: N815
     knownOn: date | None = None  # noqa: N815
@@ -116,6 +124,8 @@ def check_facts(
         raise ClientError(KNOWN_IN_FUTURE)
     if request is not None and request < event:
         raise ClientError(REQUEST_BEFORE_EVENT)
+    if request is not None and request > today:
+        raise ClientError(REQUEST_IN_FUTURE)
     if policy.start_date is not None and event < policy.start_date:
         raise ClientError(BEFORE_COVER)
     if policy.end_date is not None and event > policy.end_date:
@@ -225,7 +235,8 @@ def _apply_facts(claim: m.Claim, body: UpdateBody, policy: m.Policy, today: date
         known = event_date  # learned the same day, as before
     request = body.thirdPartyClaimOn if "thirdPartyClaimOn" in given else claim.third_party_claim_on
     check_facts(policy, event_date, known, request, today)
-    if claim.reported_on is not None and claim.reported_on < known:
+    reported = body.reportedOn if "reportedOn" in given else claim.reported_on
+    if reported is not None and reported < known:
         raise ClientError(REPORTED_BEFORE_KNOWN)
     claim.event_date, claim.known_on, claim.third_party_claim_on = event_date, known, request
     if body.place is not None:

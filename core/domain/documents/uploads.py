@@ -16,6 +16,7 @@ Download: ``GET /download/{tenant}/{key}?n={name}`` (attachment) or the ``/uploa
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol
@@ -260,6 +261,9 @@ class Target:
     owner: Owner
     doc_type: str
     instalment: int | None = None
+    recheck: Callable[[AsyncSession], Awaitable[None]] | None = None
+    """A bound of the caller's checked again once no other upload of the tenant can count
+    at the same time (with the quota, before the documents are added)."""
 
 
 class UploadHost(Protocol):
@@ -313,6 +317,8 @@ async def save_uploads(
             documents.append(document)
             answers.append(document)
         owner = await _claim(session, limits, principal, owner, documents)
+        if target.recheck is not None:
+            await target.recheck(session)
         session.add_all(documents)
         if isinstance(owner, m.User):
             if documents:

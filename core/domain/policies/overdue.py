@@ -68,16 +68,30 @@ async def overdue_instalments(
     require(perm.sees_work, principal)
     now = utcnow()
     today = now.astimezone(ROME).date()
+    # the oldest overdue instalments first, those suspended by hand skipped, until ``limit``
     late = (
-        select(m.Instalment.policy_id)
-        .where(m.Instalment.paid.is_(False), m.Instalment.cassa_date <= today)
-        .distinct()
-    )
-    stmt = (
-        select(m.Policy)
-        .where(m.Policy.id.in_(late), in_agent_tree(principal, m.Policy))
-        .order_by(m.Policy.end_date, m.Policy.id)
-        .limit(limit)
-    )
+        select(m.Instalment.policy_id, m.Instalment.info)
+        .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
+        .where(
+            m.Instalment.paid.is_(False), m.Instalment.cassa_date <= today,
+            in_agent_tree(principal, m.Policy),
+        )
+        .order_by(m.Instalment.cassa_date, m.Instalment.policy_id, m.Instalment.number)
+        .execution_options(yield_per=500)
+    )  # fmt: skip
+    wanted: dict[str, None] = {}
+    counted = 0
+    found = await db_session.stream(late)
+    async for policy_id, info in found:
+        if (info or {}).get("SOSP"):
+            continue
+        wanted.setdefault(policy_id)
+        counted += 1
+        if counted >= limit:
+            break
+    await found.close()
+    if not wanted:
+        return []
+    stmt = select(m.Policy).where(m.Policy.id.in_(list(wanted)))
     policies = list((await db_session.execute(stmt)).scalars())
-    return overdue_rows(policies, now)
+    return overdue_rows(policies, now)[:limit]

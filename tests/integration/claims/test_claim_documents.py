@@ -4,6 +4,7 @@ that refuse the rest with nothing stored."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from datetime import timedelta
 from typing import Any
@@ -53,9 +54,25 @@ async def _opened_claim(clients: ClientFactory, runtime: Runtime) -> tuple[m.Pol
     return policy, opened.json()["_id"]
 
 
+def _code(runtime: Runtime, policy_id: str) -> str:
+    return mint_code(runtime.settings, runtime.tenants.get(TENANT), policy_id, "x", PURPOSE)  # type: ignore[arg-type]
+
+
 def _photos_path(runtime: Runtime, policy_id: str, claim_id: str) -> str:
-    code = mint_code(runtime.settings, runtime.tenants.get(TENANT), policy_id, "x", PURPOSE)  # type: ignore[arg-type]
-    return f"/api/public/claims/{policy_id}/{code}/{claim_id}/photos"
+    return f"/api/public/claims/{policy_id}/{_code(runtime, policy_id)}/{claim_id}/photos"
+
+
+async def _reported_claim(clients: ClientFactory, runtime: Runtime) -> tuple[m.Policy, str]:
+    """A claim the customer reported through the link on a policy of the agent's."""
+    policy, _agents = await _opened_claim(clients, runtime)
+    day = (today_in_rome() - timedelta(days=1)).isoformat()
+    async with clients(TENANT) as client:
+        reported = await client.post(
+            f"/api/public/claims/{policy.id}/{_code(runtime, policy.id)}",
+            json={"eventDate": day, "description": "Specchietto rotto"},
+        )
+    assert reported.status_code == 201, reported.text
+    return policy, reported.json()["_id"]
 
 
 async def _send(clients: ClientFactory, path: str, files: dict[str, Any]) -> Any:
@@ -78,7 +95,7 @@ async def _claim(runtime: Runtime, claim_id: str) -> m.Claim:
 async def test_the_customer_sends_photos_that_the_agent_reads(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    policy, claim_id = await _opened_claim(clients, seeded)
+    policy, claim_id = await _reported_claim(clients, seeded)
     path = _photos_path(seeded, policy.id, claim_id)
     files = {
         "file.0": ("fanale.jpg", _jpeg(), "image/jpeg"),
@@ -114,7 +131,7 @@ async def test_the_customer_sends_photos_that_the_agent_reads(
 async def test_what_is_not_a_bounded_photo_is_refused_storing_nothing(
     clients: ClientFactory, seeded: Runtime, files: dict[str, Any], status: int, message: str
 ) -> None:
-    policy, claim_id = await _opened_claim(clients, seeded)
+    policy, claim_id = await _reported_claim(clients, seeded)
     before = await _documents(seeded), set(storage_of(seeded.settings).files(TENANT))
     response = await _send(clients, _photos_path(seeded, policy.id, claim_id), files)
     assert response.status_code == status, response.text
@@ -126,7 +143,7 @@ async def test_what_is_not_a_bounded_photo_is_refused_storing_nothing(
 async def test_a_link_sends_at_most_ten_photos_a_claim(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    policy, claim_id = await _opened_claim(clients, seeded)
+    policy, claim_id = await _reported_claim(clients, seeded)
     path = _photos_path(seeded, policy.id, claim_id)
     five = {f"file.{n}": (f"f{n}.jpg", _jpeg((16, 16)), "image/jpeg") for n in range(5)}
     for _ in range(MAX_PHOTOS_BY_LINK // 5):
@@ -140,7 +157,7 @@ async def test_a_link_sends_at_most_ten_photos_a_claim(
 async def test_another_policys_claim_or_a_wrong_code_takes_no_photo(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
-    policy, claim_id = await _opened_claim(clients, seeded)
+    policy, claim_id = await _reported_claim(clients, seeded)
     before = await _documents(seeded)
     photo = {"file.0": ("f.jpg", _jpeg(), "image/jpeg")}
     with tenant_scope(TENANT):
@@ -181,3 +198,43 @@ async def test_the_agent_uploads_the_accident_form_the_sub_agent_cannot(
     claim = await _claim(seeded, claim_id)
     assert claim.allegati["constatazione"]["files"] == [document["_id"]]
     assert await _documents(seeded) == before + 1
+
+
+async def test_parallel_links_stay_within_ten_photos(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy, claim_id = await _reported_claim(clients, seeded)
+    path = _photos_path(seeded, policy.id, claim_id)
+    five = {f"file.{n}": (f"f{n}.jpg", _jpeg((16, 16)), "image/jpeg") for n in range(5)}
+    answers = await asyncio.gather(*(_send(clients, path, five) for _ in range(4)))
+    assert sorted(a.status_code for a in answers) == [201, 201, 400, 400]
+    assert len((await _claim(seeded, claim_id)).allegati["foto"]["files"]) == MAX_PHOTOS_BY_LINK
+
+
+async def test_a_photo_is_stored_as_the_image_it_is(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy, claim_id = await _reported_claim(clients, seeded)
+    path = _photos_path(seeded, policy.id, claim_id)
+    sent = await _send(clients, path, {"file.0": ("pagina.html", flat_png(40, 30), "text/html")})
+    assert sent.status_code == 201, sent.text
+    [photo] = sent.json()
+    assert (photo["name"], photo["fileType"]) == ("pagina.png", "image/png")
+
+
+async def test_photos_go_only_to_open_claims_reported_through_the_link(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy, agents = await _opened_claim(clients, seeded)
+    photo = {"file.0": ("f.jpg", _jpeg(), "image/jpeg")}
+    refused = await _send(clients, _photos_path(seeded, policy.id, agents), photo)
+    assert refused.status_code == 404
+    _policy, reported = await _reported_claim(clients, seeded)
+    async with clients(TENANT) as client:
+        admin = await headers_for(seeded, TENANT, "admin")
+        closed = await client.patch(f"/api/sinistri/{reported}", json={"status": "respinto"},
+                                    headers=admin)  # fmt: skip
+    assert closed.status_code == 200
+    late = await _send(clients, _photos_path(seeded, policy.id, reported), photo)
+    assert late.status_code == 400
+    assert "Il sinistro è chiuso" in late.json()["error"]["message"]

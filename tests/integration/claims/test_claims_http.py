@@ -204,6 +204,11 @@ BAD_OPENINGS = [
     ({"knownOn": "2000-01-01"}, "La data in cui se ne è avuta notizia non può precedere"),
     ({"eventDate": "1990-05-01"}, "anteriore alla decorrenza della polizza"),
     ({"thirdPartyClaimOn": "2000-01-01"}, "La richiesta del terzo non può precedere il sinistro"),
+    ({"thirdPartyClaimOn": TOMORROW}, "La richiesta del terzo non può essere futura"),
+    ({"thirdPartyClaimOn": "9999-12-31"}, "La richiesta del terzo non può essere futura"),
+    ({"description": "   "}, "Deve avere almeno 1 caratteri"),
+    ({"counterparties": [{}]}, "Indica almeno il nome o la targa di ogni controparte"),
+    ({"counterparties": [{"vehicle": "Fiat", "name": "  "}]}, "almeno il nome o la targa"),
     ({"description": ""}, "Deve avere almeno 1 caratteri"),
     ({"description": "x" * 4001}, "Deve avere al massimo 4000 caratteri"),
     ({"counterparties": [{"name": "x"}] * 6}, "Dati non validi"),
@@ -237,6 +242,8 @@ BAD_UPDATES = [
     ({"reportedOn": TOMORROW}, 400, "La data della denuncia non può essere futura"),
     ({"reportedOn": "2000-01-01"}, 400, "La denuncia non può precedere"),
     ({"companyClaimNumber": "x" * 101}, 400, "Deve avere al massimo 100 caratteri"),
+    ({"thirdPartyClaimOn": "9998-06-01"}, 400, "La richiesta del terzo non può essere futura"),
+    ({"description": " "}, 400, "Deve avere almeno 1 caratteri"),
 ]
 
 
@@ -273,3 +280,18 @@ async def test_an_unknown_claim_is_not_found(
         response = await _call(clients, seeded, "admin", method, f"/api/sinistri/{claim_id}", body)
         assert response.status_code == 404, response.text
         assert response.json()["error"]["message"] == "Sinistro non trovato"
+
+
+async def test_the_day_learned_and_the_report_move_forward_together(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    claim = await _open(clients, seeded)  # the event and the day learned: yesterday
+    path = f"/api/sinistri/{claim['_id']}"
+    today = today_in_rome().isoformat()
+    yesterday = (today_in_rome() - timedelta(days=1)).isoformat()
+    reported = await _call(clients, seeded, "admin", "PATCH", path, {"reportedOn": yesterday})
+    assert reported.status_code == 200, reported.text
+    both = await _call(clients, seeded, "admin", "PATCH", path,
+                       {"knownOn": today, "reportedOn": today})  # fmt: skip
+    assert both.status_code == 200, both.text
+    assert (both.json()["knownOn"], both.json()["reportedOn"]) == (today, today)

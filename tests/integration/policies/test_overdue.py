@@ -81,3 +81,25 @@ async def test_each_role_sees_its_tree(clients: ClientFactory, seeded: Runtime) 
     assert len((await _get(clients, seeded, "admin")).json()) == 1
     assert (await _get(clients, seeded, "subagente")).json() == []
     assert (await _get(clients, seeded, "dipendente")).status_code == 403
+
+
+async def test_the_limit_counts_overdue_instalments_oldest_first_skipping_set_aside(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    set_aside, older = await _agents_policies_with_an_overdue_rate(seeded, 40, 20)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            rate = (
+                await session.execute(
+                    select(m.Instalment).where(
+                        m.Instalment.policy_id == set_aside, m.Instalment.number == 2
+                    )
+                )
+            ).scalar_one()
+            rate.info = {"SOSP": True}
+    async with clients(TENANT) as client:
+        headers = await headers_for(seeded, TENANT, "admin")
+        one = (await client.get("/api/polizze/insolute?limit=1", headers=headers)).json()
+        every = (await client.get("/api/polizze/insolute", headers=headers)).json()
+    assert [row["policyId"] for row in one] == [older]  # not an empty page
+    assert [row["policyId"] for row in every] == [older]
