@@ -23,18 +23,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
 from core.domain.claims.serialize import claim_payload
-from core.domain.claims.service import (
-    Facts,
-    check_facts,
-    new_claim,
-    push_to_office_after_commit,
-    visible_policy,
-)
+from core.domain.claims.service import Facts, add_claim, visible_policy
 from core.domain.claims.statuses import CLOSED, OPEN, STATUSES
 from core.domain.clients.derive import record_customer
 from core.domain.documents import files as f
-from core.domain.documents.images import PHOTO_FORMATS, TOO_MANY_PIXELS, fits, header
-from core.domain.documents.uploads import Target, check_quota, form_files, save_uploads
+from core.domain.documents.images import PHOTO_FORMATS, bounded_image
+from core.domain.documents.uploads import (
+    Target,
+    check_quota,
+    form_files,
+    refuse_announced,
+    save_uploads,
+)
 from core.domain.quotes.links import INVALID, limit_public, linked_record, mint_code, open_link
 from core.domain.settings.branding import max_upload_mb
 from core.errors import ClientError, NotFound, TooLarge
@@ -166,19 +166,14 @@ async def public_claim_open(
     policy = await linked_record(
         db_session, runtime, tenant.id, m.Policy, policy_id, INVALID, lock=True
     )
-    check_facts(
-        policy, facts.eventDate, facts.knownOn or facts.eventDate, facts.thirdPartyClaimOn,
-        today_in_rome(),
-    )  # fmt: skip
     waiting = select(func.count()).where(
         m.Claim.policy_id == policy.id, m.Claim.opened_by == "cliente", m.Claim.status == OPEN
     )
     if int((await db_session.execute(waiting)).scalar_one()) >= MAX_OPEN_BY_LINK:
         raise ClientError(TOO_MANY_OPEN)
-    claim = new_claim(policy, facts, "cliente", None)
-    db_session.add(claim)
-    await db_session.flush()
-    push_to_office_after_commit(db_session, runtime.push, claim)
+    claim = await add_claim(
+        db_session, runtime.push, policy, facts, "cliente", None, today_in_rome()
+    )
     return public_claim(claim)
 
 
@@ -188,12 +183,7 @@ def _check_photo(upload: UploadFile, limit_mb: int, limits: UploadSettings) -> N
     name = f.clean_name(upload.filename)
     if f.size_of(upload.file) > limit_mb * f.MB:
         raise TooLarge(f.too_big(limit_mb, name))
-    found = header(upload.file)
-    if found is None or found.format not in PHOTO_FORMATS:
-        raise ClientError(NOT_A_PHOTO.format(name=name))
-    if not fits(found, limits):
-        mp = limits.max_image_pixels // 1_000_000
-        raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+    found = bounded_image(upload.file, limits, PHOTO_FORMATS, NOT_A_PHOTO.format(name=name))
     mime, extension = PHOTO_TYPES[found.format]
     upload.content_type = mime
     upload.filename = f"{name.rsplit('.', 1)[0] if '.' in name else name}{extension}"
@@ -220,9 +210,7 @@ async def public_claim_photos(
     ``allegati.foto`` (the change reaches the office live)."""
     await _open_link(request, runtime, tenant, policy_id, code)
     limit_mb = max_upload_mb(tenant, await stored_settings(db_session))
-    announced = request.headers.get("content-length", "")
-    if announced.isdigit() and int(announced) > limit_mb * f.MB * MAX_PHOTOS_PER_REQUEST + f.MB:
-        raise TooLarge(f.too_big(limit_mb, "la richiesta"))
+    refuse_announced(request, limit_mb, MAX_PHOTOS_PER_REQUEST)
     claim = None
     if len(claim_id) <= MAX_ID:
         stmt = select(m.Claim).where(

@@ -156,8 +156,8 @@ def new_claim(policy: m.Policy, facts: Facts, opened_by: str, by: str | None) ->
         event_date=facts.eventDate,
         known_on=facts.knownOn or facts.eventDate,
         third_party_claim_on=facts.thirdPartyClaimOn,
-        place=facts.place.strip(),
-        description=facts.description.strip(),
+        place=facts.place,
+        description=facts.description,
         counterparties=[c.model_dump() for c in facts.counterparties],
         status=OPEN,
         history=[{"status": OPEN, "at": now.isoformat(), "by": by}],
@@ -179,19 +179,33 @@ def push_to_office_after_commit(session: AsyncSession, sender: PushQueue, claim:
     event.listen(session.sync_session, "after_commit", lambda _s: sender.send(push), once=True)
 
 
+async def add_claim(
+    session: AsyncSession,
+    sender: PushQueue,
+    policy: m.Policy,
+    facts: Facts,
+    opened_by: str,
+    by: str | None,
+    today: date,
+) -> m.Claim:
+    """Check ``facts`` against ``policy`` and today, then store the new claim; the office
+    hears of it once it commits."""
+    check_facts(policy, facts.eventDate, facts.knownOn or facts.eventDate,
+                facts.thirdPartyClaimOn, today)  # fmt: skip
+    claim = new_claim(policy, facts, opened_by, by)
+    session.add(claim)
+    await session.flush()
+    push_to_office_after_commit(session, sender, claim)
+    return claim
+
+
 async def open_claim(
     session: AsyncSession, sender: PushQueue, principal: Principal, data: Any, today: date
 ) -> m.Claim:
     body = parse(OpenBody, data)
     policy = await visible_policy(session, principal, body.policyId)
-    known = body.knownOn or body.eventDate
-    check_facts(policy, body.eventDate, known, body.thirdPartyClaimOn, today)
     opened_by = "ufficio" if perm.manages(principal) else "agente"
-    claim = new_claim(policy, body, opened_by, principal.id)
-    session.add(claim)
-    await session.flush()
-    push_to_office_after_commit(session, sender, claim)
-    return claim
+    return await add_claim(session, sender, policy, body, opened_by, principal.id, today)
 
 
 async def visible_claim(
@@ -240,9 +254,9 @@ def _apply_facts(claim: m.Claim, body: UpdateBody, policy: m.Policy, today: date
         raise ClientError(REPORTED_BEFORE_KNOWN)
     claim.event_date, claim.known_on, claim.third_party_claim_on = event_date, known, request
     if body.place is not None:
-        claim.place = body.place.strip()
+        claim.place = body.place
     if body.description is not None:
-        claim.description = body.description.strip()
+        claim.description = body.description
     if body.counterparties is not None:
         claim.counterparties = [c.model_dump() for c in body.counterparties]
 
@@ -255,7 +269,7 @@ def _apply_office(claim: m.Claim, body: UpdateBody, given: set[str], by: str, to
             raise ClientError(REPORTED_BEFORE_KNOWN)
         claim.reported_on = body.reportedOn
     if "companyClaimNumber" in given:
-        number = (body.companyClaimNumber or "").strip() or None
+        number = body.companyClaimNumber or None
         claim.company_claim_number = number
         if number and claim.reported_on is None:
             claim.reported_on = today  # a company number means it was reported

@@ -65,16 +65,25 @@ def fits(found: Header, limits: UploadSettings) -> bool:
     return found.width * found.height <= limits.max_image_pixels
 
 
+def bounded_image(
+    source: IO[bytes], limits: UploadSettings, formats: frozenset[str], not_an_image: str
+) -> Header:
+    """The header of an image of one of ``formats`` within the pixel bound; a 400 in Italian
+    otherwise (``not_an_image`` for another format or no image at all)."""
+    found = header(source)
+    if found is None or found.format not in formats:
+        raise ClientError(not_an_image)
+    if not fits(found, limits):
+        mp = limits.max_image_pixels // 1_000_000
+        raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+    return found
+
+
 def check_avatar(source: IO[bytes], size: int, limits: UploadSettings) -> None:
     """Refuse (4xx, in Italian) an avatar that is not a bounded JPEG, PNG or WebP."""
     if size > limits.avatar_max_bytes:
         raise TooLarge(AVATAR_TOO_BIG.format(mb=limits.avatar_max_bytes // (1024 * 1024)))
-    found = header(source)
-    if found is None or found.format not in AVATAR_FORMATS:
-        raise ClientError(NOT_AN_AVATAR)
-    if not fits(found, limits):
-        mp = limits.max_image_pixels // 1_000_000
-        raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+    bounded_image(source, limits, AVATAR_FORMATS, NOT_AN_AVATAR)
 
 
 class Thumbnailer:

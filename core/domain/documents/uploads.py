@@ -88,6 +88,14 @@ def form_files(form: Any) -> list[UploadFile]:
     return [v for _, v in sorted(found, key=lambda item: item[0]) if isinstance(v, UploadFile)]
 
 
+def refuse_announced(request: Request[Any, Any, Any], limit_mb: int, files: int) -> None:
+    """413 before the body is read when its announced length exceeds ``files`` files at the
+    tenant's limit and the form's overhead."""
+    announced = request.headers.get("content-length", "")
+    if announced.isdigit() and int(announced) > limit_mb * f.MB * files + FORM_OVERHEAD:
+        raise TooLarge(f.too_big(limit_mb, "la richiesta"))
+
+
 def _text(form: Any, name: str) -> str | None:
     value = form.get(name)
     if not isinstance(value, str):
@@ -226,9 +234,7 @@ async def upload_docs(
 ) -> list[dict[str, Any]]:
     limit_mb = max_upload_mb(tenant, await stored_settings(db_session))
     limit = limit_mb * f.MB
-    announced = request.headers.get("content-length", "")
-    if announced.isdigit() and int(announced) > limit * MAX_FILES + FORM_OVERHEAD:
-        raise TooLarge(f.too_big(limit_mb, "la richiesta"))
+    refuse_announced(request, limit_mb, MAX_FILES)
     form = await request.form()
     uploads = form_files(form)
     if not uploads:
