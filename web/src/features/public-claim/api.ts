@@ -2,7 +2,7 @@
  * The customer's claim link (no login): `GET/POST /api/public/claims/{policyId}/{code}` and the
  * photos of a claim just reported, `POST …/{claimId}/photos` (multipart, `file.0`, `file.1`…).
  */
-import { HttpError, requestJson } from '../../lib/http';
+import { requestJson } from '../../lib/http';
 import type { ClaimStatus, Counterparty } from '../claims/claimLogic';
 
 export interface PublicClaim {
@@ -50,17 +50,7 @@ export const reportClaim = (policyId: string, code: string, facts: Record<string
 export async function uploadPhotos(policyId: string, code: string, claimId: string, files: readonly File[]): Promise<Photo[]> {
   const form = new FormData();
   files.forEach((file, i) => form.append(`file.${i}`, file, file.name));
-  const response = await fetch(`${base(policyId, code)}/${encodeURIComponent(claimId)}/photos`, {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const message = (body as { error?: { message?: string } } | null)?.error?.message;
-    throw new HttpError(message || `Errore ${response.status}`, response.status);
-  }
+  const body = await requestJson<unknown>(`${base(policyId, code)}/${encodeURIComponent(claimId)}/photos`, { method: 'POST', body: form });
   return Array.isArray(body) ? (body as Photo[]) : [];
 }
 
