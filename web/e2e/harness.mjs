@@ -2,7 +2,8 @@
 // end-to-end tests. The server serves the built shell (web/dist) and plugin modules.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,26 +95,34 @@ export class LiveServer {
     return response.body;
   }
 
+  /** The server's environment, over `dataDir`. */
+  environment(dataDir = this.dataDir) {
+    return {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DAILY_JOBS: 'false',
+      ENVIRONMENT: 'development',
+      COOKIE_SECURE: 'false',
+      PASSWORD_TIME_COST: '1',
+      PASSWORD_MEMORY_KIB: '8192',
+      LOG_LEVEL: 'WARNING',
+      // every browser of the suite logs in from 127.0.0.1: one office behind one address
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/minute',
+      WEB_DIST_DIR: join(repo, 'web', 'dist'),
+      // core's own tenants by default: the shipped tenants.yaml may offer more lines
+      TENANTS_FILE: this.tenantsFile,
+    };
+  }
+
   async up(timeoutMs = 90_000) {
     servers.add(this);
-    this.process = spawn(this.sportello, ['serve', '--port', String(this.port)], {
+    if (readdirSync(this.dataDir).length === 0) {
+      cpSync(await preparedData(this), this.dataDir, { recursive: true });
+    }
+    this.process = spawn(this.sportello, ['serve', '--no-prepare', '--port', String(this.port)], {
       cwd: repo,
-      env: {
-        ...process.env,
-        DATA_DIR: this.dataDir,
-        SEED_DEMO: 'true',
-        DAILY_JOBS: 'false',
-        ENVIRONMENT: 'development',
-        COOKIE_SECURE: 'false',
-        PASSWORD_TIME_COST: '1',
-        PASSWORD_MEMORY_KIB: '8192',
-        LOG_LEVEL: 'WARNING',
-        // every browser of the suite logs in from 127.0.0.1: one office behind one address
-        RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/minute',
-        WEB_DIST_DIR: join(repo, 'web', 'dist'),
-        // core's own tenants by default: the shipped tenants.yaml may offer more lines
-        TENANTS_FILE: this.tenantsFile,
-      },
+      env: this.environment(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // a file whose set-up failed still ends: the server does not keep node alive, and is killed
@@ -151,6 +160,71 @@ export class LiveServer {
     await this.down();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A data folder migrated and seeded once per run and per (command, deployments), which each
+ * server of the run copies before it starts with `--no-prepare`: the migrations and the demo
+ * data cost some seconds of CPU a server, and every file of the suite starts one. The test
+ * files run as processes of one runner, whose pid names the run; the first to need a folder
+ * prepares it under a lock (an exclusive mkdir), the others wait for it.
+ */
+async function preparedData(server, timeoutMs = 120_000) {
+  const root = join(tmpdir(), 'sportello-e2e-data');
+  mkdirSync(root, { recursive: true });
+  const run = `run-${process.ppid}`;
+  for (const old of readdirSync(root)) {
+    const pid = Number(old.match(/^run-(\d+)$/)?.[1]);
+    if (pid && pid !== process.ppid && !alive(pid)) rmSync(join(root, old), { recursive: true, force: true });
+  }
+  const key = createHash('sha256').update(`${server.sportello}\n${server.tenantsFile}`).digest('hex').slice(0, 16);
+  const ready = join(root, run, key);
+  const lock = `${ready}.lock`;
+  mkdirSync(join(root, run), { recursive: true });
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(ready)) {
+    let mine = false;
+    try {
+      mkdirSync(lock);
+      mine = true;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`no prepared data after ${timeoutMs} ms: ${lock}`);
+      await sleep(200);
+      continue;
+    }
+    try {
+      const building = `${ready}.building`;
+      rmSync(building, { recursive: true, force: true });
+      mkdirSync(building);
+      await migrate(server, building);
+      renameSync(building, ready);
+    } finally {
+      if (mine) rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return ready;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `sportello migrate` into `dataDir`, with the server's environment. */
+function migrate(server, dataDir) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(server.sportello, ['migrate'], { cwd: repo, env: server.environment(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    const keep = (chunk) => (log = (log + chunk).slice(-20_000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`sportello migrate failed (${code}):\n${log}`))));
+  });
 }
 
 /** The file's browsers and servers, read when a test fails (see {@link test}). */
