@@ -76,7 +76,26 @@ def bounded_image(
     if not fits(found, limits):
         mp = limits.max_image_pixels // 1_000_000
         raise ClientError(TOO_MANY_PIXELS.format(w=found.width, h=found.height, mp=mp))
+    if not _whole(source):
+        raise ClientError(not_an_image)
     return found
+
+
+def _whole(source: IO[bytes]) -> bool:
+    """Whether the file's structure reads to its end (a PNG's chunks and their checksums, the
+    markers of a JPEG's header): a file cut short or damaged is not kept as an image. Nothing
+    is decoded."""
+    source.seek(0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(source) as image:
+                image.verify()
+        return True
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return False
+    finally:
+        source.seek(0)
 
 
 def check_avatar(source: IO[bytes], size: int, limits: UploadSettings) -> None:

@@ -124,6 +124,8 @@ async def test_the_customer_sends_photos_that_the_agent_reads(
         ({"file.0": ("finto.jpg", b"GIF89a" + b"\0" * 64, "image/jpeg")}, 400, "JPEG, PNG o WebP"),
         ({"file.0": ("enorme.png", flat_png(12_000, 12_000), "image/png")}, 400,
          "milioni di pixel"),
+        ({"file.0": ("tagliata.png", flat_png(64, 64)[:-30], "image/png")}, 400,
+         "JPEG, PNG o WebP"),
         ({f"file.{n}": (f"f{n}.jpg", _jpeg((8, 8)), "image/jpeg") for n in range(6)}, 400,
          "al massimo 5 foto"),
     ],
