@@ -33,6 +33,7 @@ from plugins.rca.owners import (
     require_writer,
 )
 from plugins.rca.payload import plate_payload, plates_in_view
+from plugins.rca.plate_claims import claims_part, plate_claims
 from plugins.rca.rules.plates import VehicleKind, validate_plate
 from plugins.rca.search import (
     first_listed,
@@ -141,12 +142,16 @@ async def plate_quotes(
 async def plate_detail(
     session: AsyncSession, principal: Principal, plate_id: str
 ) -> dict[str, Any]:
-    """The plate with its quotes (``preventivi``); a retired plate is not found."""
+    """The plate with its quotes (``preventivi``) and the claims on its policies
+    (``sinistri``, ``atrSinistri``: :mod:`plugins.rca.plate_claims`); a retired plate is not
+    found."""
     require(perm.sees_plates, principal)
     plate = await visible_plate(session, principal, plate_id)
     if not plate.active:
         raise NotFound(NOT_FOUND)
-    return {**plate_payload(plate), "preventivi": await plate_quotes(session, principal, plate)}
+    quotes = await plate_quotes(session, principal, plate)
+    claims = await plate_claims(session, principal, plate, [q["_id"] for q in quotes])
+    return {**plate_payload(plate), "preventivi": quotes, **claims_part(claims)}
 
 
 async def _by_number(session: AsyncSession, number: str) -> Plate | None:

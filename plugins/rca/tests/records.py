@@ -3,13 +3,14 @@ add plates over HTTP or read the register as stored."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from sqlalchemy import select
 
 from core.api import models as m
 from core.api import tenant_scope
-from core.testing import Client, Runtime, login
+from core.testing import Client, Live, Runtime, ScClient, add_quote, login, user_id
 from plugins.rca.models import Plate, PlateWord
 
 ROUTE = "/api/targhe/"
@@ -102,3 +103,50 @@ async def client_row(runtime: Runtime, tenant: str, client_id: str) -> m.Client:
             found = await session.get(m.Client, client_id)
             assert found is not None
             return found
+
+
+TENANT = "rcadealer"
+START = date(2026, 3, 1)
+END = date(2027, 3, 1)
+
+
+def customer_data(plate: str) -> list[dict[str, Any]]:
+    return [
+        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": "Marta Colombo"},
+        {"_id": "cf", "name": "Codice fiscale", "type": "cf", "value": "CLMMRT80A41F205X"},
+        {"_id": "targa", "name": "Targa", "type": "targa", "value": {"value": plate}},
+        {"_id": "veicolo", "name": "Veicolo", "type": "marcamodello",
+         "value": {"brand": "Fiat", "model": "Panda"}},
+        {"_id": "imm", "name": "Immatricolazione", "type": "immatricolazione",
+         "value": {"isNew": False, "date": "2019-04-02"}},
+    ]  # fmt: skip
+
+
+async def rc_product(live: Live) -> str:
+    with tenant_scope(TENANT):
+        async with live.runtime.db.session() as session:
+            stmt = select(m.Product.id).where(m.Product.name == "RC Auto")
+            return str((await session.execute(stmt)).scalar_one())
+
+
+async def issued_policy(
+    live: Live, admin: ScClient, plate: str, number: str, end: date = END, start: date = START
+) -> dict[str, Any]:
+    """A quote of the agent of ``TENANT`` for ``plate`` quoted, asked for emission and
+    issued."""
+    agent_id = await user_id(live.runtime, TENANT, "agente")
+    quote_id = await add_quote(
+        live.runtime, TENANT, None, agent_id, product_id=await rc_product(live),
+        status="In attesa di quotazione", usr_data=customer_data(plate),
+    )  # fmt: skip
+    await admin.invoke(
+        "quotaPreventivo", {"pId": quote_id, "company": "Allianz", "tot": 480, "province": "MI"}
+    )
+    agent = await live.logged_in(TENANT, "agente")
+    await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
+    policy: dict[str, Any] = await admin.invoke("emettiPolizza", {
+        "pId": quote_id, "number": number, "startDate": start.isoformat(),
+        "endDate": end.isoformat(), "paymentMethod": "Bonifico", "confirmPastStart": True,
+        "overrideReason": "Documenti verificati in agenzia",
+    })  # fmt: skip
+    return policy

@@ -12,53 +12,11 @@ from sqlalchemy import func, select
 
 from core.api import models as m
 from core.api import tenant_scope
-from core.testing import Live, ScClient, add_quote, login, run_renewals, user_id
+from core.testing import Live, ScClient, login, run_renewals, user_id
 from plugins.rca.models import Plate
+from plugins.rca.tests.records import issued_policy
 
 TENANT = "rcadealer"
-START = date(2026, 3, 1)
-END = date(2027, 3, 1)
-
-
-def _customer(plate: str) -> list[dict[str, Any]]:
-    return [
-        {"_id": "nome", "name": "Nome e cognome", "type": "text", "value": "Marta Colombo"},
-        {"_id": "cf", "name": "Codice fiscale", "type": "cf", "value": "CLMMRT80A41F205X"},
-        {"_id": "targa", "name": "Targa", "type": "targa", "value": {"value": plate}},
-        {"_id": "veicolo", "name": "Veicolo", "type": "marcamodello",
-         "value": {"brand": "Fiat", "model": "Panda"}},
-        {"_id": "imm", "name": "Immatricolazione", "type": "immatricolazione",
-         "value": {"isNew": False, "date": "2019-04-02"}},
-    ]  # fmt: skip
-
-
-async def _product(live: Live) -> str:
-    with tenant_scope(TENANT):
-        async with live.runtime.db.session() as session:
-            stmt = select(m.Product.id).where(m.Product.name == "RC Auto")
-            return str((await session.execute(stmt)).scalar_one())
-
-
-async def _issued(
-    live: Live, admin: ScClient, plate: str, number: str, end: date = END, start: date = START
-) -> dict[str, Any]:
-    """A quote for ``plate`` quoted, asked for emission by its agent, and issued."""
-    agent_id = await user_id(live.runtime, TENANT, "agente")
-    quote_id = await add_quote(
-        live.runtime, TENANT, None, agent_id, product_id=await _product(live),
-        status="In attesa di quotazione", usr_data=_customer(plate),
-    )  # fmt: skip
-    await admin.invoke(
-        "quotaPreventivo", {"pId": quote_id, "company": "Allianz", "tot": 480, "province": "MI"}
-    )
-    agent = await live.logged_in(TENANT, "agente")
-    await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
-    policy: dict[str, Any] = await admin.invoke("emettiPolizza", {
-        "pId": quote_id, "number": number, "startDate": start.isoformat(),
-        "endDate": end.isoformat(), "paymentMethod": "Bonifico", "confirmPastStart": True,
-        "overrideReason": "Documenti verificati in agenzia",
-    })  # fmt: skip
-    return policy
 
 
 async def _plate(live: Live, number: str) -> Plate | None:
@@ -76,7 +34,7 @@ async def _search(client: ScClient, q: str) -> list[dict[str, Any]]:
 
 async def test_the_plate_shows_the_policy_issued_for_it(live: Live) -> None:
     admin = await live.logged_in(TENANT, "admin")
-    policy = await _issued(live, admin, "AB123CD", "RCA-1")  # a demo plate
+    policy = await issued_policy(live, admin, "AB123CD", "RCA-1")  # a demo plate
     [plate] = await _search(admin, "AB123CD")
     assert plate["polizza"] == {
         "_id": policy["_id"], "numero": "RCA-1", "compagnia": "Allianz",
@@ -90,7 +48,7 @@ async def test_the_plate_shows_the_policy_issued_for_it(live: Live) -> None:
 
 async def test_a_plate_not_in_the_register_is_added_from_the_quote(live: Live) -> None:
     admin = await live.logged_in(TENANT, "admin")
-    policy = await _issued(live, admin, "fb 321 kc", "RCA-2")
+    policy = await issued_policy(live, admin, "fb 321 kc", "RCA-2")
     stored = await _plate(live, "FB321KC")
     assert stored is not None
     assert (stored.kind, stored.brand, stored.model) == ("autovettura", "Fiat", "Panda")
@@ -103,8 +61,8 @@ async def test_a_plate_not_in_the_register_is_added_from_the_quote(live: Live) -
 
 async def test_the_policy_ending_last_is_shown(live: Live) -> None:
     admin = await live.logged_in(TENANT, "admin")
-    later = await _issued(live, admin, "GC456LM", "RCA-3", end=date(2027, 6, 1))
-    await _issued(live, admin, "GC456LM", "RCA-4", end=date(2027, 1, 1))
+    later = await issued_policy(live, admin, "GC456LM", "RCA-3", end=date(2027, 6, 1))
+    await issued_policy(live, admin, "GC456LM", "RCA-4", end=date(2027, 1, 1))
     stored = await _plate(live, "GC456LM")
     assert stored is not None
     assert (stored.policy_id, stored.expiry) == (later["_id"], date(2027, 6, 1))
@@ -115,7 +73,7 @@ async def test_a_retired_plate_insured_again_comes_back(live: Live) -> None:
     [plate] = await _search(admin, "EF456GH")
     await admin.invoke("rca.targhe.ritira", {"_id": plate["_id"]})
     assert await _search(admin, "EF456GH") == []
-    await _issued(live, admin, "EF456GH", "RCA-5")
+    await issued_policy(live, admin, "EF456GH", "RCA-5")
     [back] = await _search(admin, "EF456GH")
     assert back["_id"] == plate["_id"]
     assert back["polizza"]["numero"] == "RCA-5"
@@ -123,7 +81,9 @@ async def test_a_retired_plate_insured_again_comes_back(live: Live) -> None:
 
 async def test_a_plate_no_kind_fits_issues_the_policy_and_adds_nothing(live: Live) -> None:
     admin = await live.logged_in(TENANT, "admin")
-    policy = await _issued(live, admin, "MI123456", "RCA-6")  # a provincial plate, before 1994
+    policy = await issued_policy(
+        live, admin, "MI123456", "RCA-6"
+    )  # a provincial plate, before 1994
     assert policy["number"] == "RCA-6"
     assert await _plate(live, "MI123456") is None
 
@@ -136,13 +96,13 @@ async def test_where_the_line_is_off_the_policy_touches_no_plate(live: Live) -> 
             headers=await login(http, "admin"),
         )  # fmt: skip
         assert off.status_code == 200, off.text
-    policy = await _issued(live, admin, "AB123CD", "RCA-8")
+    policy = await issued_policy(live, admin, "AB123CD", "RCA-8")
     assert policy["number"] == "RCA-8"
     stored = await _plate(live, "AB123CD")
     assert stored is not None
     assert stored.policy_number != "RCA-8"
     assert await _plate(live, "JE246RS") is None
-    await _issued(live, admin, "JE246RS", "RCA-9")  # not in the register: not added either
+    await issued_policy(live, admin, "JE246RS", "RCA-9")  # not in the register: not added either
     assert await _plate(live, "JE246RS") is None
 
 
@@ -152,7 +112,9 @@ async def test_an_rca_policy_is_never_renewed_tacitly(live: Live) -> None:
     admin = await live.logged_in(TENANT, "admin")
     today = date.today()
     end = today + timedelta(days=10)
-    policy = await _issued(live, admin, "HD789NP", "RCA-7", end=end, start=end - timedelta(365))
+    policy = await issued_policy(
+        live, admin, "HD789NP", "RCA-7", end=end, start=end - timedelta(365)
+    )
     with tenant_scope(TENANT):
         async with live.runtime.db.session() as session:
             policies = select(func.count(m.Policy.id))

@@ -148,7 +148,7 @@ async def test_a_plate_with_its_quotes(seeded: Runtime, clients: ClientFactory) 
     admin = await login(client, "admin")
     rows = (await client.get(ROUTE, params={"q": "AB123CD"}, headers=admin)).json()["targhe"]
     detail = (await client.get(f"{ROUTE}{rows[0]['_id']}", headers=admin)).json()
-    assert set(detail) == PAYLOAD_KEYS | {"preventivi"}
+    assert set(detail) == PAYLOAD_KEYS | {"preventivi", "sinistri", "atrSinistri"}
     quotes = detail["preventivi"]
     assert quotes, "the demo quotes of Luca Bianchi that carry AB123CD"
     assert all(set(q) == {"_id", "status", "at", "product", "polizza"} for q in quotes)

@@ -83,6 +83,7 @@ export interface Collections {
   products: HostItem;
   docs: HostItem;
   chat: HostItem;
+  sinistri: HostItem;
 }
 
 /** A stream name `useCollection` accepts: core's, or one a module declared in `Collections`. */

@@ -4,7 +4,8 @@
  * sent is refused per row, the rest the server judges (plugins/rca/rules/cu.py).
  */
 import { describe, expect, it } from 'vitest';
-import { asCuAnswer, cuRequest, defaultAtrRows, nextAtrRow, type AtrRow } from '../lib/atr';
+import { asCuAnswer, cuRequest, defaultAtrRows, nextAtrRow, rowsWithClaims, type AtrRow } from '../lib/atr';
+import { asPlateDetail } from '../lib/records';
 
 const row = (anno: string, principali = '0', paritarie = ''): AtrRow => ({ anno, principali, paritarie });
 
@@ -88,5 +89,47 @@ describe("the server's answer", () => {
     expect(asCuAnswer({ classe: 19 })).toBeNull();
     expect(asCuAnswer(null)).toBeNull();
     expect(asCuAnswer({ classe: 9, passi: ['a', 3, null] })).toEqual({ classe: 9, passi: ['a'] });
+  });
+});
+
+describe('the years the registered claims make', () => {
+  const typed: AtrRow[] = [
+    { anno: '2023', principali: '0', paritarie: '' },
+    { anno: ' 2024 ', principali: '0', paritarie: '' },
+    { anno: '2025', principali: '1', paritarie: '30' },
+  ];
+
+  it('replace the years they name, add those missing, keep the others, oldest first', () => {
+    const rows = rowsWithClaims(typed, [
+      { anno: 2026, principali: 0, paritarie: [50] },
+      { anno: 2024, principali: 2, paritarie: [33, 25] },
+    ]);
+    expect(rows).toEqual([
+      { anno: '2023', principali: '0', paritarie: '' },
+      { anno: '2024', principali: '2', paritarie: '33, 25' },
+      { anno: '2025', principali: '1', paritarie: '30' },
+      { anno: '2026', principali: '0', paritarie: '50' },
+    ]);
+  });
+
+  it('leave the table as typed when there are none', () => {
+    expect(rowsWithClaims(typed, [])).toEqual([...typed].sort((a, b) => Number(a.anno) - Number(b.anno)));
+  });
+
+  it('are read from the detail, dropping what is not a claim or a year', () => {
+    const detail = asPlateDetail({
+      _id: 'p1',
+      targa: 'AB123CD',
+      sinistri: [
+        { _id: 'c1', data: '2026-05-10', stato: 'liquidato', responsabilita: 'principale', liquidato: 1200.5, liquidatoIl: '2026-11-29', polizza: 'RCA-1', policyId: 'pol1' },
+        { data: '2026-05-11' },
+        'rubbish',
+      ],
+      atrSinistri: [{ anno: 2026, principali: 1, paritarie: [33] }, { anno: 'x' }],
+    });
+    expect(detail.sinistri).toEqual([
+      { _id: 'c1', data: '2026-05-10', stato: 'liquidato', responsabilita: 'principale', liquidato: 1200.5, liquidatoIl: '2026-11-29', polizza: 'RCA-1', policyId: 'pol1' },
+    ]);
+    expect(detail.atrSinistri).toEqual([{ anno: 2026, principali: 1, paritarie: [33] }]);
   });
 });

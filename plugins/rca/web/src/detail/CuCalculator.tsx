@@ -5,13 +5,13 @@
  * Bersani), for the plate's kind and owner: the class shown is the better of the two.
  */
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalculator, IconPlus, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalculator, IconCarCrash, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, Section, useHost } from '@sportello/host-api';
 import ApplyingClass from '../components/ApplyingClass';
 import HouseholdSection, { HouseholdOutcome, type Household } from '../components/HouseholdSection';
-import { cuRequest, defaultAtrRows, nextAtrRow, type AtrField, type AtrProblems, type AtrRow } from '../lib/atr';
+import { cuRequest, defaultAtrRows, nextAtrRow, rowsWithClaims, type AtrField, type AtrProblems, type AtrRow, type AtrYearPayload } from '../lib/atr';
 import { asClassAnswer, bersaniPart, classRequest, naturalPersonOf, quotedKindOf, type ClassAnswer, type HouseholdProblems } from '../lib/bersani';
 import { CALLS, NAMESPACE } from '../paths';
 
@@ -22,7 +22,16 @@ export interface CalculatorVehicle {
   cf: string;
 }
 
-export default function CuCalculator({ currentYear, vehicle }: { currentYear: number; vehicle: CalculatorVehicle }) {
+export default function CuCalculator({
+  currentYear,
+  vehicle,
+  fromClaims = [],
+}: {
+  currentYear: number;
+  vehicle: CalculatorVehicle;
+  /** The certificate years the plate's settled claims make (empty: no button to use them). */
+  fromClaims?: readonly AtrYearPayload[];
+}) {
   const { t } = useTranslation(NAMESPACE);
   const host = useHost();
   const [rows, setRows] = useState<AtrRow[]>(() => defaultAtrRows(currentYear));
@@ -156,6 +165,21 @@ export default function CuCalculator({ currentYear, vehicle }: { currentYear: nu
           >
             {t('cu.addYear')}
           </Button>
+          {fromClaims.length ? (
+            <Button
+              variant="default"
+              leftSection={<IconCarCrash size={16} />}
+              title={t('cu.fromClaimsHint')}
+              onClick={() => {
+                setRows((current) => rowsWithClaims(current, fromClaims));
+                setProblems(null);
+                setAnswer(null);
+              }}
+              data-testid="atr-from-claims"
+            >
+              {t('cu.fromClaims')}
+            </Button>
+          ) : null}
           <TextInput
             w={200}
             inputMode="numeric"

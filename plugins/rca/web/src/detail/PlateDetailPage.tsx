@@ -10,13 +10,13 @@ import { IconAlertTriangle, IconFilePlus, IconPencil, IconTrash } from '@tabler/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, errorMessage, Figure, formatDay, newQuoteLink, Section, useHost } from '@sportello/host-api';
+import { type HostItem, BackLink, errorMessage, Figure, formatDay, formatEuro, newQuoteLink, Section, useHost } from '@sportello/host-api';
 import CoverText from '../components/CoverText';
 import { kindLabel, registrationLabel } from '../components/labels';
 import { draftOf, type PlateDraft } from '../lib/draft';
 import { coverOn, romeToday } from '../lib/expiry';
 import { platePrefill, rcaProductFor } from '../lib/newQuote';
-import { asPlate, asPlateDetail, vehicleName, type Plate, type PlateQuote } from '../lib/records';
+import { asPlate, asPlateDetail, vehicleName, type PlateClaim, type PlateDetail, type PlateQuote } from '../lib/records';
 import { CALLS, NAMESPACE, paths } from '../paths';
 import { PLATES_STREAM } from '../streams';
 import PlateEditor from '../editor/PlateEditor';
@@ -26,9 +26,10 @@ import CuCalculator from './CuCalculator';
 import '@sportello/host-api/line.css';
 import '../plates.css';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; plate: Plate; quotes: PlateQuote[] } | { status: 'error'; message: string };
+type Loaded = { status: 'loading' } | { status: 'ready'; plate: PlateDetail; quotes: PlateQuote[] } | { status: 'error'; message: string };
 
-/** The plate and its quotes from `rca.targhe.dettaglio`, asked again when the live plate changes. */
+/** The plate, its quotes and its claims from `rca.targhe.dettaglio`, asked again when the live
+ * plate changes or a claim on its policies does (the `sinistri` stream). */
 function usePlateDetail(id: string, version: string | undefined): Loaded {
   const host = useHost();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -38,7 +39,7 @@ function usePlateDetail(id: string, version: string | undefined): Loaded {
       .call(CALLS.detail, { _id: id })
       .then((answer) => {
         if (!current) return;
-        const detail = asPlateDetail((answer ?? {}) as Plate);
+        const detail = asPlateDetail((answer ?? {}) as HostItem);
         setLoaded({ status: 'ready', plate: detail, quotes: detail.preventivi });
       })
       .catch((error: unknown) => current && setLoaded({ status: 'error', message: errorMessage(error) }));
@@ -48,6 +49,61 @@ function usePlateDetail(id: string, version: string | undefined): Loaded {
     // `host` changes identity with the session's state: the plate's id and version are what ask again
   }, [id, version]);
   return loaded;
+}
+
+/** What changes when a claim on one of `policies` is opened, changed or settled. */
+function claimsVersionOf(claims: Record<string, HostItem>, policies: readonly string[]): string {
+  const wanted = new Set(policies.filter(Boolean));
+  return Object.values(claims)
+    .filter((claim) => wanted.has(String(claim.policyId ?? '')))
+    .map((claim) => `${claim._id}:${String(claim.status ?? '')}:${String(claim.responsibility ?? '')}:${String(claim.paid ?? '')}`)
+    .sort()
+    .join(',');
+}
+
+function ClaimsTable({ claims }: { claims: PlateClaim[] }) {
+  const { t } = useTranslation(NAMESPACE);
+  if (!claims.length) {
+    return (
+      <Text c="dimmed" size="sm" data-testid="plate-no-claims">
+        {t('detail.noClaims')}
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing="xs" highlightOnHover data-testid="plate-claims">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('detail.claimDate')}</Table.Th>
+          <Table.Th>{t('detail.claimPolicy')}</Table.Th>
+          <Table.Th>{t('detail.claimStatus')}</Table.Th>
+          <Table.Th>{t('detail.claimFault')}</Table.Th>
+          <Table.Th ta="right">{t('detail.claimPaid')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {claims.map((claim) => (
+          <Table.Tr key={claim._id} data-testid="plate-claim" data-id={claim._id} data-status={claim.stato}>
+            <Table.Td>{formatDay(claim.data)}</Table.Td>
+            <Table.Td>{claim.polizza || '—'}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500} c={claim.stato === 'liquidato' ? 'teal.8' : undefined}>
+                {t(`detail.claimStatuses.${claim.stato}`, { defaultValue: claim.stato })}
+              </Text>
+            </Table.Td>
+            <Table.Td>{claim.responsabilita ? t(`detail.claimFaults.${claim.responsabilita}`, { defaultValue: claim.responsabilita }) : '—'}</Table.Td>
+            <Table.Td ta="right">{formatEuro(claim.liquidato)}</Table.Td>
+            <Table.Td ta="right">
+              <Anchor component={Link} to={`/sinistri/${claim._id}`} size="sm">
+                {t('detail.claimOpen')}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
 
 function QuotesTable({ quotes }: { quotes: PlateQuote[] }) {
@@ -96,7 +152,16 @@ export default function PlateDetailPage() {
   const { id = '' } = useParams();
   const live = host.useCollection(PLATES_STREAM)[id];
   const products = host.useCollection('products');
-  const loaded = usePlateDetail(id, live ? String(live.at ?? '') : undefined);
+  // the claims on the current policy and on those the last answer found claims on
+  const claims = host.useCollection('sinistri');
+  const [claimedPolicies, setClaimedPolicies] = useState('');
+  const currentPolicy = live ? asPlate(live).polizza?._id : undefined;
+  const claimsVersion = claimsVersionOf(claims, [currentPolicy ?? '', ...claimedPolicies.split(',')]);
+  const loaded = usePlateDetail(id, live ? `${String(live.at ?? '')}|${claimsVersion}` : undefined);
+  useEffect(() => {
+    if (loaded.status !== 'ready') return;
+    setClaimedPolicies([...new Set(loaded.plate.sinistri.map((claim) => claim.policyId))].sort().join(','));
+  }, [loaded]);
   const [editing, setEditing] = useState<PlateDraft | null>(null);
   const [retiring, setRetiring] = useState(false);
   const today = romeToday();
@@ -191,6 +256,9 @@ export default function PlateDetailPage() {
             </Text>
           )}
         </Section>
+        <Section title={t('detail.claims')} testId="plate-claims-section">
+          {loaded.status === 'ready' ? <ClaimsTable claims={loaded.plate.sinistri} /> : loaded.status === 'loading' ? <Loader size="sm" /> : null}
+        </Section>
         <Section title={t('detail.quotes')} testId="plate-quotes-section">
           {loaded.status === 'ready' ? (
             <QuotesTable quotes={loaded.quotes} />
@@ -203,7 +271,11 @@ export default function PlateDetailPage() {
           )}
         </Section>
       </div>
-      <CuCalculator currentYear={Number(today.slice(0, 4))} vehicle={{ targa: plate.targa, tipo: plate.tipo, cf: plate.cf }} />
+      <CuCalculator
+        currentYear={Number(today.slice(0, 4))}
+        vehicle={{ targa: plate.targa, tipo: plate.tipo, cf: plate.cf }}
+        fromClaims={loaded.status === 'ready' ? loaded.plate.atrSinistri : []}
+      />
       {editing ? <PlateEditor initial={editing} onClose={() => setEditing(null)} /> : null}
       {retiring ? <RetireDialog plate={plate} onClose={() => setRetiring(false)} onRetired={() => void navigate(paths.list)} /> : null}
     </Stack>

@@ -119,3 +119,20 @@ export function asCuAnswer(value: unknown): CuAnswer | null {
   const passi = Array.isArray(raw.passi) ? raw.passi.filter((step): step is string => typeof step === 'string') : [];
   return { classe, passi };
 }
+
+/**
+ * The table with the certificate years the registered claims make (`atrSinistri` of the plate's
+ * detail): each claim year's counts replace that year's row, a year the table lacks is added,
+ * the other rows stay as typed; oldest first.
+ */
+export function rowsWithClaims(rows: readonly AtrRow[], years: readonly AtrYearPayload[]): AtrRow[] {
+  const fromClaims = new Map(years.map((year) => [String(year.anno), year]));
+  const kept = rows.map((row) => {
+    const year = fromClaims.get(row.anno.trim());
+    if (!year) return row;
+    fromClaims.delete(row.anno.trim());
+    return { anno: row.anno.trim(), principali: String(year.principali), paritarie: year.paritarie.join(', ') };
+  });
+  const added = [...fromClaims.values()].map((year) => ({ anno: String(year.anno), principali: String(year.principali), paritarie: year.paritarie.join(', ') }));
+  return [...kept, ...added].sort((a, b) => Number(a.anno) - Number(b.anno));
+}

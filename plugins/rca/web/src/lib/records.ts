@@ -5,6 +5,7 @@
  */
 import type { HostItem } from '@sportello/host-api';
 import { isVehicleKind, type VehicleKind } from './plates';
+import type { AtrYearPayload } from './atr';
 
 /** Immatricolazione: a new vehicle, or the day it was registered ('YYYY-MM-DD'). */
 export type Registration = { isNew: true } | { isNew: false; date: string };
@@ -49,8 +50,25 @@ export interface PlateQuote {
   polizza: string | null;
 }
 
+/** A claim the office registered on one of the plate's policies (`rca.targhe.dettaglio`). */
+export interface PlateClaim {
+  _id: string;
+  /** The event's day. */
+  data: string;
+  stato: string;
+  responsabilita: string | null;
+  liquidato: number;
+  /** The day it was settled, while it is. */
+  liquidatoIl: string | null;
+  polizza: string | null;
+  policyId: string;
+}
+
 export interface PlateDetail extends Plate {
   preventivi: PlateQuote[];
+  sinistri: PlateClaim[];
+  /** The certificate years the settled claims make, for the CU calculator. */
+  atrSinistri: AtrYearPayload[];
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -102,6 +120,26 @@ export function asPlate(raw: HostItem): Plate {
   };
 }
 
+const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
+const whole = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+
+function claimOf(raw: Record<string, unknown>): PlateClaim {
+  return {
+    _id: String(raw._id),
+    data: text(raw.data).slice(0, 10),
+    stato: text(raw.stato),
+    responsabilita: textOrNull(raw.responsabilita),
+    liquidato: typeof raw.liquidato === 'number' && Number.isFinite(raw.liquidato) ? raw.liquidato : 0,
+    liquidatoIl: textOrNull(raw.liquidatoIl),
+    polizza: textOrNull(raw.polizza),
+    policyId: text(raw.policyId),
+  };
+}
+
+function atrYearOf(raw: Record<string, unknown>): AtrYearPayload {
+  return { anno: whole(raw.anno), principali: whole(raw.principali), paritarie: Array.isArray(raw.paritarie) ? raw.paritarie.map(whole) : [] };
+}
+
 export function asPlateDetail(raw: HostItem): PlateDetail {
   const quotes = Array.isArray(raw.preventivi) ? raw.preventivi : [];
   return {
@@ -116,6 +154,12 @@ export function asPlateDetail(raw: HostItem): PlateDetail {
         product: textOrNull(quote.product),
         polizza: textOrNull(quote.polizza),
       })),
+    sinistri: list(raw.sinistri)
+      .filter((claim) => typeof claim._id === 'string' && claim._id)
+      .map(claimOf),
+    atrSinistri: list(raw.atrSinistri)
+      .map(atrYearOf)
+      .filter((year) => year.anno > 0),
   };
 }
 
