@@ -48,7 +48,7 @@ SUSPENDED_KEY = "SOSP"
 class InstalmentBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     policyId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
-    n: int = Field(ge=0, le=12)
+    n: int = Field(ge=0, le=99)  # 12 instalments, then the changes' receipts
     action: Literal["paga", "annulla", "sospendi", "riattiva"]
     day: date | None = Field(default=None, alias="date")
     method: str | None = Field(default=None, min_length=1, max_length=50)
