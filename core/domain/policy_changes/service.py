@@ -31,7 +31,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
-from core.domain.policies.payment_rules import check_day, checked_method
+from core.domain.policies.payment_rules import checked_method
 from core.domain.policy_changes.amounts import (
     Parts,
     commission_parts,
@@ -68,6 +68,7 @@ OUTSIDE = (
     "scadenza del {end}"
 )
 TOO_MANY = "La polizza ha già {n} variazioni: non se ne registrano altre"
+REFUND_IN_FUTURE = "Il rimborso non può avere una data futura: la data più lontana è oggi, {today}"
 REFUND_BEFORE_START = "La data del rimborso non può precedere la decorrenza della polizza"
 
 
@@ -199,10 +200,12 @@ async def endorse(session: AsyncSession, principal: Principal, body: Endorsement
 
 
 def _refund_at(body: CancellationBody, start: date) -> datetime:
-    day = body.refundedOn or today_in_rome()
+    today = today_in_rome()
+    day = body.refundedOn or today
     if day < max(start, MIN_DATE):
         raise ClientError(REFUND_BEFORE_START)
-    check_day(day)
+    if day > today:
+        raise ClientError(REFUND_IN_FUTURE.format(today=_it(today)))
     return datetime.combine(day, time(12), tzinfo=UTC)
 
 
