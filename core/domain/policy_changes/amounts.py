@@ -6,9 +6,12 @@ docs/rules/policy-changes.md gives the formulas with worked examples and their s
   (a cancellation: cover ends at 24:00 of ``d``) concerns the days *after* ``d``:
   ``days_after = period_end − d`` in days, out of ``period_end − period_start``.
 * **Pro rata temporis.** An amount for part of a period is amount × days / period days, to
-  the cent half up (the practice of the appendici di variazione; for the refund of a
-  cancelled motor policy art. 171 c. 2 D.Lgs. 209/2005 names "la parte di premio
-  corrisposta e non usufruita" — the unused part of the premium paid).
+  the cent half up (the practice of the appendici di variazione, and the "conguaglio del
+  premio" of a vehicle substitution, art. 171 c. 1 n. 3 D.Lgs. 209/2005; for the refund of
+  a cancelled motor policy art. 171 c. 1 n. 1 names "il rateo di premio relativo al residuo
+  periodo di assicurazione al netto dell'imposta pagata e del contributo obbligatorio di
+  cui all'articolo 334", and art. 10 c. 4-5 D.M. 86/2008 "la parte di premio pagata e non
+  goduta", for a sale, a scrapping or a withdrawal from circulation).
 * **Net and taxes.** A gross difference is split with the policy's own rates: each ramo's
   share of the gross (in proportion to the ramo's net in the policy) is divided by
   1 + the ramo's total tax rate, the net to the cent half up and the tax the rest, so

@@ -9,7 +9,7 @@
   money back. A change that moves no premium adds no row.
 * A **cancellation** (annullamento) on a day of the period, for one of :data:`REASONS`,
   gives back the unused net premium of what was paid (:mod:`.periods`; taxes are not given
-  back, art. 171 c. 2 D.Lgs. 209/2005) as one instalment row (``info.kind = "rimborso"``),
+  back, art. 171 c. 1 n. 1 D.Lgs. 209/2005) as one instalment row (``info.kind = "rimborso"``),
   negative and paid on the day it is refunded (a closed cash day refuses it); the unpaid
   rows of the days after are set aside (``SOSP``, ``annullata``). The ledger takes back the
   commissions on the net given back (:mod:`core.domain.commissions.takebacks`).
