@@ -12,6 +12,8 @@ import type { HostItem } from '@sportello/host-api';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../session/context';
 import PolicyClaims from '../claims/PolicyClaims';
+import PolicyChanges from '../policy-changes/PolicyChanges';
+import CancelledBadge from '../policy-changes/components/CancelledBadge';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
 import DocumentsSection, { type DocumentSlot } from '../quotes/components/DocumentsSection';
@@ -85,6 +87,7 @@ export default function PolicyDetailPage() {
             <Badge color={paid?.v ? 'green' : 'orange'} variant="light" data-testid="policy-paid">
               {paid?.v ? t('detail.paid', { date: shortDate(paid.at) }) : t('detail.open')}
             </Badge>
+            <CancelledBadge policy={policy} />
             {policyAlerts(policy, new Date()) ? (
               <Badge color="red" variant="light">
                 {t('detail.expiring')}
@@ -128,6 +131,7 @@ export default function PolicyDetailPage() {
         </Title>
         <InstalmentsTable policy={policy} />
       </Paper>
+      <PolicyChanges policy={policy} />
       {seesClaims ? <PolicyClaims policyId={policy._id} policyNumber={String(policy.number ?? '')} /> : null}
       <DocumentsSection ownerKind="polizza" ownerId={policy._id} slots={slots} />
     </Stack>
