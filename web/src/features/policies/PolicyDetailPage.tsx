@@ -112,7 +112,7 @@ export default function PolicyDetailPage() {
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="lg">
           <InfoField label={t('columns.company')} value={String(policy.company ?? '')} />
           <InfoField label={t('columns.number')} value={String(policy.number ?? '')} testId="policy-number" />
-          <InfoField label={t('detail.start')} value={shortDate(policy.startDate)} />
+          <InfoField label={t('detail.start')} value={shortDate(policy.startDate)} testId="policy-start" />
           <InfoField label={t('columns.endDate')} value={shortDate(policy.endDate)} />
           <InfoField label={t('columns.frequency')} value={t(`frequency.${String(policy.frequency ?? 'ANN')}`)} />
           <InfoField label={t('columns.premium')} value={euros(toCents(policy.premium))} testId="policy-premium" />
