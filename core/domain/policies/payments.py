@@ -120,7 +120,7 @@ async def update_instalment(
     if policy is None:
         raise NotFound(POLICY_NOT_FOUND)
     if body.n == 0:
-        if policy.instalments:
+        if any(not (r.info or {}).get("kind") for r in policy.instalments):
             raise ClientError(NO_INSTALMENT.format(n=0))
         if body.action in ("sospendi", "riattiva"):
             raise ClientError("Il pagamento unico non si sospende")

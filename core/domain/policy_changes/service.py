@@ -31,6 +31,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.commissions.cash import ensure_open
 from core.domain.commissions.ledger import settle
+from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.payment_rules import checked_method
 from core.domain.policy_changes.amounts import (
     Parts,
@@ -194,6 +195,7 @@ async def endorse(session: AsyncSession, principal: Principal, body: Endorsement
         policy.instalments.append(receipt)
         await session.flush()
         change.instalment_id = receipt.id
+    follow_instalments(policy)  # a receipt still to collect leaves the policy unpaid
     policy.updated_at = utcnow()  # the policy's event carries its instalments
     await session.flush()
     return Outcome(change, receipt, policy, saved=True)
@@ -242,6 +244,7 @@ async def cancel(session: AsyncSession, principal: Principal, body: Cancellation
         await session.flush()
         change.instalment_id = receipt.id
     policy.cancelled_on, policy.cancel_reason = body.cancelledOn, body.reason
+    follow_instalments(policy)  # what was set aside is no longer owed
     policy.updated_at = utcnow()
     await session.flush()
     await settle(session, policy, by=principal.id)

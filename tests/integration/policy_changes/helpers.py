@@ -53,17 +53,21 @@ def monthly_rows(paid: int) -> list[m.Instalment]:
 
 
 async def make_policy(runtime: Runtime, frequency: str = "ANN", paid: int = 1) -> str:
-    """The policy for ``agente`` (its ledger credited for what is paid); its id."""
+    """The policy for ``agente`` (its ledger credited for what is paid); its id. ``ANN``: one
+    instalment; ``MEN``: :func:`monthly_rows`; ``UNICO``: no instalment, the single payment
+    paid when ``paid``."""
     ids = await user_ids(runtime, TENANT)
     with tenant_scope(TENANT):
         async with runtime.db.session() as session, session.begin():
             agent = await session.get(m.User, ids["agente"])
             assert agent is not None
             agent.ritenuta, agent.withholding_base = Decimal(23), "50"
-            rows = (
-                [_row(1, START, ("1000.00", "220.00", "100.00", "50.00"), paid >= 1)]
-                if frequency == "ANN" else monthly_rows(paid)
-            )  # fmt: skip
+            rows: list[m.Instalment] = []
+            if frequency == "ANN":
+                rows = [_row(1, START, ("1000.00", "220.00", "100.00", "50.00"), paid >= 1)]
+            elif frequency == "MEN":
+                rows = monthly_rows(paid)
+            single = frequency == "UNICO" and paid >= 1
             policy = m.Policy(
                 agent_id=ids["agente"], company="Compagnia Prova", number=f"T-{new_id()[:8]}",
                 start_date=START, end_date=END, premium=Decimal("1220.00"),
@@ -71,6 +75,7 @@ async def make_policy(runtime: Runtime, frequency: str = "ANN", paid: int = 1) -
                 ramo="incendio", commission=Decimal("100.00"), agent_total=Decimal("50.00"),
                 rates={"company": "10", "agent": "50"}, frequency=frequency,
                 payment_method="bonifico", pr={}, instalments=rows,
+                paid=single, paid_at=datetime(2026, 1, 2, 12, tzinfo=UTC) if single else None,
             )  # fmt: skip
             session.add(policy)
             await session.flush()

@@ -194,3 +194,22 @@ async def test_a_refund_on_a_closed_cash_day_is_refused(
     # on an open day it goes through
     yesterday = await _cancel(clients, seeded, policy_id, refundedOn="2026-04-10")
     assert yesterday.status_code == 201, yesterday.text
+
+
+async def test_a_single_payment_policy_refunds_its_unused_net(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy_id = await make_policy(seeded, "UNICO", paid=1)
+    done = await _cancel(clients, seeded, policy_id, reason="sostituzione")
+    assert done.status_code == 201, done.text
+    # the single payment is the receipt: 1,000.00 × 266 / 365 = 728.77, as an annual one
+    rows = await rows_of(seeded, policy_id)
+    assert [(r.number, r.total, r.info["kind"]) for r in rows] == [
+        (1, Decimal("-728.77"), "rimborso")
+    ]
+    entries = await ledger(seeded, policy_id)
+    assert [(e.kind, e.gross) for e in entries] == [
+        ("provvigione", Decimal("50.00")), ("storno", Decimal("-36.44")),
+    ]  # fmt: skip
+    assert entries[1].description.endswith("(pagamento unico)")
+    assert done.json()["policy"]["paid"]["v"] is True  # still paid: nothing more is owed

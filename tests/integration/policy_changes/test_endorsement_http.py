@@ -135,3 +135,18 @@ async def test_only_admins_endorse(clients: ClientFactory, seeded: Runtime, who:
     other = await call(clients, seeded, "admin", "POST", _path(policy_id), body, "rcadealer")
     assert other.status_code == 404
     assert await changes(seeded, policy_id) == []
+
+
+async def test_a_single_payment_policy_keeps_its_state_beside_an_endorsement(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy_id = await make_policy(seeded, "UNICO", paid=0)
+    up = await _endorse(clients, seeded, policy_id, annualPremium=1464)
+    assert up.status_code == 201, up.text
+    assert up.json()["policy"]["rate"][0]["n"] == 1  # the receipt, the policy's first row
+    await _pay(clients, seeded, policy_id, 1)  # the endorsement's 123.00 collected
+    policy = (await call(clients, seeded, "admin", "GET", f"/api/polizze/{policy_id}")).json()
+    assert policy["paid"]["v"] is False  # the single payment itself is still due
+    await _pay(clients, seeded, policy_id, 0)  # and can still be collected
+    credits = sorted(e.gross for e in await ledger(seeded, policy_id))
+    assert credits == [Decimal("5.04"), Decimal("50.00")]
