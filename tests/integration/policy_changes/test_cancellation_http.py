@@ -213,3 +213,34 @@ async def test_a_single_payment_policy_refunds_its_unused_net(
     ]  # fmt: skip
     assert entries[1].description.endswith("(pagamento unico)")
     assert done.json()["policy"]["paid"]["v"] is True  # still paid: nothing more is owed
+
+
+async def test_undoing_the_refund_restores_the_commission_and_paying_it_again_takes_it_back(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy_id = await make_policy(seeded)
+    assert (await _cancel(clients, seeded, policy_id)).status_code == 201
+    path = f"/api/polizze/{policy_id}/rate/2"
+    undone = await call(clients, seeded, "admin", "PUT", path, {"action": "annulla"})
+    assert undone.status_code == 200, undone.text
+    # the storno (−32.25 net) restored: 44.25 again, as credited
+    entries = await ledger(seeded, policy_id)
+    assert [e.amount for e in entries] == [Decimal("44.25"), Decimal("-32.25"), Decimal("32.25")]
+    assert entries[-1].description.startswith("Ripristino: Storno provvigione per annullamento")
+    again = await call(clients, seeded, "admin", "PUT", path, {"action": "paga"})
+    assert again.status_code == 200, again.text
+    assert sum(e.amount for e in await ledger(seeded, policy_id)) == Decimal("12.00")
+
+
+async def test_the_history_follows_the_policys_visibility(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    policy_id = await make_policy(seeded)
+    path = f"/api/polizze/{policy_id}/storia"
+    for who in ("admin", "responsabile", "agente"):
+        assert (await call(clients, seeded, who, "GET", path)).status_code == 200, who
+    assert (await call(clients, seeded, "dipendente", "GET", path)).status_code == 403
+    assert (
+        await call(clients, seeded, "admin", "GET", path, tenant="rcadealer")
+    ).status_code == 404
+    assert (await call(clients, seeded, "admin", "GET", "/api/polizze/x/storia")).status_code == 404
