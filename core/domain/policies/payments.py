@@ -42,6 +42,7 @@ NO_INSTALMENT = "Rata {n} non trovata"
 SUSPENDED = "La rata è sospesa: riattivala prima di segnarla pagata"
 PAID = "La rata è già pagata: annulla il pagamento prima di sospenderla"
 BAD_DATE = "Data di pagamento fuori dai limiti"
+CANCELLED = "La rata non è più dovuta: la polizza è stata annullata"
 SUSPENDED_KEY = "SOSP"
 
 
@@ -65,6 +66,8 @@ def _paid_at(day: date | None) -> datetime:
 
 def _apply(target: m.Instalment, body: InstalmentBody, method: str | None) -> None:
     info = dict(target.info or {})
+    if info.get("annullata") and body.action in ("paga", "riattiva"):
+        raise ClientError(CANCELLED)  # set aside by a cancellation (core.domain.policy_changes)
     if body.action == "paga":
         if info.get(SUSPENDED_KEY):
             raise ClientError(SUSPENDED)

@@ -110,6 +110,13 @@ async def test_a_monthly_policy_refunds_the_month_under_way_and_what_was_paid_ah
     assert [(r.number, r.info) for r in rows if r.info.get("SOSP")] == [
         (n, {"SOSP": True, "annullata": change_id}) for n in range(6, 13)
     ]
+    for action in ("riattiva", "paga"):  # what the cancellation set aside stays aside
+        path = f"/api/polizze/{policy_id}/rate/6"
+        refused = await call(clients, seeded, "admin", "PUT", path, {"action": action})
+        assert refused.status_code == 400
+        assert refused.json()["error"]["message"] == (
+            "La rata non è più dovuta: la polizza è stata annullata"
+        )
     storni = [e for e in await ledger(seeded, policy_id) if e.kind == "storno"]
     # April: 4.16 credited (withheld 4.16 × 11.5 % = 0.4784 → 0.48), 1.94 left (withheld
     # 0.2231 → 0.22): storno −2.22, withholding −0.26; May: all of it, −4.16, −0.48
