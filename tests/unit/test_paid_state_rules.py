@@ -46,3 +46,34 @@ def test_a_single_payment_policy_keeps_its_own_state() -> None:
     follow_instalments(policy)
     assert policy.paid is True
     assert policy.paid_at == APRIL
+
+
+def _receipt(kind: str, total: str, when: datetime | None, **info: object) -> m.Instalment:
+    from decimal import Decimal
+
+    return m.Instalment(number=9, total=Decimal(total), paid=when is not None, paid_at=when,
+                        info={"kind": kind, **info})  # fmt: skip
+
+
+def test_an_endorsements_receipt_is_owed_a_refund_and_a_set_aside_row_are_not() -> None:
+    owing = _policy(MARCH, APRIL)
+    owing.instalments.append(_receipt("appendice", "123.00", None))
+    follow_instalments(owing)
+    assert owing.paid is False  # the endorsement's 123.00 is still to collect
+    settled = _policy(MARCH, APRIL)
+    settled.instalments += [
+        _receipt("appendice", "-50.00", None),
+        _receipt("rimborso", "-10.00", MAY),
+    ]
+    follow_instalments(settled)
+    assert (settled.paid, settled.paid_at) == (True, APRIL)  # money back is owed by no customer
+    cancelled = _policy(MARCH, None)
+    cancelled.instalments[1].info = {"SOSP": True, "annullata": "c1"}
+    follow_instalments(cancelled)
+    assert (cancelled.paid, cancelled.paid_at) == (True, MARCH)
+
+
+def test_a_single_payment_keeps_its_own_state_beside_its_changes_receipts() -> None:
+    policy = m.Policy(paid=False, paid_at=None, instalments=[_receipt("appendice", "80.00", MAY)])
+    follow_instalments(policy)
+    assert (policy.paid, policy.paid_at) == (False, None)

@@ -8,6 +8,7 @@ from core.db.models.clients import Client
 from core.db.models.documents import Document
 from core.db.models.line_commissions import LineCommission
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
+from core.db.models.policy_changes import PolicyChange
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
 from core.db.models.sync import Tombstone, WebPushSubscription
@@ -30,6 +31,7 @@ __all__ = [
     "LoginThrottle",
     "OutboxMail",
     "Policy",
+    "PolicyChange",
     "Product",
     "Quote",
     "RenewalRun",

@@ -93,6 +93,10 @@ class Policy(Base, HasId, TenantOwned, InAgentTree, Timestamped, StoredPayload):
     insert from ``number``."""
     issue_override: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     """Issued despite refused or missing documents: ``{reason, documents, by, at}``."""
+    cancelled_on: Mapped[date | None] = mapped_column(Date)
+    """The day the policy was cancelled (cover ends at 24:00): ``core.domain.policy_changes``."""
+    cancel_reason: Mapped[str | None] = mapped_column(String(20))
+    """The cancellation's reason code (``core.domain.policy_changes.reasons``)."""
 
     instalments: Mapped[list[Instalment]] = relationship(
         back_populates="policy",

@@ -9,6 +9,9 @@
   new credit. :func:`settle` brings the ledger in line with what is paid, so calling it twice,
   or from two requests at once, posts once: a credit's key names the instalment, the user and
   the cycle, and the (tenant, key) index is unique.
+* A positive endorsement receipt (``info.kind == "appendice"``) is credited like an
+  instalment once collected; a refund of a cancelled policy and a negative endorsement take
+  back what they give back (:mod:`core.domain.commissions.takebacks`).
 * Admins post payouts, advances and adjustments by hand, with a reason.
 """
 
@@ -26,6 +29,7 @@ from core.db import models as m
 from core.db.once import insert_once
 from core.db.types import utcnow
 from core.domain.commissions.rules import payout
+from core.domain.commissions.takebacks import settle_takebacks
 from core.domain.commissions.withholding import base_percent
 from core.money import ZERO
 
@@ -56,12 +60,19 @@ def collaborator_of(policy: m.Policy) -> str | None:
 
 def dues(policy: m.Policy) -> Iterator[Due]:
     """Every credit a policy's collected or collectable items carry."""
+    regular = [r for r in policy.instalments if not (r.info or {}).get("kind")]
     items: list[tuple[str, str | None, bool, Decimal, Decimal, str, datetime | None]] = [
         (r.id, r.id, r.paid, r.agent_total + r.parent_total, r.referrer_total,
          f"rata {r.number}", r.paid_at)
-        for r in policy.instalments
+        for r in regular
     ] or [(policy.id, None, policy.paid, policy.agent_total + policy.parent_total,
            policy.referrer_total, "pagamento unico", policy.paid_at)]  # fmt: skip
+    items += [
+        (r.id, r.id, r.paid, r.agent_total + r.parent_total, r.referrer_total,
+         f"appendice {r.number}", r.paid_at)
+        for r in policy.instalments
+        if (r.info or {}).get("kind") == "appendice" and r.total > 0
+    ]  # fmt: skip
     collaborator = collaborator_of(policy)
     for item_id, instalment_id, paid, tree, referred, label, paid_at in items:
         where = f"{label} polizza {policy.number or policy.id}"
@@ -96,7 +107,8 @@ async def settle(
     )
     posted = list((await session.execute(stmt)).scalars())
     source = Source(policy.tenant_id, policy_id=policy.id)
-    return await match(session, list(dues(policy)), posted, source, by, backdate)
+    entries = await match(session, list(dues(policy)), posted, source, by, backdate)
+    return entries + await settle_takebacks(session, policy, collaborator_of(policy), by)
 
 
 async def match(

@@ -115,8 +115,8 @@ def dues_of(instalments: Sequence[m.Instalment]) -> list[Due]:
     recorded: never overdue)."""
     dues = []
     for row in instalments:
-        if (row.info or {}).get("SOSP"):
-            continue
+        if (row.info or {}).get("SOSP") or (row.info or {}).get("kind"):
+            continue  # set aside, or a policy change's receipt (not an instalment)
         paid_on = None
         if row.paid:
             paid_on = row.paid_at.astimezone(ROME).date() if row.paid_at else date.min

@@ -42,13 +42,14 @@ NO_INSTALMENT = "Rata {n} non trovata"
 SUSPENDED = "La rata è sospesa: riattivala prima di segnarla pagata"
 PAID = "La rata è già pagata: annulla il pagamento prima di sospenderla"
 BAD_DATE = "Data di pagamento fuori dai limiti"
+CANCELLED = "La rata non è più dovuta: la polizza è stata annullata"
 SUSPENDED_KEY = "SOSP"
 
 
 class InstalmentBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     policyId: str = Field(min_length=1, max_length=32)  # noqa: N815 (wire name)
-    n: int = Field(ge=0, le=12)
+    n: int = Field(ge=0, le=99)  # 12 instalments, then the changes' receipts
     action: Literal["paga", "annulla", "sospendi", "riattiva"]
     day: date | None = Field(default=None, alias="date")
     method: str | None = Field(default=None, min_length=1, max_length=50)
@@ -65,6 +66,8 @@ def _paid_at(day: date | None) -> datetime:
 
 def _apply(target: m.Instalment, body: InstalmentBody, method: str | None) -> None:
     info = dict(target.info or {})
+    if info.get("annullata") and body.action in ("paga", "riattiva"):
+        raise ClientError(CANCELLED)  # set aside by a cancellation (core.domain.policy_changes)
     if body.action == "paga":
         if info.get(SUSPENDED_KEY):
             raise ClientError(SUSPENDED)
@@ -120,7 +123,7 @@ async def update_instalment(
     if policy is None:
         raise NotFound(POLICY_NOT_FOUND)
     if body.n == 0:
-        if policy.instalments:
+        if any(not (r.info or {}).get("kind") for r in policy.instalments):
             raise ClientError(NO_INSTALMENT.format(n=0))
         if body.action in ("sospendi", "riattiva"):
             raise ClientError("Il pagamento unico non si sospende")

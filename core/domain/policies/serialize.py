@@ -65,4 +65,6 @@ def policy_own_payload(policy: m.Policy) -> dict[str, Any]:
         "quote": policy.quote or {},
         "allegati": policy.allegati or {},
         "issueOverride": policy.issue_override,
+        "cancelledOn": iso(policy.cancelled_on),
+        "cancelReason": policy.cancel_reason,
     }

@@ -26,7 +26,7 @@ INSTALMENT_COLUMNS = wire_columns(
 """What a payload shows of an instalment (the tree's and referrer's shares stay server-side)."""
 
 
-POLICY_SHAPE, INSTALMENT_SHAPE = 3, 2
+POLICY_SHAPE, INSTALMENT_SHAPE = 4, 2
 """The versions of ``policy_own_payload``'s and ``instalment_payload``'s shapes: raise one
 whenever its shape changes."""
 

@@ -10,6 +10,7 @@ import { rememberedList, rememberList, VirtualRows, type HostItem } from '@sport
 import '@sportello/host-api/rows.css';
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import PolicyToolbar from './components/PolicyToolbar';
+import CancelledBadge from '../policy-changes/components/CancelledBadge';
 import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, policyCustomer, type PolicyFilters, shortDate, toCents } from './policyLogic';
 import { policyAlerts } from '../../store/selectors';
 import './policies.css';
@@ -66,8 +67,8 @@ export default function PoliciesPage() {
       <Text className="sp-cell" role="cell" size="sm">
         {t(`frequency.${String(policy.frequency ?? 'ANN')}`)}
       </Text>
-      <Text className="sp-cell" role="cell" size="sm">
-        {shortDate(policy.endDate)}
+      <Text className="sp-cell" role="cell" size="sm" component="div">
+        {policy.cancelledOn ? <CancelledBadge policy={policy} /> : shortDate(policy.endDate)}
       </Text>
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {userName(policy.aId) || '—'}

@@ -12,6 +12,8 @@ import type { HostItem } from '@sportello/host-api';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../session/context';
 import PolicyClaims from '../claims/PolicyClaims';
+import PolicyChanges from '../policy-changes/PolicyChanges';
+import CancelledBadge from '../policy-changes/components/CancelledBadge';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
 import DocumentsSection, { type DocumentSlot } from '../quotes/components/DocumentsSection';
@@ -85,6 +87,7 @@ export default function PolicyDetailPage() {
             <Badge color={paid?.v ? 'green' : 'orange'} variant="light" data-testid="policy-paid">
               {paid?.v ? t('detail.paid', { date: shortDate(paid.at) }) : t('detail.open')}
             </Badge>
+            <CancelledBadge policy={policy} />
             {policyAlerts(policy, new Date()) ? (
               <Badge color="red" variant="light">
                 {t('detail.expiring')}
@@ -109,7 +112,7 @@ export default function PolicyDetailPage() {
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="lg">
           <InfoField label={t('columns.company')} value={String(policy.company ?? '')} />
           <InfoField label={t('columns.number')} value={String(policy.number ?? '')} testId="policy-number" />
-          <InfoField label={t('detail.start')} value={shortDate(policy.startDate)} />
+          <InfoField label={t('detail.start')} value={shortDate(policy.startDate)} testId="policy-start" />
           <InfoField label={t('columns.endDate')} value={shortDate(policy.endDate)} />
           <InfoField label={t('columns.frequency')} value={t(`frequency.${String(policy.frequency ?? 'ANN')}`)} />
           <InfoField label={t('columns.premium')} value={euros(toCents(policy.premium))} testId="policy-premium" />
@@ -128,6 +131,7 @@ export default function PolicyDetailPage() {
         </Title>
         <InstalmentsTable policy={policy} />
       </Paper>
+      <PolicyChanges policy={policy} />
       {seesClaims ? <PolicyClaims policyId={policy._id} policyNumber={String(policy.number ?? '')} /> : null}
       <DocumentsSection ownerKind="polizza" ownerId={policy._id} slots={slots} />
     </Stack>

@@ -13,6 +13,7 @@ import DayInput from '../../../components/DayInput';
 import { defaultMethod, useMethodLabel, usePaymentMethods } from '../paymentMethods';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
 import { errorText, notify, useQuoteEnv } from '../../quotes/env';
+import ReceiptKindBadge from '../../policy-changes/components/ReceiptKindBadge';
 import { euros, instalmentsOf, isSuspended, romeToday, shortDate, toCents, type Instalment } from '../policyLogic';
 
 type Action = 'paga' | 'annulla' | 'sospendi' | 'riattiva';
@@ -145,7 +146,10 @@ export default function InstalmentsTable({ policy }: { policy: HostItem }) {
           <Table.Tbody>
             {rate.map((rata) => (
               <Table.Tr key={rata.n} data-testid="instalment-row" data-paid={rata.paid ? 'yes' : 'no'}>
-                <Table.Td>{rata.n}</Table.Td>
+                <Table.Td>
+                  {rata.n}
+                  <ReceiptKindBadge info={rata.info} />
+                </Table.Td>
                 <Table.Td>{shortDate(rata.cassa)}</Table.Td>
                 <Table.Td className="policy-money">{euros(toCents(rata.price?.tot))}</Table.Td>
                 <Table.Td className="policy-money">{euros(toCents(rata.price?.agente?.tot))}</Table.Td>

@@ -1,0 +1,89 @@
+/**
+ * 'Annulla polizza' (admins): the day cover ends, the reason, the day the refund is given back;
+ * 'Calcola' shows the refund of the unused net premium (`annullaPolizza` with `preview`),
+ * 'Conferma' records it: the refund row, the instalments set aside and the ledger's storno.
+ */
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { PlainSelect } from '@sportello/host-api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import DayInput from '../../../components/DayInput';
+import { romeToday } from '../../policies/policyLogic';
+import { errorText, notify, useQuoteEnv } from '../../quotes/env';
+import { cancellationBody, cancellationReady, EMPTY_CANCELLATION, REASONS, type CancellationDraft, type ChangeAnswer, type PolicyChange, type Reason } from '../changeLogic';
+import ChangeFigures from './ChangeFigures';
+
+export default function CancelButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
+  const { t } = useTranslation('policyChanges');
+  const { call } = useQuoteEnv();
+  const today = romeToday();
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<CancellationDraft>(EMPTY_CANCELLATION);
+  const [preview, setPreview] = useState<PolicyChange | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<CancellationDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setPreview(null);
+  };
+  const close = () => {
+    setOpened(false);
+    setDraft(EMPTY_CANCELLATION);
+    setPreview(null);
+  };
+
+  const send = async (asPreview: boolean) => {
+    if (!cancellationReady(draft)) return;
+    setBusy(true);
+    try {
+      const answer = await call<ChangeAnswer>('annullaPolizza', cancellationBody(policyId, draft, asPreview));
+      if (asPreview) setPreview(answer.change);
+      else {
+        notify.success(t('cancel.done'));
+        close();
+      }
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="light" color="red" onClick={() => setOpened(true)} data-testid="cancel-open">
+        {t('cancel.open')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('cancel.title')} centered size="lg">
+        <Stack data-testid="cancel-form">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DayInput label={t('cancel.cancelledOn')} value={draft.cancelledOn} min={start} max={end} required onChange={(cancelledOn) => set({ cancelledOn })} data-testid="cancel-date" />
+            <PlainSelect
+              label={t('cancel.reason')}
+              data={REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))}
+              value={draft.reason}
+              onChange={(value) => set({ reason: value as Reason })}
+              data-testid="cancel-reason"
+            />
+            <DayInput label={t('cancel.refundedOn')} value={draft.refundedOn} min={start} max={today} clearable onChange={(refundedOn) => set({ refundedOn })} data-testid="cancel-refund-date" />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('cancel.dayRule')}
+          </Text>
+          <Textarea label={t('cancel.description')} value={draft.description} maxLength={2000} autosize minRows={2} onChange={(e) => set({ description: e.currentTarget.value })} />
+          {preview ? <ChangeFigures change={preview} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('cancel.back')}
+            </Button>
+            <Button variant="light" loading={busy} disabled={!cancellationReady(draft)} onClick={() => void send(true)} data-testid="cancel-preview">
+              {t('compute')}
+            </Button>
+            <Button color="red" loading={busy} disabled={!preview} onClick={() => void send(false)} data-testid="cancel-confirm">
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * 'Nuova appendice' (admins): the subject, the effective day, the new yearly premium and what
+ * changes; 'Calcola' asks the server for the figures (`creaAppendice` with `preview`), and
+ * 'Conferma' records it. The receipt joins the instalments through the `polizze` stream.
+ */
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { AmountInput, PlainSelect } from '@sportello/host-api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import DayInput from '../../../components/DayInput';
+import { errorText, notify, useQuoteEnv } from '../../quotes/env';
+import { EMPTY_ENDORSEMENT, endorsementBody, endorsementReady, SUBTYPES, type ChangeAnswer, type EndorsementDraft, type PolicyChange, type Subtype } from '../changeLogic';
+import ChangeFigures from './ChangeFigures';
+
+export default function EndorseButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
+  const { t } = useTranslation('policyChanges');
+  const { call } = useQuoteEnv();
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<EndorsementDraft>(EMPTY_ENDORSEMENT);
+  const [preview, setPreview] = useState<PolicyChange | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<EndorsementDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setPreview(null);
+  };
+  const close = () => {
+    setOpened(false);
+    setDraft(EMPTY_ENDORSEMENT);
+    setPreview(null);
+  };
+
+  const send = async (asPreview: boolean) => {
+    if (!endorsementReady(draft)) return;
+    setBusy(true);
+    try {
+      const answer = await call<ChangeAnswer>('creaAppendice', endorsementBody(policyId, draft, asPreview));
+      if (asPreview) setPreview(answer.change);
+      else {
+        notify.success(t('endorse.done'));
+        close();
+      }
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (key: keyof EndorsementDraft, max: number) => (
+    <TextInput label={t(`endorse.${key}`)} value={String(draft[key] ?? '')} maxLength={max} onChange={(e) => set({ [key]: e.currentTarget.value })} data-testid={`endorse-${key}`} />
+  );
+
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpened(true)} data-testid="endorse-open">
+        {t('endorse.open')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('endorse.title')} centered size="lg">
+        <Stack data-testid="endorse-form">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PlainSelect
+              label={t('endorse.subtype')}
+              data={SUBTYPES.map((s) => ({ value: s, label: t(`subtype.${s}`) }))}
+              value={draft.subtype}
+              onChange={(value) => set({ subtype: value as Subtype })}
+              data-testid="endorse-subtype"
+            />
+            <DayInput label={t('endorse.effectiveOn')} value={draft.effectiveOn} min={start} max={end} required onChange={(effectiveOn) => set({ effectiveOn })} data-testid="endorse-date" />
+            <AmountInput
+              label={t('endorse.annualPremium')}
+              description={t('endorse.annualHint')}
+              value={draft.annualPremium}
+              onChange={(annualPremium) => set({ annualPremium })}
+              data-testid="endorse-premium"
+            />
+            {draft.subtype === 'veicolo' ? (
+              <>
+                {text('oldPlate', 12)}
+                {text('newPlate', 12)}
+              </>
+            ) : null}
+            {draft.subtype === 'conducente' ? text('driver', 120) : null}
+            {draft.subtype === 'indirizzo' ? text('address', 200) : null}
+            {draft.subtype === 'garanzie' ? text('guarantees', 400) : null}
+          </SimpleGrid>
+          <Textarea label={t('endorse.description')} value={draft.description} maxLength={2000} autosize minRows={2} onChange={(e) => set({ description: e.currentTarget.value })} />
+          {preview ? <ChangeFigures change={preview} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('cancel.back')}
+            </Button>
+            <Button variant="light" loading={busy} disabled={!endorsementReady(draft)} onClick={() => void send(true)} data-testid="endorse-preview">
+              {t('compute')}
+            </Button>
+            <Button loading={busy} disabled={!preview} onClick={() => void send(false)} data-testid="endorse-confirm">
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
