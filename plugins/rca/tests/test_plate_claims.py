@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.i18n import today_in_rome
+from core.api import rome_day, utcnow
 from core.testing import Live, ScClient, headers_for, user_id
 from plugins.rca.tests.records import TENANT, issued_policy
 
@@ -39,14 +39,14 @@ async def test_settled_claims_fill_the_certificate_years(live: Live) -> None:
     await _claim(admin, policy["_id"], "nessuna", "liquidato")  # not at fault: no count
     [plate] = (await admin.invoke("rca.targhe.cerca", {"q": "GK48"}))["targhe"]
     detail = await admin.invoke("rca.targhe.dettaglio", {"_id": plate["_id"]})
-    year = today_in_rome().year
+    year = rome_day(utcnow()).year
     assert detail["atrSinistri"] == [{"anno": year, "principali": 1, "paritarie": [33]}]
     assert len(detail["sinistri"]) == 4
     [shown] = [c for c in detail["sinistri"] if c["_id"] == main["_id"]]
     assert shown == {
         "_id": main["_id"], "data": "2026-05-10", "stato": "liquidato",
         "responsabilita": "principale", "liquidato": 1200,
-        "liquidatoIl": today_in_rome().isoformat(), "polizza": "RCA-11",
+        "liquidatoIl": rome_day(utcnow()).isoformat(), "polizza": "RCA-11",
         "policyId": policy["_id"],
     }  # fmt: skip
     # the HTTP twin says the same
