@@ -10,6 +10,7 @@ from core.db.models.line_commissions import LineCommission
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
+from core.db.models.remittances import ReconciliationLine, Remittance, RemittanceReconciliation
 from core.db.models.sync import Tombstone, WebPushSubscription
 from core.db.models.tenant_settings import TenantSettings
 from core.db.models.users import BalanceEntry, User
@@ -32,6 +33,9 @@ __all__ = [
     "Policy",
     "Product",
     "Quote",
+    "ReconciliationLine",
+    "Remittance",
+    "RemittanceReconciliation",
     "RenewalRun",
     "RevokedToken",
     "SpentLink",
