@@ -99,5 +99,5 @@ def audit_record_kinds() -> Sequence[RecordKind]:
 
 @hookimpl
 def menu_entries() -> Sequence[MenuEntry]:
-    return [MenuEntry("rimesse", "/rimesse", "menu:rimesse", "building-bank", 92,
+    return [MenuEntry("rimesse", "/rimesse", "menu:rimesse", "cash-banknote", 92,
                       perm.sees_cash_sheet)]  # fmt: skip
