@@ -25,7 +25,7 @@ export default function CollectedRows({ figures }: { figures: Figures }) {
           </Table.Thead>
           <Table.Tbody>
             {figures.rows.map((row) => (
-              <Table.Tr key={`${row.policyId}-${row.n}`} data-testid="remit-row">
+              <Table.Tr key={`${row.policyId}-${row.n}`} data-testid="remit-row" data-n={row.n} data-gross={row.gross}>
                 <Table.Td>
                   <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm" data-testid="remit-row-number">{row.number || '—'}</Anchor>
                 </Table.Td>

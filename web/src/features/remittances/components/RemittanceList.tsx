@@ -1,5 +1,5 @@
 /** The remittances issued: period, totals, state, the statement as PDF and XLSX, the payment, the company statement. */
-import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { euros, toCents } from '../../money/money';
 import { shortDate } from '../../policies/policyLogic';
@@ -55,14 +55,14 @@ export default function RemittanceList({ remittances, selected, onSelect, onChan
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Stack gap={4} align="flex-start">
                     {r.openDifferences ? (
                       <Badge color="red" variant="light" data-testid="remit-item-open">{t('list.open', { count: r.openDifferences })}</Badge>
                     ) : null}
                     <Button size="compact-sm" variant="light" onClick={() => onSelect(r._id)} data-testid="remit-reconcile">
                       {t('list.reconcile')}
                     </Button>
-                  </Group>
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
