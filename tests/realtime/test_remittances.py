@@ -104,7 +104,7 @@ async def test_the_calls_refuse_other_roles(live: Live) -> None:
         ):  # fmt: skip
             with pytest.raises(CallFailed, match=ADMINS_ONLY):
                 await client.invoke(call, payload)
-    for call, payload, message in (
+    bad: list[tuple[str, Any, str]] = [
         ("emettiRimessa", {"company": company}, "Dati non validi"),
         ("emettiRimessa", [], "Dati non validi"),
         ("rimesseCifre", {"company": company, "from": "2026-10-31", "to": "2026-10-01"},
@@ -113,6 +113,7 @@ async def test_the_calls_refuse_other_roles(live: Live) -> None:
                          "method": "baratto"}, "Metodo di pagamento non previsto"),
         ("pagaRimessa", {"remittanceId": "x" * 33}, "Dati non validi"),
         ("risolviDifferenza", {"lineId": "nessuna", "note": "x"}, "non trovata"),
-    ):  # fmt: skip
+    ]  # fmt: skip
+    for call, payload, message in bad:
         with pytest.raises(CallFailed, match=message):
             await admin.invoke(call, payload)

@@ -14,12 +14,14 @@ commission from the company on the row); the totals are summed by the database, 
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select
+import msgspec
+from sqlalchemy import Text, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
@@ -142,11 +144,27 @@ async def period_totals(session: AsyncSession, company: str, first: date, last: 
     return Totals(rows, gross, commission)
 
 
-def customer_name(pr: dict[str, Any] | None) -> str:
-    entries = {
-        e.get("_id"): e.get("value") for e in (pr or {}).get("usrData") or [] if isinstance(e, dict)
-    }
-    return " ".join(str(entries.get(k) or "") for k in ("Nome", "Cognome")).strip()
+def customer_name(pr: Any) -> str:
+    """The customer's name from a policy's snapshot, as stored (JSON text) or decoded."""
+    if isinstance(pr, str | bytes):
+        try:
+            pr = msgspec.json.decode(pr)
+        except msgspec.DecodeError:
+            return ""
+    entries = pr.get("usrData") if isinstance(pr, dict) else None
+    found = {e.get("_id"): e.get("value") for e in entries or [] if isinstance(e, dict)}
+    return " ".join(str(found.get(k) or "") for k in ("Nome", "Cognome")).strip()
+
+
+def _kind(info: Any) -> str | None:
+    """``appendice`` or ``rimborso`` from an instalment's notes (JSON text); most have none."""
+    if not info or "kind" not in info:
+        return None
+    try:
+        kind = msgspec.json.decode(info).get("kind")
+    except (msgspec.DecodeError, AttributeError):
+        return None
+    return kind if isinstance(kind, str) else None
 
 
 async def period_rows(
@@ -154,32 +172,32 @@ async def period_rows(
 ) -> tuple[list[Row], bool]:
     """The period's rows by payment time, at most ``limit``; and whether there were more."""
     rata = (
-        select(m.Instalment.policy_id, m.Policy.number, m.Policy.pr, m.Instalment.number,
-               m.Instalment.info, m.Instalment.paid_at, m.Instalment.total,
-               m.Instalment.commission)
+        select(m.Instalment.policy_id, m.Policy.number, cast(m.Policy.pr, Text),
+               m.Instalment.number, cast(m.Instalment.info, Text), m.Instalment.paid_at,
+               m.Instalment.total, m.Instalment.commission)
         .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
         .where(*_instalments_where(company, first, last))
         .order_by(m.Instalment.paid_at, m.Policy.number, m.Instalment.number)
         .limit(limit + 1)
     )  # fmt: skip
     single = (
-        select(m.Policy.id, m.Policy.number, m.Policy.pr, m.Policy.paid_at, m.Policy.premium,
-               m.Policy.commission)
+        select(m.Policy.id, m.Policy.number, cast(m.Policy.pr, Text), m.Policy.paid_at,
+               m.Policy.premium, m.Policy.commission)
         .where(*_singles_where(company, first, last))
         .order_by(m.Policy.paid_at, m.Policy.number)
         .limit(limit + 1)
     )  # fmt: skip
     rows: list[Row] = []
     for policy_id, number, pr, n, info, paid_at, total, commission in await session.execute(rata):
-        kind = (info or {}).get("kind") if isinstance(info, dict) else None
         rows.append(Row(
-            policy_id, number or "", customer_name(pr), n, kind if isinstance(kind, str) else None,
-            paid_at, _money(total), _money(commission),
+            policy_id, number or "", customer_name(pr), n, _kind(info),
+            typing.cast(datetime, paid_at),  # the period's filter holds it
+            _money(total), _money(commission),
         ))  # fmt: skip
     for policy_id, number, pr, paid_at, premium, commission in await session.execute(single):
         rows.append(Row(
-            policy_id, number or "", customer_name(pr), 0, None, paid_at, _money(premium),
-            _money(commission),
+            policy_id, number or "", customer_name(pr), 0, None,
+            typing.cast(datetime, paid_at), _money(premium), _money(commission),
         ))  # fmt: skip
     rows.sort(key=lambda r: (r.paid_at, r.number, r.n))
     return rows[:limit], len(rows) > limit

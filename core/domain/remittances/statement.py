@@ -17,7 +17,7 @@ from fpdf import FPDF
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
-from core.domain.commissions import exports
+from core.domain.remittances import sheet
 from core.domain.remittances.figures import Row, Totals, period_rows, period_totals
 from core.domain.remittances.serialize import instalment_label
 from core.money import euro_text
@@ -25,7 +25,6 @@ from core.money import euro_text
 ENCODING = "windows-1252"
 STATUS_LABELS = {"da_pagare": "Da pagare", "pagata": "Pagata"}
 HEADER = ("Polizza", "Cliente", "Rata", "Pagata il", "Lordo", "Provvigione", "Da rimettere")
-WIDTHS = (30, 52, 22, 20, 22, 22, 22)
 TRUNCATED = "Elenco troncato alle prime {rows} righe; i totali sono dell'intero periodo"
 CHANGED = (
     "Gli incassi del periodo sono cambiati dopo l'emissione: oggi {gross} lordi, "
@@ -92,12 +91,50 @@ def xlsx(statement: Statement) -> bytes:
     rows.append([_paid(r)])
     if statement.changed:
         rows.append([statement.changed_text()])
-    return exports.xlsx([("Rimessa", HEADER, rows)])
+    return sheet.xlsx("Rimessa", HEADER, rows)
 
 
 class _Pdf(FPDF):
     def normalize_text(self, text: str) -> str:
         return super().normalize_text(text.encode(ENCODING, "replace").decode(ENCODING))
+
+
+ROW_HEIGHT = 3.6
+BOTTOM = 282
+"""Where a page's rows end (A4 is 297 mm; the bottom margin below)."""
+COLUMNS = ((16, "<"), (28, "<"), (12, "<"), (10, "<"), (15, ">"), (13, ">"), (15, ">"))
+"""Each column's width in characters and its alignment: the rows are set in Courier, one
+run of text a row (a cell a value costs fpdf2 about ten times more)."""
+
+
+def _line(values: tuple[str, ...]) -> str:
+    return " ".join(
+        f"{value[:width]:{align}{width}}"
+        for value, (width, align) in zip(values, COLUMNS, strict=True)
+    )
+
+
+def _header(doc: _Pdf) -> None:
+    doc.set_font("courier", "B", 7)
+    doc.text(doc.l_margin, doc.get_y() + 3, doc.normalize_text(_line(HEADER)))
+    doc.set_y(doc.get_y() + ROW_HEIGHT + 1)
+    doc.set_font("courier", "", 7)
+
+
+def _rows(doc: _Pdf, rows: list[Row]) -> None:
+    """The rows, a new page with the header again when one is full."""
+    y = doc.get_y()
+    for row in rows:
+        if y + ROW_HEIGHT > BOTTOM:
+            doc.add_page()
+            _header(doc)
+            y = doc.get_y()
+        texts = (row.number, row.customer, instalment_label(row), f"{row.paid_on:%d/%m/%Y}",
+                 euro_text(row.gross), euro_text(row.commission),
+                 euro_text(row.to_remit))  # fmt: skip
+        doc.text(doc.l_margin, y + 3, doc.normalize_text(_line(texts)))
+        y += ROW_HEIGHT
+    doc.set_y(y + 2)
 
 
 def pdf(statement: Statement, office: str) -> bytes:
@@ -112,18 +149,8 @@ def pdf(statement: Statement, office: str) -> bytes:
     for line in (office, _title(r), f"Righe incassate: {r.rows}", _paid(r)):
         doc.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
     doc.ln(3)
-    doc.set_font("helvetica", "B", 8)
-    for name, width in zip(HEADER, WIDTHS, strict=True):
-        doc.cell(width, 6, name, border="B", align="L" if width > 22 or name == "Rata" else "R")
-    doc.ln()
-    doc.set_font("helvetica", "", 8)
-    for row in statement.rows:
-        cells = (row.number[:18], row.customer[:32], instalment_label(row),
-                 f"{row.paid_on:%d/%m/%Y}", euro_text(row.gross), euro_text(row.commission),
-                 euro_text(row.to_remit))  # fmt: skip
-        for text, width, name in zip(cells, WIDTHS, HEADER, strict=True):
-            doc.cell(width, 5, text, align="L" if width > 22 or name == "Rata" else "R")
-        doc.ln()
+    _header(doc)
+    _rows(doc, statement.rows)
     if statement.truncated:
         doc.cell(0, 6, TRUNCATED.format(rows=len(statement.rows)), new_x="LMARGIN", new_y="NEXT")
     doc.ln(3)

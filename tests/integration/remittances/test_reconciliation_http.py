@@ -112,6 +112,7 @@ async def test_an_xlsx_statement_and_a_comma_csv(clients: ClientFactory, seeded:
     rid = await _remittance(clients, seeded)
     book = Workbook()
     sheet = book.active
+    assert sheet is not None
     sheet.append(["Numero polizza", "N. rata", "Premio lordo"])
     for row in (("ES-001", 1, 122), ("ES-001", 2, 122.0), ("ES-002", 1, "244,00"),
                 ("ES-002", 3, -80), ("ES-003", None, 300)):  # fmt: skip

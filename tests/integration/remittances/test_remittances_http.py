@@ -80,6 +80,7 @@ async def test_a_month_with_a_cancellation(clients: ClientFactory, seeded: Runti
     book = load_workbook(io.BytesIO((await call(
         clients, seeded, "admin", "GET", f"/api/rimesse/{issued['_id']}/xlsx"
     )).content))  # fmt: skip
+    assert book.active is not None
     rows = list(book.active.iter_rows(values_only=True))
     assert rows[0][:7] == ("Polizza", "Cliente", "Rata", "Pagata il", "Lordo", "Provvigione",
                            "Da rimettere")  # fmt: skip
