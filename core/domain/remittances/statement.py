@@ -20,7 +20,7 @@ from core.db import models as m
 from core.domain.remittances import sheet
 from core.domain.remittances.figures import Row, Totals, period_rows, period_totals
 from core.domain.remittances.serialize import instalment_label
-from core.money import euro_text
+from core.money import ZERO, euro_text
 
 ENCODING = "windows-1252"
 STATUS_LABELS = {"da_pagare": "Da pagare", "pagata": "Pagata"}
@@ -56,7 +56,11 @@ class Statement:
 async def build(session: AsyncSession, remittance: m.Remittance, limit: int) -> Statement:
     first, last = remittance.period_from, remittance.period_to
     rows, truncated = await period_rows(session, remittance.company, first, last, limit)
-    now = await period_totals(session, remittance.company, first, last)
+    if truncated:
+        now = await period_totals(session, remittance.company, first, last)
+    else:  # every row read: their sums are the period's, without reading it again
+        gross = sum((row.gross for row in rows), ZERO)
+        now = Totals(len(rows), gross, sum((row.commission for row in rows), ZERO))
     return Statement(remittance, rows, truncated, now)
 
 

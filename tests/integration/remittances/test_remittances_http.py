@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -267,3 +268,30 @@ async def test_bad_issues_change_nothing(
     assert answer.status_code == 400, answer.text
     assert answer.json()["error"]["message"]
     assert await _count(seeded) == before
+
+
+async def test_the_statement_tells_a_change_after_issue(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    company = _company()
+    ids = await seed_example(seeded, TENANT, company)
+    issued = await _issue(clients, seeded, company)
+    with tenant_scope(TENANT):  # ES-001's fourth instalment paid later, dated in October
+        async with seeded.db.session() as session:
+            policy = await session.get(m.Policy, ids["ES-001"])
+            assert policy is not None
+            fourth = next(r for r in policy.instalments if r.number == 4)
+            fourth.paid, fourth.paid_at = True, datetime(2026, 10, 28, 12, tzinfo=UTC)
+    content = (await call(clients, seeded, "admin", "GET",
+                          f"/api/rimesse/{issued['_id']}/xlsx")).content  # fmt: skip
+    sheet = load_workbook(io.BytesIO(content)).active
+    assert sheet is not None
+    texts = [r[0] for r in sheet.iter_rows(values_only=True) if r and isinstance(r[0], str)]
+    # frozen: 708.00 / 62.00 / 646.00; today one more 122.00 row with 10.00 commission:
+    # 830.00 gross, 72.00 commissions, 758.00 to remit
+    assert (
+        "Gli incassi del periodo sono cambiati dopo l'emissione: oggi 830,00 € lordi, "
+        "72,00 € di provvigioni, 758,00 € da rimettere"
+    ) in texts
+    sums = {r[0]: r[6] for r in sheet.iter_rows(values_only=True) if r and r[0] and r[6]}
+    assert sums["Da rimettere"] == 646  # the remittance as issued
