@@ -17,6 +17,7 @@ from fpdf import FPDF
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.domain.policies.payment_rules import method_label
 from core.domain.remittances import sheet
 from core.domain.remittances.figures import Row, Totals, period_rows, period_totals
 from core.domain.remittances.serialize import instalment_label
@@ -74,7 +75,7 @@ def _paid(remittance: m.Remittance) -> str:
     if remittance.paid_on is None:
         return status
     ref = f", rif. {remittance.reference}" if remittance.reference else ""
-    return f"{status} il {remittance.paid_on:%d/%m/%Y} ({remittance.method}{ref})"
+    return f"{status} il {remittance.paid_on:%d/%m/%Y} ({method_label(remittance.method)}{ref})"
 
 
 def xlsx(statement: Statement) -> bytes:
