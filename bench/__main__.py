@@ -6,7 +6,18 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import chat, http_core, loans, login, plates, policies, realtime, soak, sync_fairness
+from bench import (
+    chat,
+    http_core,
+    loans,
+    login,
+    plates,
+    policies,
+    realtime,
+    remittances,
+    soak,
+    sync_fairness,
+)
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
@@ -18,6 +29,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "sync_fairness": sync_fairness.main,
     "loans": loans.main,
     "plates": lambda: plates.main([]),
+    "remittances": remittances.main,
 }
 
 

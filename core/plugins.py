@@ -41,6 +41,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.claims.plugin",
     "core.domain.policy_changes.plugin",
     "core.domain.commissions.plugin",
+    "core.domain.remittances.plugin",
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",
     "core.domain.chats.plugin",

@@ -11,6 +11,7 @@ from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy
 from core.db.models.policy_changes import PolicyChange
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
+from core.db.models.remittances import ReconciliationLine, Remittance, RemittanceReconciliation
 from core.db.models.sync import Tombstone, WebPushSubscription
 from core.db.models.tenant_settings import TenantSettings
 from core.db.models.users import BalanceEntry, User
@@ -34,6 +35,9 @@ __all__ = [
     "PolicyChange",
     "Product",
     "Quote",
+    "ReconciliationLine",
+    "Remittance",
+    "RemittanceReconciliation",
     "RenewalRun",
     "RevokedToken",
     "SpentLink",

@@ -1,6 +1,7 @@
 """The cash sheet (``/cassa``, admins): instalments by cassa date and single payments by
-start date, collected and outstanding, with totals per payment method and company, and the
-day close.
+start date, collected and outstanding, with totals per payment method and company, the
+remittances paid to the companies (outgoing, :mod:`core.domain.remittances`), and the day
+close.
 
 A closed day locks the payments dated on it: marking an instalment paid on a closed day, or
 undoing a payment made on one, is refused, and the correction goes to an open day. The close
@@ -136,11 +137,35 @@ async def cash_sheet(
     closed = await session.execute(
         select(m.CashDay).where(m.CashDay.day >= first, m.CashDay.day <= last)
     )
+    remitted, remitted_total = await remittances_paid(session, first, last)
     return {
         "from": first.isoformat(), "to": last.isoformat(), "rows": rows[:limit],
         "truncated": len(rows) > limit, "totals": totals, "methods": methods,
         "companies": companies, "closedDays": [day_payload(d) for d in closed.scalars()],
+        "remittances": remitted, "remittancesTotal": as_number(remitted_total),
     }  # fmt: skip
+
+
+REMITTANCES_LISTED = 500
+
+
+async def remittances_paid(
+    session: AsyncSession, first: date, last: date
+) -> tuple[list[dict[str, Any]], Decimal]:
+    """The remittances paid to the companies in the range (outgoing; the first
+    :data:`REMITTANCES_LISTED` by payment day) and the total of them all."""
+    paid = (m.Remittance.status == "pagata", m.Remittance.paid_on >= first,
+            m.Remittance.paid_on <= last)  # fmt: skip
+    stmt = select(m.Remittance).where(*paid).order_by(m.Remittance.paid_on, m.Remittance.company)
+    listed = [
+        {"_id": r.id, "company": r.company, "from": r.period_from.isoformat(),
+         "to": r.period_to.isoformat(), "paidOn": r.paid_on.isoformat() if r.paid_on else None,
+         "method": r.method, "methodLabel": method_label(r.method) if r.method else None,
+         "reference": r.reference, "amount": as_number(r.amount)}
+        for r in (await session.execute(stmt.limit(REMITTANCES_LISTED))).scalars()
+    ]  # fmt: skip
+    total = (await session.execute(select(func.sum(m.Remittance.amount)).where(*paid))).scalar()
+    return listed, cents(Decimal(str(total or 0)))
 
 
 async def _range_sums(
@@ -266,4 +291,11 @@ def cash_rows(sheet: dict[str, Any]) -> list[list[Any]]:
     for method in sheet["methods"]:
         rows.append([f"Incassato · {method['label']}", None, None, None, None,
                      Decimal(str(method["collected"]))])  # fmt: skip
+    for paid in sheet.get("remittances") or []:
+        rows.append([f"Rimessa · {paid['company']}", None, None, None, None,
+                     -Decimal(str(paid["amount"])), "pagata", _day(paid["paidOn"]),
+                     method_label(paid["method"]) if paid["method"] else None])  # fmt: skip
+    if sheet.get("remittances"):
+        rows.append(["Rimesse pagate", None, None, None, None,
+                     -Decimal(str(sheet["remittancesTotal"]))])  # fmt: skip
     return rows

@@ -80,6 +80,7 @@ const MONEY_ROUTES: RouteObject[] = [
   guardedPage('saldo-collaboratore', either(inMenu('saldo-collaboratore'), admins), () => import('../features/money/BalancePage'), ['money']),
   guardedPage('saldo-collaboratore/:id', admins, () => import('../features/money/BalancePage'), ['money']),
   guardedPage('cassa', inMenu('cassa'), () => import('../features/money/CashPage'), ['money']),
+  guardedPage('rimesse', inMenu('rimesse'), () => import('../features/remittances/RemittancesPage'), ['remittances', 'money']),
 ];
 
 /** Public screens owned by later work. */

@@ -67,6 +67,7 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['saldo-collaboratore', '/saldo-collaboratore', ['admin', 'agent']],
   ['saldo-collaboratore/:id', '/saldo-collaboratore/u1', ['admin']],
   ['cassa', '/cassa', ['admin']],
+  ['rimesse', '/rimesse', ['admin']],
   [':productId/*', '/noleggio-auto', WORK],
   [':productId/*', '/prestiti/pratica-1', WORK],
   // a line assicurapp does not offer
@@ -89,6 +90,7 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/noleggio-auto', WORK],
   ['/prestiti', []],
   ['/cassa', []],
+  ['/rimesse', []],
   ['/clienti', []],
   ['/clienti/c1', []],
   ['/area-documentale', []],

@@ -113,6 +113,17 @@ export default function CashPage() {
           </Paper>
         </SimpleGrid>
       ) : null}
+      {sheet?.remittances?.length ? (
+        <Paper withBorder radius="lg" p="md" data-testid="cash-remittances">
+          <Text fw={600} mb="xs">{t('cash.remittances')}: {euros(-toCents(sheet.remittancesTotal ?? 0))}</Text>
+          {sheet.remittances.map((r) => (
+            <Group key={r._id} justify="space-between">
+              <Text size="sm">{shortDate(r.paidOn)} · {r.company} ({shortDate(r.from)} – {shortDate(r.to)}) · {r.methodLabel ?? '—'}</Text>
+              <Text size="sm">{euros(-toCents(r.amount))}</Text>
+            </Group>
+          ))}
+        </Paper>
+      ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         <div style={{ overflowX: 'auto' }}>
           <Table miw={900} verticalSpacing="xs" horizontalSpacing="md" data-testid="cash-rows">

@@ -88,6 +88,9 @@ export interface CashSheet {
   methods: { name: string; label: string; collected: number }[];
   companies: { name: string; due: number; collected: number }[];
   closedDays: { day: string; closedAt: string; totals: { collected: string; instalments: number } }[];
+  /** Remittances paid to the companies in the range (outgoing) and their total. */
+  remittances?: { _id: string; company: string; from: string; to: string; paidOn: string; methodLabel: string | null; amount: number }[];
+  remittancesTotal?: number;
 }
 
 export const fetchCash = (from: string, to: string) => requestJson<CashSheet>(`/api/cassa?from=${from}&to=${to}`);
