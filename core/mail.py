@@ -35,8 +35,10 @@ async def send_mail(
     subject: str,
     text: str,
     purpose: str = "",
+    flush: bool = True,
 ) -> None:
-    """Send through SMTP when configured; outside production keep a copy in the outbox."""
+    """Send through SMTP when configured; outside production keep a copy in the outbox
+    (without ``flush``, written with the caller's next flush: a job sending many)."""
     delivered = False
     if settings.mail.host:
         message = build_message(settings, to=to, subject=subject, text=text)
@@ -59,5 +61,6 @@ async def send_mail(
         session.add(
             m.OutboxMail(to=to, subject=subject, text=text, purpose=purpose, delivered=delivered)
         )
-        await session.flush()
+        if flush:
+            await session.flush()
     log.info("mail.sent", to=to, purpose=purpose, delivered=delivered)
