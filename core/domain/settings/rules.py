@@ -37,6 +37,7 @@ REMINDER_OUT_OF_RANGE = (
     "Giorno di sollecito non valido: {day} (da {earliest} a {latest} giorni dalla scadenza)"
 )
 REPEATED_REMINDER = "Giorno di sollecito ripetuto: {day}"
+REMINDER_NOT_A_DAY = "I giorni di sollecito sono numeri interi di giorni dalla scadenza"
 
 
 class StatusSetting(BaseModel):
@@ -113,12 +114,15 @@ class SettingsChanges(BaseModel):
     sollecitiEmail: StrictBool | None = None  # noqa: N815
     sollecitiPush: StrictBool | None = None  # noqa: N815
 
-    @field_validator("solleciti")
+    @field_validator("solleciti", mode="before")
     @classmethod
-    def _reminder_days(cls, days: list[int] | None) -> list[int] | None:
-        """The dunning days (``core.domain.dunning.plan``): bounded, each once, ascending."""
-        if days is None:
-            return None
+    def _reminder_days(cls, days: Any) -> Any:
+        """The dunning days (``core.domain.dunning.plan``): whole numbers (checked before any
+        conversion, as the body arrives), bounded, each once, ascending."""
+        if not isinstance(days, list):
+            return days  # None, or refused by the field's type
+        if any(type(day) is not int for day in days):
+            raise ValueError(REMINDER_NOT_A_DAY)
         if len(days) > MAX_OFFSETS:
             raise ValueError(TOO_MANY_REMINDERS.format(max=MAX_OFFSETS))
         for day in days:
