@@ -6,7 +6,18 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 
-from bench import chat, http_core, loans, login, plates, policies, realtime, soak, sync_fairness
+from bench import (
+    chat,
+    dunning,
+    http_core,
+    loans,
+    login,
+    plates,
+    policies,
+    realtime,
+    soak,
+    sync_fairness,
+)
 
 BENCHES: dict[str, Callable[[], None]] = {
     "http_core": lambda: asyncio.run(http_core.run()),
@@ -14,6 +25,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "soak": lambda: soak.main([]),
     "login": lambda: login.main([]),
     "policies": policies.main,
+    "dunning": dunning.main,
     "chat": chat.main,
     "sync_fairness": sync_fairness.main,
     "loans": loans.main,

@@ -10,7 +10,8 @@ import { rememberedList, rememberList, VirtualRows, type HostItem } from '@sport
 import '@sportello/host-api/rows.css';
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import PolicyToolbar from './components/PolicyToolbar';
-import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, policyCustomer, type PolicyFilters, shortDate, toCents } from './policyLogic';
+import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, instalmentsOf, policyCustomer, type PolicyFilters, shortDate, toCents } from './policyLogic';
+import CoverBadge from '../cover/CoverBadge';
 import { policyAlerts } from '../../store/selectors';
 import './policies.css';
 
@@ -53,6 +54,7 @@ export default function PoliciesPage() {
     >
       <Text className="sp-cell sp-strong" role="cell" size="sm" truncate="end">
         {policyCustomer(policy) || '—'}
+        <CoverBadge rates={instalmentsOf(policy)} compact />
       </Text>
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {String(policy.company ?? '—')}

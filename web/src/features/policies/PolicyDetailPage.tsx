@@ -12,6 +12,7 @@ import type { HostItem } from '@sportello/host-api';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../session/context';
 import PolicyClaims from '../claims/PolicyClaims';
+import CoverBadge from '../cover/CoverBadge';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
 import DocumentsSection, { type DocumentSlot } from '../quotes/components/DocumentsSection';
@@ -85,6 +86,7 @@ export default function PolicyDetailPage() {
             <Badge color={paid?.v ? 'green' : 'orange'} variant="light" data-testid="policy-paid">
               {paid?.v ? t('detail.paid', { date: shortDate(paid.at) }) : t('detail.open')}
             </Badge>
+            <CoverBadge rates={instalmentsOf(policy)} />
             {policyAlerts(policy, new Date()) ? (
               <Badge color="red" variant="light">
                 {t('detail.expiring')}
