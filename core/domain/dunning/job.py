@@ -31,7 +31,7 @@ from core.domain.settings.payload import tenant_data
 from core.extensions import Host, Job
 from core.http.origin import default_origin
 from core.i18n import ROME
-from core.mail import send_mail
+from core.mail import MailError, send_mail
 from core.push.sender import Push
 from tenants.config import Tenant
 
@@ -104,8 +104,11 @@ async def mark_due(
 async def send_run(host: Host, session: AsyncSession, run: Run) -> None:
     """Send (development: also keep in the outbox) a committed run's mails; queue its pushes."""
     for mail in run.mails:
-        await send_mail(session, host.settings, to=mail.to, subject=mail.subject,
-                        text=mail.text, purpose=MAIL_PURPOSE, flush=False)  # fmt: skip
+        try:
+            await send_mail(session, host.settings, to=mail.to, subject=mail.subject,
+                            text=mail.text, purpose=MAIL_PURPOSE, flush=False)  # fmt: skip
+        except MailError:  # logged by send_mail; the others still go
+            continue
     await session.flush()
     for push in run.pushes:
         host.push.send(push)
