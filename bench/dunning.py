@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import statistics
 import time
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+
+import structlog
 
 from bench import policies as base
 
@@ -168,8 +171,9 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     await ours()  # warm the connections and the plans
     ours50, ours_max, marked = await timed(ours)
     naive50, naive_max, counted = await timed(naive)
-    t0 = time.perf_counter()
-    sent = await remind_tenant(runtime, TENANT, now)
+    t0, sent, runs = time.perf_counter(), 0, 0
+    while marked_now := await remind_tenant(runtime, TENANT, now):  # the bound: 2,000 a run
+        sent, runs = sent + marked_now, runs + 1
     full_ms = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     again = await remind_tenant(runtime, TENANT, now)
@@ -178,18 +182,20 @@ async def _measure() -> list[tuple[str, str, str, str]]:
         async with runtime.db.session() as session:
             mails = (await session.execute(select(func.count(m.OutboxMail.id)))).scalar_one()
             await session.execute(delete(m.OutboxMail))
-    assert sent == marked, (sent, marked)
+    assert sent >= marked, (sent, marked)
     assert again == 0, again
     await runtime.db.dispose()
     return [
         (f"selection + cover + marks ({marked:,} reminders)", f"{ours50:.0f} / {ours_max:.0f}",
          f"{naive50:.0f} / {naive_max:.0f} ({counted:,} rows kept)", f"{naive50 / ours50:.1f}×"),
-        (f"a day's whole run, {mails:,} e-mails to the outbox", f"{full_ms:.0f}", "—", "—"),
+        (f"a day's runs to the end ({runs} runs, {sent:,} reminders, {mails:,} e-mails to the "
+         "outbox)", f"{full_ms:.0f}", "—", "—"),
         ("the same run again (nothing left)", f"{again_ms:.0f}", "—", "—"),
     ]  # fmt: skip
 
 
 def main() -> None:
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     rows = asyncio.run(run())
     print()
     print(f"Dunning on PostgreSQL: {POLICIES:,} policies, ~{POLICIES * 6:,} instalments, one "

@@ -34,7 +34,7 @@ async function shot(page, name) {
 /** A policy with every instalment paid, and its latest instalment (not the first) due at least
  * twenty days ago: the one whose payment the test undoes. */
 async function pickInstalment(token) {
-  const answer = await live.server.api(TENANT, '/api/polizze?limit=1000', { headers: { authorization: `Bearer ${token}` } });
+  const answer = await live.server.api(TENANT, '/api/polizze?limit=1000', { token });
   assert.equal(answer.status, 200, answer.text);
   const latest = addDays(romeToday(), -20);
   let best = null;
@@ -62,7 +62,7 @@ describe('dunning', () => {
       const token = await signIn(context, live.server, TENANT, 'admin@demo.it');
       const { policyId, n, due } = await pickInstalment(token);
       const undo = await live.server.api(TENANT, `/api/polizze/${policyId}/rate/${n}`, {
-        method: 'PUT', json: { action: 'annulla' }, headers: { authorization: `Bearer ${token}` },
+        method: 'PUT', json: { action: 'annulla' }, token,
       });
       assert.equal(undo.status, 200, undo.text);
       const day15 = addDays(due, 15);
@@ -103,7 +103,7 @@ describe('dunning', () => {
       await coverAt(page, path, morning(day16));
       const unpaid = page.locator('[data-testid="instalment-row"][data-paid="no"]').first();
       await unpaid.getByTestId('instalment-pay').click();
-      assert.equal(await page.getByTestId('pay-date').inputValue(), day16);
+      assert.equal(await page.getByTestId('pay-date').inputValue(), italian(day16)); // today at the test's clock
       await page.getByTestId('pay-confirm').click();
       await page.waitForFunction(() => document.querySelector('[data-testid="policy-cover"]')?.textContent?.includes('riprende'), null, { polling: 100, timeout: 10_000 });
       assert.equal((await cover.textContent()).trim(), `Sospesa dalle 24:00 del ${italian(day15)}, riprende dalle 24:00 del ${italian(day16)}`);
