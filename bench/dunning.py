@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import statistics
 import time
@@ -169,6 +170,15 @@ async def _measure() -> list[tuple[str, str, str, str]]:
         return statistics.median(times), times[-1], result
 
     await ours()  # warm the connections and the plans
+    if os.environ.get("BENCH_PROFILE"):  # where one run's time goes
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.enable()
+        await ours()
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
     ours50, ours_max, marked = await timed(ours)
     naive50, naive_max, counted = await timed(naive)
     t0, sent, runs = time.perf_counter(), 0, 0

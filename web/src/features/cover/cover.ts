@@ -92,6 +92,13 @@ export function addMonths(day: string, months: number): string {
   return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
+/** Calendar days from `from` to `to` (ISO days). */
+export function daysBetween(from: string, to: string): number {
+  const [a, b, c] = ymd(from);
+  const [x, y, z] = ymd(to);
+  return Math.round((Date.UTC(x, y - 1, z) - Date.UTC(a, b - 1, c)) / 86_400_000);
+}
+
 /** 24:00 of `day` in Europe/Rome. */
 export function endOfDay(day: string): Date {
   return startOfDay(addDays(day, 1));

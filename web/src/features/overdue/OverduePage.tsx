@@ -14,7 +14,7 @@ import type { HostItem } from '@sportello/host-api';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { euros, shortDate, toCents } from '../policies/policyLogic';
 import { coverText } from '../cover/CoverBadge';
-import { coverAt, daysLeft, type Cover, type CoverRate } from '../cover/cover';
+import { coverAt, daysBetween, daysLeft, romeDay, type Cover, type CoverRate } from '../cover/cover';
 import { useNow } from '../cover/useNow';
 import { filterOverdue, loadOverdue, type OverdueRow } from './api';
 
@@ -111,9 +111,9 @@ export default function OverduePage() {
                   <Table.Td>{row.n}</Table.Td>
                   <Table.Td>{shortDate(row.due)}</Table.Td>
                   <Table.Td>{euros(toCents(row.tot))}</Table.Td>
-                  <Table.Td>{t('days', { count: row.daysOverdue })}</Table.Td>
+                  <Table.Td>{t('days', { count: daysBetween(row.due, romeDay(now)) })}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none' }} data-testid="overdue-cover" data-status={cover.status}>
+                    <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }} data-testid="overdue-cover" data-status={cover.status}>
                       {coverText(t, cover, now)}
                     </Badge>
                   </Table.Td>

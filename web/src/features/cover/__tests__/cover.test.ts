@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, coverAt, daysLeft, endOfDay, hoursLeft, midnightWords, romeDay, startOfDay } from '../cover';
+import { addMonths, coverAt, daysBetween, daysLeft, endOfDay, hoursLeft, midnightWords, romeDay, startOfDay } from '../cover';
 import shared from './shared-cases.json';
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
@@ -35,6 +35,13 @@ describe('days in Europe/Rome', () => {
     expect(addMonths('2026-01-31', 6)).toBe('2026-07-31');
     expect(addMonths('2024-08-31', 6)).toBe('2025-02-28');
     expect(addMonths('2023-08-31', 6)).toBe('2024-02-29');
+  });
+
+  it('counts calendar days across a clock change and a month end', () => {
+    // 14/03 → 29/03 is 15 days whatever the 23-hour day; 31/01 → 01/03 is 29 days (28 + 1)
+    expect(daysBetween('2026-03-14', '2026-03-29')).toBe(15);
+    expect(daysBetween('2026-03-14', '2026-03-30')).toBe(16);
+    expect(daysBetween('2026-01-31', '2026-03-01')).toBe(29);
   });
 
   it('says a suspension as the article does', () => {
