@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import structlog
+from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.context import tenant_scope
+from core.db import models as m
 from core.db.locks import serialize
 from core.db.types import utcnow
 from core.domain.dunning.plan import Plan, plan_of
@@ -20,18 +23,17 @@ from core.domain.dunning.reminders import (
     Pick,
     PolicyView,
     mail_for,
-    mark,
+    mark_row,
     pick_due,
     policy_views,
 )
-from core.domain.dunning.words import Mail
 from core.domain.policies.links import PURPOSE as LINK_PURPOSE
 from core.domain.quotes.links import mint_code
 from core.domain.settings.payload import tenant_data
 from core.extensions import Host, Job
 from core.http.origin import default_origin
 from core.i18n import ROME
-from core.mail import MailError, send_mail
+from core.mail import Mail, send_mails
 from core.push.sender import Push
 from tenants.config import Tenant
 
@@ -84,6 +86,7 @@ async def mark_due(
         return run
     views = await policy_views(session, [pick.policy_id for pick in picks])
     links: dict[str, str] = {}
+    marks: list[dict[str, Any]] = []
     for pick in picks:
         view = views[pick.policy_id]
         mail = None
@@ -95,21 +98,15 @@ async def mark_due(
             run.mails.append(mail)
         if plan.push:
             run.pushes += pushes_for(tenant.id, pick, view)
-        session.add(mark(pick, mailed=mail is not None))
-    await session.flush()
+        marks.append(mark_row(pick, mailed=mail is not None, at=now))
+    await session.execute(insert(m.DunningReminder), marks)  # one statement, stamped per tenant
     run.marked = len(picks)
     return run
 
 
 async def send_run(host: Host, session: AsyncSession, run: Run) -> None:
     """Send (development: also keep in the outbox) a committed run's mails; queue its pushes."""
-    for mail in run.mails:
-        try:
-            await send_mail(session, host.settings, to=mail.to, subject=mail.subject,
-                            text=mail.text, purpose=MAIL_PURPOSE, flush=False)  # fmt: skip
-        except MailError:  # logged by send_mail; the others still go
-            continue
-    await session.flush()
+    await send_mails(session, host.settings, run.mails, purpose=MAIL_PURPOSE)
     for push in run.pushes:
         host.push.send(push)
 

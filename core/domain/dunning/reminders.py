@@ -21,10 +21,12 @@ from sqlalchemy import and_, exists, false, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
-from core.domain.clients.derive import record_customer
-from core.domain.dunning.words import Mail, cover_words, reminder_mail
+from core.db.types import new_id
+from core.domain.clients.derive import customer_of
+from core.domain.dunning.words import cover_words, reminder_mail
 from core.domain.policies.cover import Due, cover_at
 from core.i18n import ROME
+from core.mail import Mail
 
 CATCH_UP_DAYS = 3
 """A reminder the job could not send on its day (the server was down) still goes for this
@@ -41,15 +43,19 @@ def due_window(today: date, offset: int) -> tuple[date, date]:
     return last - timedelta(days=CATCH_UP_DAYS - 1), last
 
 
-def regular_unpaid() -> Any:
-    """The SQL condition: a regular instalment (the shared contract: no ``info.kind``), unpaid,
-    not set aside."""
+def regular() -> Any:
+    """The SQL condition: a regular instalment (the shared contract: no ``info.kind``) not set
+    aside (``info.SOSP``), as :func:`due_of` reads one."""
     info = m.Instalment.info
     return and_(
-        m.Instalment.paid.is_(False),
         info["kind"].as_string().is_(None),
         func.coalesce(info["SOSP"].as_boolean(), false()) == false(),
     )
+
+
+def regular_unpaid() -> Any:
+    """The SQL condition: a regular instalment, unpaid, not set aside."""
+    return and_(m.Instalment.paid.is_(False), regular())
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +135,10 @@ async def policy_views(session: AsyncSession, policy_ids: Sequence[str]) -> dict
     for chunk in (ids[i : i + 1000] for i in range(0, len(ids), 1000)):
         rates = select(
             m.Instalment.policy_id, m.Instalment.number, m.Instalment.cassa_date,
-            m.Instalment.paid, m.Instalment.paid_at, m.Instalment.info,
-        ).where(m.Instalment.policy_id.in_(chunk))  # fmt: skip
+            m.Instalment.paid, m.Instalment.paid_at,
+        ).where(m.Instalment.policy_id.in_(chunk), regular())  # fmt: skip
         for row in (await session.execute(rates)).all():
-            due = due_of(row.number, row.cassa_date, row.paid, row.paid_at, row.info)
+            due = due_of(row.number, row.cassa_date, row.paid, row.paid_at, None)
             if due is not None:
                 dues[row.policy_id].append(due)
         policies = select(
@@ -140,7 +146,8 @@ async def policy_views(session: AsyncSession, policy_ids: Sequence[str]) -> dict
             m.Policy.parent_agent_id, m.Policy.pr,
         ).where(m.Policy.id.in_(chunk))  # fmt: skip
         for row in (await session.execute(policies)).all():
-            customer = record_customer(m.Policy(pr=row.pr))
+            entries = (row.pr or {}).get("usrData")  # as record_customer reads a policy's
+            customer = customer_of(entries if isinstance(entries, list) else [])
             label = " ".join(part for part in (row.company, row.number) if part) or row.id
             views[row.id] = PolicyView(
                 row.id, label, customer.name if customer else "",
@@ -167,6 +174,14 @@ def mail_for(pick: Pick, view: PolicyView, now: datetime, link: str) -> Mail | N
         total=pick.total, today=now.astimezone(ROME).date(),
         cover=cover_words(cover, pick.due, first=first), link=link,
     )  # fmt: skip
+
+
+def mark_row(pick: Pick, *, mailed: bool, at: datetime) -> dict[str, Any]:
+    """A job's mark, as a row of one bulk insert."""
+    return {
+        "id": new_id(), "instalment_id": pick.instalment_id, "policy_id": pick.policy_id,
+        "offset_days": pick.offset, "by": None, "mailed": mailed, "at": at,
+    }  # fmt: skip
 
 
 def mark(pick: Pick, *, mailed: bool, by: str | None = None) -> m.DunningReminder:

@@ -3,12 +3,12 @@ the customer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from core.domain.policies.cover import Cover, suspended_from
 from core.i18n import ROME
+from core.mail import Mail
 from core.money import euro_text
 
 SIX_MONTHS = "la compagnia può risolvere il contratto (art. 1901 c. 3 c.c.)"
@@ -31,13 +31,6 @@ def cover_words(cover: Cover, due: date, *, first: bool) -> str:
     if cover.status == "insoluta_sei_mesi":
         return f"{since}; trascorsi sei mesi dalla scadenza, {SIX_MONTHS}"
     return f"{since} e riprende dalle 24:00 del giorno del pagamento"
-
-
-@dataclass(frozen=True, slots=True)
-class Mail:
-    to: str
-    subject: str
-    text: str
 
 
 def reminder_mail(
