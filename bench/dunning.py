@@ -102,7 +102,7 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     from core.context import tenant_scope
     from core.db import models as m
     from core.db.migrate import upgrade
-    from core.domain.dunning.job import mark_due, remind_tenant
+    from core.domain.dunning.job import mark_due, remind_tenant, send_run
     from core.domain.dunning.plan import plan_of
     from core.domain.dunning.reminders import due_window
     from core.i18n import ROME
@@ -135,10 +135,11 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     plan = plan_of({})
 
     async def ours() -> int:
-        """One run's selection, cover and marks, rolled back (to be run again)."""
+        """One run's selection, cover, marks and outbox mails, rolled back (to be run again)."""
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
                 found = await mark_due(session, runtime, tenant, plan, now)
+                await send_run(runtime, session, found)  # the outbox rows; pushes: no queue here
                 await session.rollback()
                 return found.marked
 
@@ -181,10 +182,15 @@ async def _measure() -> list[tuple[str, str, str, str]]:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
     ours50, ours_max, marked = await timed(ours)
     naive50, naive_max, counted = await timed(naive)
-    t0, sent, runs = time.perf_counter(), 0, 0
-    while marked_now := await remind_tenant(runtime, TENANT, now):  # the bound: 2,000 a run
-        sent, runs = sent + marked_now, runs + 1
-    full_ms = (time.perf_counter() - t0) * 1000
+    sent, each_ms = 0, []
+    while True:  # the bound: MAX_PER_RUN a run, the rest at the next
+        t0 = time.perf_counter()
+        marked_now = await remind_tenant(runtime, TENANT, now)
+        if not marked_now:
+            break
+        each_ms.append((time.perf_counter() - t0) * 1000)
+        sent += marked_now
+    runs, full_ms = len(each_ms), sum(each_ms)
     t0 = time.perf_counter()
     again = await remind_tenant(runtime, TENANT, now)
     again_ms = (time.perf_counter() - t0) * 1000
@@ -196,11 +202,12 @@ async def _measure() -> list[tuple[str, str, str, str]]:
     assert again == 0, again
     await runtime.db.dispose()
     return [
-        (f"selection + cover + marks ({marked:,} reminders)", f"{ours50:.0f} / {ours_max:.0f}",
+        (f"one run: selection, cover, marks, outbox ({marked:,} reminders)",
+         f"{ours50:.0f} / {ours_max:.0f}",
          f"{naive50:.0f} / {naive_max:.0f} ({counted:,} rows kept)", f"{naive50 / ours50:.1f}×"),
         (f"a day's runs to the end ({runs} runs, {sent:,} reminders, {mails:,} e-mails to the "
-         "outbox)", f"{full_ms:.0f}", "—", "—"),
-        ("the same run again (nothing left)", f"{again_ms:.0f}", "—", "—"),
+         "outbox)", f"{full_ms:.0f} ({' + '.join(f'{ms:.0f}' for ms in each_ms)})", "—", "—"),
+        ("the same run again (nothing left: the selection alone)", f"{again_ms:.0f}", "—", "—"),
     ]  # fmt: skip
 
 

@@ -31,8 +31,9 @@ from core.mail import Mail
 CATCH_UP_DAYS = 3
 """A reminder the job could not send on its day (the server was down) still goes for this
 many days in all; older ones are left (the next of the tenant's days will come)."""
-MAX_PER_RUN = 2000
-"""Reminders one run marks in one tenant; the rest go at the next run (every 15 minutes)."""
+MAX_PER_RUN = 1000
+"""Reminders one run marks in one tenant; the rest go at the next run (every 15 minutes): a
+run's time grows with its reminders (a link, a cover, a mail each), not with the portfolio."""
 MAIL_PURPOSE = "sollecito"
 
 
