@@ -95,6 +95,7 @@ describe('dunning', () => {
       await overdue.waitFor();
       assert.equal(await overdue.getByTestId('overdue-cover').getAttribute('data-status'), 'sospesa');
       assert.equal((await overdue.getByTestId('overdue-days-left').textContent()).trim(), '—');
+      assert.equal((await overdue.getByTestId('overdue-late').textContent()).trim(), '16 giorni'); // at the test's clock
       await overdue.getByTestId('overdue-remind').click();
       await page.getByText(/^Sollecito inviato a /).waitFor();
       await shot(page, '03-overdue-list');

@@ -111,9 +111,9 @@ export default function OverduePage() {
                   <Table.Td>{row.n}</Table.Td>
                   <Table.Td>{shortDate(row.due)}</Table.Td>
                   <Table.Td>{euros(toCents(row.tot))}</Table.Td>
-                  <Table.Td>{t('days', { count: daysBetween(row.due, romeDay(now)) })}</Table.Td>
+                  <Table.Td data-testid="overdue-late">{t('days', { count: daysBetween(row.due, romeDay(now)) })}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }} data-testid="overdue-cover" data-status={cover.status}>
+                    <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none', height: 'auto' }} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }} data-testid="overdue-cover" data-status={cover.status}>
                       {coverText(t, cover, now)}
                     </Badge>
                   </Table.Td>
