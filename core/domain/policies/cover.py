@@ -111,12 +111,12 @@ def _day(instant: datetime) -> date:
 
 def dues_of(instalments: Sequence[m.Instalment]) -> list[Due]:
     """A policy's instalments as the cover reads them: those suspended by hand (``info.SOSP``:
-    not to be collected) and those that are not premiums due (``info.kind``) left out; a
-    payment's day in Europe/Rome (paid with no time recorded: never overdue)."""
+    not to be collected) left out; a payment's day in Europe/Rome (paid with no time
+    recorded: never overdue)."""
     dues = []
     for row in instalments:
         if (row.info or {}).get("SOSP") or (row.info or {}).get("kind"):
-            continue  # set aside, or an endorsement's adjustment or a refund (not a premium due)
+            continue  # set aside, or a policy change's receipt (not an instalment)
         paid_on = None
         if row.paid:
             paid_on = row.paid_at.astimezone(ROME).date() if row.paid_at else date.min

@@ -141,3 +141,19 @@ async def test_the_reminder_days_are_bounded_with_italian_messages(
             stored = await tenant_data(session, seeded)
     assert stored["solleciti"] == [-60, 0, 14, 180]
     assert (stored["sollecitiEmail"], stored["sollecitiPush"]) == (True, False)
+
+
+async def test_the_overdue_list_leaves_out_what_is_not_a_premium_due(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    await all_paid(seeded)
+    owed, refund, sosp = await policies_of(seeded, "agente", 3)
+    late = today_in_rome() - timedelta(days=4)
+    await owe(seeded, owed, 2, late)
+    await owe(seeded, refund, 2, late, total="-40.00", info={"kind": "rimborso", "change": "c"})
+    await owe(seeded, sosp, 2, late, info={"SOSP": True, "annullata": "c"})
+    async with clients(TENANT) as client:
+        headers = await headers_for(seeded, TENANT, "agente")
+        rows = (await client.get("/api/polizze/insolute", headers=headers)).json()
+    assert [(row["policyId"], row["n"]) for row in rows] == [(owed, 2)]
+    assert rows[0]["cover"] == "in_copertura"  # 4 days late: 11 days of grace left
