@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from bench import (
     chat,
+    dunning,
     http_core,
     loans,
     login,
@@ -25,6 +26,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "soak": lambda: soak.main([]),
     "login": lambda: login.main([]),
     "policies": policies.main,
+    "dunning": dunning.main,
     "chat": chat.main,
     "sync_fairness": sync_fairness.main,
     "loans": loans.main,

@@ -230,6 +230,9 @@ class Host(Protocol):
     def tenant_ids(self) -> list[str]:
         """Every tenant this process serves."""
 
+    def tenant(self, tenant_id: str) -> Tenant | None:
+        """The tenant of that id this process serves (a job's links name its domain)."""
+
     def login_attempt(self, address: str, cookies: Mapping[str, str] | None = None) -> Attempt:
         """The bounds a login from ``address`` (with the request's ``cookies``) must pass."""
 

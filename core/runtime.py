@@ -42,6 +42,7 @@ from core.realtime.login_checks import LoginChecks
 from core.realtime.sync_budget import SyncBudget
 from core.realtime.sync_gate import SyncGate
 from core.settings import Settings
+from tenants.config import Tenant
 from tenants.loader import TenantsConfigError, load_tenants
 from tenants.resolver import TenantRegistry
 
@@ -176,6 +177,9 @@ class Runtime:
 
     def tenant_ids(self) -> list[str]:
         return [tenant.id for tenant in self.tenants]
+
+    def tenant(self, tenant_id: str) -> Tenant | None:
+        return self.tenants.get(tenant_id)
 
     async def stored_settings(self, session: AsyncSession) -> m.TenantSettings | None:
         return await stored_settings(session)

@@ -6,6 +6,7 @@ from core.db.models.chats import Chat, ChatLastSeen, ChatMessage
 from core.db.models.claims import Claim
 from core.db.models.clients import Client
 from core.db.models.documents import Document
+from core.db.models.dunning import DunningReminder
 from core.db.models.line_commissions import LineCommission
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.policy_changes import PolicyChange
@@ -27,6 +28,7 @@ __all__ = [
     "Client",
     "CommissionMonth",
     "Document",
+    "DunningReminder",
     "Instalment",
     "LineCommission",
     "LoginThrottle",

@@ -39,8 +39,8 @@ def overdue_rows(policies: list[m.Policy], now: datetime) -> list[dict[str, Any]
         for rate in policy.instalments:
             if rate.paid or rate.cassa_date is None or rate.cassa_date > today:
                 continue
-            if (rate.info or {}).get("SOSP"):
-                continue
+            if (rate.info or {}).get("SOSP") or (rate.info or {}).get("kind"):
+                continue  # set aside, or a policy change's receipt: not a premium due
             rows.append({
                 "policyId": policy.id, "number": policy.number, "company": policy.company,
                 "customer": customer.name if customer else "", "aId": policy.agent_id,
@@ -68,7 +68,8 @@ async def overdue_instalments(
     require(perm.sees_work, principal)
     now = utcnow()
     today = now.astimezone(ROME).date()
-    # the oldest overdue instalments first, those suspended by hand skipped, until ``limit``
+    # the oldest overdue instalments first, those set aside and the policy changes' receipts
+    # (``info.kind``) skipped, until ``limit``
     late = (
         select(m.Instalment.policy_id, m.Instalment.info)
         .join(m.Policy, m.Policy.id == m.Instalment.policy_id)
@@ -83,7 +84,7 @@ async def overdue_instalments(
     counted = 0
     found = await db_session.stream(late)
     async for policy_id, info in found:
-        if (info or {}).get("SOSP"):
+        if (info or {}).get("SOSP") or (info or {}).get("kind"):
             continue
         wanted.setdefault(policy_id)
         counted += 1

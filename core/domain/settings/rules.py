@@ -9,6 +9,7 @@ from typing import Annotated, Any, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from core.domain.documents.area_rules import ROLES
+from core.domain.dunning.plan import EARLIEST, LATEST, MAX_OFFSETS
 from core.domain.policies.payment_rules import METHODS
 from core.domain.policies.schedule import FREQUENCIES
 from core.domain.products.schemas import MAX_COMPANIES, CompanyConfig, CompanyName
@@ -31,6 +32,12 @@ BAD_FREQUENCY = "Frazionamento sconosciuto: {code}"
 BAD_FREQUENCY_RATE = "Il frazionamento {code} ha {rate} rate l'anno"
 UNKNOWN_METHOD = "Metodo di pagamento sconosciuto: {code}"
 BAD_SLIDE_LINK = "Il link di una slide deve iniziare con / oppure https://"
+TOO_MANY_REMINDERS = "Al massimo {max} solleciti"
+REMINDER_OUT_OF_RANGE = (
+    "Giorno di sollecito non valido: {day} (da {earliest} a {latest} giorni dalla scadenza)"
+)
+REPEATED_REMINDER = "Giorno di sollecito ripetuto: {day}"
+REMINDER_NOT_A_DAY = "I giorni di sollecito sono numeri interi di giorni dalla scadenza"
 
 
 class StatusSetting(BaseModel):
@@ -103,6 +110,30 @@ class SettingsChanges(BaseModel):
     plateInQuote: StrictBool | None = None  # noqa: N815
     maxUploadMb: Annotated[int, Field(strict=True, ge=1, le=500)] | None = None  # noqa: N815
     retrodatazioneMaxGiorni: Annotated[int, Field(strict=True, ge=0, le=3650)] | None = None  # noqa: N815
+    solleciti: list[Annotated[int, Field(strict=True)]] | None = Field(default=None, max_length=50)
+    sollecitiEmail: StrictBool | None = None  # noqa: N815
+    sollecitiPush: StrictBool | None = None  # noqa: N815
+
+    @field_validator("solleciti", mode="before")
+    @classmethod
+    def _reminder_days(cls, days: Any) -> Any:
+        """The dunning days (``core.domain.dunning.plan``): whole numbers (checked before any
+        conversion, as the body arrives), bounded, each once, ascending."""
+        if not isinstance(days, list):
+            return days  # None, or refused by the field's type
+        if any(type(day) is not int for day in days):
+            raise ValueError(REMINDER_NOT_A_DAY)
+        if len(days) > MAX_OFFSETS:
+            raise ValueError(TOO_MANY_REMINDERS.format(max=MAX_OFFSETS))
+        for day in days:
+            if not EARLIEST <= day <= LATEST:
+                raise ValueError(
+                    REMINDER_OUT_OF_RANGE.format(day=day, earliest=EARLIEST, latest=LATEST)
+                )
+        if len(set(days)) != len(days):
+            repeated = next(day for day in days if days.count(day) > 1)
+            raise ValueError(REPEATED_REMINDER.format(day=repeated))
+        return sorted(days)
 
     @field_validator("colors")
     @classmethod

@@ -24,7 +24,7 @@ from tenants.config import Tenant
 DATA_FIELDS = (
     "title", "colors", "template", "compagnie", "rami", "frazionamenti", "slides",
     "plateInQuote", "maxUploadMb", "metodiPagamento",
-    "retrodatazioneMaxGiorni",
+    "retrodatazioneMaxGiorni", "solleciti", "sollecitiEmail", "sollecitiPush",
 )  # fmt: skip
 
 

@@ -62,7 +62,7 @@ const PEOPLE_ROUTES: RouteObject[] = [
   // the agents' tree opens from the users' list
   guardedPage('Agenti', users, () => import('../features/people/AgentsPage'), ['people']),
   guardedPage('account', signedIn, () => import('../features/people/AccountPage'), ['people']),
-  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings']),
+  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings', 'dunning']),
   guardedPage('area-documentale/:id?', inMenu('area-documentale'), () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
 ];
 
@@ -126,8 +126,9 @@ export const routes: RouteObject[] = [
           guardedPage('prodotti/:id', inMenu('prodotti'), () => import('../features/products/ProductEditPage'), ['products']),
           guardedPage('preventivi', quotes, () => import('../features/quotes/QuotesPage'), ['quotes']),
           guardedPage('preventivi/:id', quotes, () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
-          guardedPage('polizze', policies, () => import('../features/policies/PoliciesPage'), ['policies', 'policyChanges']),
-          guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies', 'claims', 'policyChanges']),
+          guardedPage('polizze', policies, () => import('../features/policies/PoliciesPage'), ['policies', 'policyChanges', 'dunning']),
+          guardedPage('polizze/insolute', inMenu('insolute'), () => import('../features/overdue/OverduePage'), ['dunning']),
+          guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies', 'claims', 'policyChanges', 'dunning']),
           guardedPage('sinistri', claims, () => import('../features/claims/ClaimsPage'), ['claims']),
           guardedPage('sinistri/:id', claims, () => import('../features/claims/ClaimDetailPage'), ['claims', 'quotes']),
           guardedPage('clienti', inMenu('clienti'), () => import('../features/clients/ClientsPage'), ['clients']),

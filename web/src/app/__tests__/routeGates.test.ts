@@ -53,6 +53,7 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['preventivi', '/preventivi', WORK],
   ['preventivi/:id', '/preventivi/q1', WORK],
   ['polizze', '/polizze', WORK],
+  ['polizze/insolute', '/polizze/insolute', WORK],
   ['polizza/:id', '/polizza/p1', WORK],
   ['sinistri', '/sinistri', WORK],
   ['sinistri/:id', '/sinistri/s1', WORK],
@@ -84,6 +85,8 @@ const RCADEALER: [string, RoleName[]][] = [
   // rcadealer's cut menu has no Sinistri
   ['/sinistri', []],
   ['/sinistri/s1', []],
+  // nor the overdue list
+  ['/polizze/insolute', []],
   ['/targhe', WORK],
   ['/targhe/t1', WORK],
   ['/impostazioni', ['admin']],

@@ -11,7 +11,8 @@ import '@sportello/host-api/rows.css';
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import PolicyToolbar from './components/PolicyToolbar';
 import CancelledBadge from '../policy-changes/components/CancelledBadge';
-import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, policyCustomer, type PolicyFilters, shortDate, toCents } from './policyLogic';
+import { DEFAULT_POLICY_FILTERS, euros, filterPolicies, instalmentsOf, policyCustomer, type PolicyFilters, shortDate, toCents } from './policyLogic';
+import CoverBadge from '../cover/CoverBadge';
 import { policyAlerts } from '../../store/selectors';
 import './policies.css';
 
@@ -54,6 +55,7 @@ export default function PoliciesPage() {
     >
       <Text className="sp-cell sp-strong" role="cell" size="sm" truncate="end">
         {policyCustomer(policy) || '—'}
+        {policy.cancelledOn ? null : <CoverBadge rates={instalmentsOf(policy)} compact />}
       </Text>
       <Text className="sp-cell" role="cell" size="sm" truncate="end">
         {String(policy.company ?? '—')}

@@ -14,6 +14,7 @@ import { useSession } from '../../session/context';
 import PolicyClaims from '../claims/PolicyClaims';
 import PolicyChanges from '../policy-changes/PolicyChanges';
 import CancelledBadge from '../policy-changes/components/CancelledBadge';
+import CoverBadge from '../cover/CoverBadge';
 import { policyAlerts } from '../../store/selectors';
 import ChatButton from '../quotes/components/ChatButton';
 import DocumentsSection, { type DocumentSlot } from '../quotes/components/DocumentsSection';
@@ -88,6 +89,7 @@ export default function PolicyDetailPage() {
               {paid?.v ? t('detail.paid', { date: shortDate(paid.at) }) : t('detail.open')}
             </Badge>
             <CancelledBadge policy={policy} />
+            {policy.cancelledOn ? null : <CoverBadge rates={instalmentsOf(policy)} />}
             {policyAlerts(policy, new Date()) ? (
               <Badge color="red" variant="light">
                 {t('detail.expiring')}

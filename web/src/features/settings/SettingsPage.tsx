@@ -10,12 +10,13 @@ import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import ActivitySection from './ActivitySection';
 import CatalogueSection from './CatalogueSection';
+import DunningSection from './DunningSection';
 import GeneralSection from './GeneralSection';
 import LinesSection from './LinesSection';
 import StatusesSection from './StatusesSection';
 import TaxesSection from './TaxesSection';
 
-const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, prodotti: LinesSection, attivita: ActivitySection } as const;
+const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, solleciti: DunningSection, prodotti: LinesSection, attivita: ActivitySection } as const;
 type Tab = keyof typeof TABS;
 
 export default function SettingsPage() {
