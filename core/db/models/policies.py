@@ -127,7 +127,8 @@ class Instalment(Base, HasId, TenantOwned, Timestamped, StoredPayload):
     parent_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     referrer_total: Mapped[Decimal] = mapped_column(Numeric(12, 2), default=Decimal(0))
     paid: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
-    paid_at: Mapped[datetime | None] = mapped_column()
+    paid_at: Mapped[datetime | None] = mapped_column(index=True)
+    """When it was collected (remittances and the cash sheet read a period of them)."""
     paid_method: Mapped[str | None] = mapped_column(String(50))
     info: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     """Free notes such as ``{"SOSP": true}`` (a suspended instalment)."""
