@@ -2,9 +2,9 @@
 
 SPEC §6 menu visibility:
 - utenti: admin or employee (e); home and nuova-quotazione: agent (a);
-- preventivi, polizze, sinistri, chat, report: everyone except employee; prodotti: admin or
-  responsabile;
-- saldo-collaboratore: an agent with no parent agent; cassa and impostazioni: admin;
+- preventivi, polizze, insolute (the overdue instalments), sinistri, chat, report: everyone
+  except employee; prodotti: admin or responsabile;
+- saldo-collaboratore: an agent with no parent agent; cassa, rimesse and impostazioni: admin;
 - clienti: agent or admin; area-documentale: everyone;
 - extra products: admin sees every one the tenant offers, others only those in their own list
   (the demo agente and subagente have all the tenant's extra products, nobody else any);
@@ -31,11 +31,13 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "utenti",
             "preventivi",
             "polizze",
+            "insolute",
             "sinistri",
             "chat",
             "report",
             "prodotti",
             "cassa",
+            "rimesse",
             "impostazioni",
             "clienti",
             "area-documentale",
@@ -45,6 +47,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "responsabile": [
             "preventivi",
             "polizze",
+            "insolute",
             "sinistri",
             "chat",
             "report",
@@ -57,6 +60,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "home",
             "preventivi",
             "polizze",
+            "insolute",
             "sinistri",
             "chat",
             "report",
@@ -71,6 +75,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "home",
             "preventivi",
             "polizze",
+            "insolute",
             "sinistri",
             "chat",
             "report",
@@ -84,6 +89,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "segnalatore": [
             "preventivi",
             "polizze",
+            "insolute",
             "sinistri",
             "chat",
             "report",

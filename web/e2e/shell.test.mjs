@@ -13,18 +13,19 @@ const ALL = {
   targhe: 'Targhe', 'noleggio-auto': 'Noleggio auto', prestiti: 'Prestiti',
 };
 
-// SPEC §6, written out per demo account. assicurapp: full menu (Sinistri after Polizze), noleggio-auto and prestiti;
+// SPEC §6, written out per demo account. assicurapp: full menu (Rate insolute and Sinistri after Polizze,
+// Rimesse after Cassa), noleggio-auto and prestiti;
 // rcadealer: the menu cut to users, quotes, policies, report, settings, products and chat,
 // plus plates and its extra product. Every demo account but admin and dipendente has the
 // tenant's extra products in its own list.
 const MENUS = {
   assicurapp: {
-    admin: ['utenti', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    responsabile: ['preventivi', 'polizze', 'sinistri', 'chat', 'report', 'prodotti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    agente: ['home', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    subagente: ['home', 'preventivi', 'polizze', 'sinistri', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    admin: ['utenti', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'rimesse', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    responsabile: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    agente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    subagente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
     dipendente: ['utenti', 'area-documentale'],
-    segnalatore: ['preventivi', 'polizze', 'sinistri', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    segnalatore: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
   },
   rcadealer: {
     admin: ['utenti', 'preventivi', 'polizze', 'chat', 'report', 'prodotti', 'impostazioni', 'targhe', 'noleggio-auto'],

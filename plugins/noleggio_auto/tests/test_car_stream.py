@@ -18,9 +18,15 @@ from plugins.noleggio_auto.tests.records import car_named
 
 LINE = "noleggio-auto"
 CHANNEL = "noleggio-auto/auto"
-CORE_STREAMS = ["chat", "polizze", "preventivi", "sinistri", "usr"]
+CORE_STREAMS = ["appendici", "chat", "polizze", "preventivi", "sinistri", "usr"]
 DEALER_STREAMS = sorted([*CORE_STREAMS, "rca/targhe"])
-"""rcadealer's streams without the rental line: core's and the plates register's."""
+"""rcadealer's streams without the rental line: core's (not the remittances, which its menu
+cuts with the cash sheet) and the plates register's."""
+
+
+def dealer_streams(*lines: str) -> list[str]:
+    """What a user syncs in rcadealer: core's, the plates' and ``lines``' streams."""
+    return sorted([*DEALER_STREAMS, *lines])
 
 
 async def _streams(live: Live, tenant: str, who: str) -> list[str]:
@@ -73,7 +79,7 @@ async def _line_off(live: Live, tenant: str) -> AsyncIterator[None]:
 async def test_the_session_lists_the_streams_each_user_may_read(live: Live) -> None:
     # every role that works the line reads its stream beside core's; employees only theirs
     for who in ("admin", "responsabile", "agente", "subagente", "segnalatore"):
-        assert await _streams(live, "rcadealer", who) == sorted([*DEALER_STREAMS, CHANNEL]), who
+        assert await _streams(live, "rcadealer", who) == dealer_streams(CHANNEL), who
     assert await _streams(live, "rcadealer", "dipendente") == ["chat", "usr"]
 
     # a user without the line in their extra products does not read it; admins always do
@@ -85,14 +91,14 @@ async def test_the_session_lists_the_streams_each_user_may_read(live: Live) -> N
 
     # switched off for one tenant: gone there for everyone, kept by the other tenant
     async with _line_off(live, "rcadealer"):
-        assert await _streams(live, "rcadealer", "admin") == DEALER_STREAMS
+        assert await _streams(live, "rcadealer", "admin") == dealer_streams()
         assert await _streams(live, "rcadealer", "agente") == DEALER_STREAMS
         assert CHANNEL in await _streams(live, "assicurapp", "agente")
         # and getDbData, asked for it by name, sends nothing of it
         agent = await live.logged_in("rcadealer", "agente")
         answer, cars = await _sync(agent)
         assert (answer["tot"], cars) == (0, {})
-    assert await _streams(live, "rcadealer", "agente") == sorted([*DEALER_STREAMS, CHANNEL])
+    assert await _streams(live, "rcadealer", "agente") == dealer_streams(CHANNEL)
 
 
 async def test_the_stream_sends_what_the_call_answers_and_follows_a_retired_car(
