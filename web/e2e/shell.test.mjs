@@ -7,8 +7,8 @@ import { expectAccessible, liveSuite, login, menuLabels, openPage, signIn, test 
 const INITIAL_JS_BUDGET_KB = 180;
 
 const ALL = {
-  utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', sinistri: 'Sinistri', chat: 'Chat', report: 'Report',
-  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', impostazioni: 'Impostazioni',
+  utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', insolute: 'Rate insolute', sinistri: 'Sinistri', chat: 'Chat', report: 'Report',
+  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', rimesse: 'Rimesse', impostazioni: 'Impostazioni',
   clienti: 'Clienti', 'nuova-quotazione': 'Nuova quotazione', 'area-documentale': 'Area documentale',
   targhe: 'Targhe', 'noleggio-auto': 'Noleggio auto', prestiti: 'Prestiti',
 };
