@@ -1,4 +1,4 @@
-"""The statement's XLSX, written by XlsxWriter, read back by openpyxl: typed cells,
+"""The statement's XLSX, written as SpreadsheetML text, read back by openpyxl: typed cells,
 text never a formula, characters XML cannot hold dropped; and the PDF running over pages."""
 
 from __future__ import annotations
