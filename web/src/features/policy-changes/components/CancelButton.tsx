@@ -5,52 +5,27 @@
  */
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { PlainSelect } from '@sportello/host-api';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import DayInput from '../../../components/DayInput';
 import { romeToday } from '../../policies/policyLogic';
-import { errorText, notify, useQuoteEnv } from '../../quotes/env';
-import { cancellationBody, cancellationReady, EMPTY_CANCELLATION, REASONS, type CancellationDraft, type ChangeAnswer, type PolicyChange, type Reason } from '../changeLogic';
+import { cancellationBody, cancellationReady, EMPTY_CANCELLATION, REASONS, type CancellationDraft, type Reason } from '../changeLogic';
+import { usePreviewedChange } from '../usePreviewedChange';
 import ChangeFigures from './ChangeFigures';
 
 export default function CancelButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
   const { t } = useTranslation('policyChanges');
-  const { call } = useQuoteEnv();
   const today = romeToday();
-  const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState<CancellationDraft>(EMPTY_CANCELLATION);
-  const [preview, setPreview] = useState<PolicyChange | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<CancellationDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setPreview(null);
-  };
-  const close = () => {
-    setOpened(false);
-    setDraft(EMPTY_CANCELLATION);
-    setPreview(null);
-  };
-
-  const send = async (asPreview: boolean) => {
-    if (!cancellationReady(draft)) return;
-    setBusy(true);
-    try {
-      const answer = await call<ChangeAnswer>('annullaPolizza', cancellationBody(policyId, draft, asPreview));
-      if (asPreview) setPreview(answer.change);
-      else {
-        notify.success(t('cancel.done'));
-        close();
-      }
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { opened, open, close, draft, set, preview, busy, send } = usePreviewedChange<CancellationDraft>({
+    empty: EMPTY_CANCELLATION,
+    ready: cancellationReady,
+    call: 'annullaPolizza',
+    body: (current, asPreview) => cancellationBody(policyId, current, asPreview),
+    done: t('cancel.done'),
+  });
 
   return (
     <>
-      <Button variant="light" color="red" onClick={() => setOpened(true)} data-testid="cancel-open">
+      <Button variant="light" color="red" onClick={open} data-testid="cancel-open">
         {t('cancel.open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('cancel.title')} centered size="lg">

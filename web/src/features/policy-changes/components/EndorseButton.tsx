@@ -5,54 +5,28 @@
  */
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { AmountInput, PlainSelect } from '@sportello/host-api';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import DayInput from '../../../components/DayInput';
-import { errorText, notify, useQuoteEnv } from '../../quotes/env';
-import { EMPTY_ENDORSEMENT, endorsementBody, endorsementReady, SUBTYPES, type ChangeAnswer, type EndorsementDraft, type PolicyChange, type Subtype } from '../changeLogic';
+import { EMPTY_ENDORSEMENT, endorsementBody, endorsementReady, SUBTYPES, type EndorsementDraft, type Subtype } from '../changeLogic';
+import { usePreviewedChange } from '../usePreviewedChange';
 import ChangeFigures from './ChangeFigures';
 
 export default function EndorseButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
   const { t } = useTranslation('policyChanges');
-  const { call } = useQuoteEnv();
-  const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState<EndorsementDraft>(EMPTY_ENDORSEMENT);
-  const [preview, setPreview] = useState<PolicyChange | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<EndorsementDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setPreview(null);
-  };
-  const close = () => {
-    setOpened(false);
-    setDraft(EMPTY_ENDORSEMENT);
-    setPreview(null);
-  };
-
-  const send = async (asPreview: boolean) => {
-    if (!endorsementReady(draft)) return;
-    setBusy(true);
-    try {
-      const answer = await call<ChangeAnswer>('creaAppendice', endorsementBody(policyId, draft, asPreview));
-      if (asPreview) setPreview(answer.change);
-      else {
-        notify.success(t('endorse.done'));
-        close();
-      }
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { opened, open, close, draft, set, preview, busy, send } = usePreviewedChange<EndorsementDraft>({
+    empty: EMPTY_ENDORSEMENT,
+    ready: endorsementReady,
+    call: 'creaAppendice',
+    body: (current, asPreview) => endorsementBody(policyId, current, asPreview),
+    done: t('endorse.done'),
+  });
   const text = (key: keyof EndorsementDraft, max: number) => (
     <TextInput label={t(`endorse.${key}`)} value={String(draft[key] ?? '')} maxLength={max} onChange={(e) => set({ [key]: e.currentTarget.value })} data-testid={`endorse-${key}`} />
   );
 
   return (
     <>
-      <Button variant="light" onClick={() => setOpened(true)} data-testid="endorse-open">
+      <Button variant="light" onClick={open} data-testid="endorse-open">
         {t('endorse.open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('endorse.title')} centered size="lg">
