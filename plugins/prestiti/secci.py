@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fpdf import FPDF
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.api import (
@@ -90,6 +89,8 @@ def sections(prodotto: Mapping[str, Any], intermediary: str) -> list[Section]:
 
 def secci_pdf(prodotto: Mapping[str, Any], intermediary: str, customer: str) -> bytes:
     """The sheet for ``prodotto``, addressed to ``customer``."""
+    from fpdf import FPDF  # loaded with the first sheet, not by every process that starts
+
     parts = sections(prodotto, intermediary)
     pdf = FPDF(format="A4")
     pdf.core_fonts_encoding = ENCODING

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+if TYPE_CHECKING:  # openpyxl is loaded with the first spreadsheet, not by every process
+    from openpyxl.cell.cell import Cell
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 EURO_FORMAT = "#,##0.00 [$€-410]"
 DAY_FORMAT = "dd/mm/yyyy"
@@ -28,6 +28,8 @@ MONTH_FORMAT = "mm/yyyy"
 RATE_FORMAT = '0.00 "%"'
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
+NOT_IN_XLSX = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
+"""The control characters an XLSX cannot hold (openpyxl's ``ILLEGAL_CHARACTERS_RE``)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 Sheet = tuple[str, Sequence[str], Iterable[Sequence[Any]]]
@@ -55,12 +57,16 @@ class Rate:
 
 
 def _typed(sheet: WriteOnlyWorksheet, value: Any, number_format: str) -> Cell:
+    from openpyxl.cell import WriteOnlyCell
+
     cell = WriteOnlyCell(sheet, value=value)
     cell.number_format = number_format
     return cell
 
 
 def _cell(sheet: WriteOnlyWorksheet, value: Any) -> Cell:
+    from openpyxl.cell import WriteOnlyCell
+
     if isinstance(value, Month):
         return _typed(sheet, value.first, MONTH_FORMAT)
     if isinstance(value, Rate):
@@ -72,7 +78,7 @@ def _cell(sheet: WriteOnlyWorksheet, value: Any) -> Cell:
         cell.number_format = EURO_FORMAT
         return cell
     if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters XLSX cannot hold
+        value = NOT_IN_XLSX.sub("", value)  # control characters XLSX cannot hold
     cell = WriteOnlyCell(sheet, value=value)
     if isinstance(value, str):
         cell.data_type = "s"  # never a formula, whatever it starts with
@@ -80,6 +86,8 @@ def _cell(sheet: WriteOnlyWorksheet, value: Any) -> Cell:
 
 
 def xlsx(sheets: Sequence[Sheet]) -> bytes:
+    from openpyxl import Workbook
+
     book = Workbook(write_only=True)
     for title, header, rows in sheets:
         sheet = book.create_sheet(title[:31])

@@ -8,21 +8,24 @@ from __future__ import annotations
 import io
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
-from fpdf import FPDF
 
 from core.db import models as m
 from core.domain.commissions.ledger import Statement
 from core.domain.commissions.withholding import describe
+from core.domain.documents.pdf import new_document
 from core.i18n import ROME
 from core.money import euro_text
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 log = structlog.get_logger(__name__)
 
 KINDS = {"provvigione": "Provvigione", "storno": "Storno", "pagamento": "Pagamento",
          "anticipo": "Anticipo", "rettifica": "Rettifica"}  # fmt: skip
-ENCODING = "windows-1252"
 TEXT_COLUMNS = ("Data", "Tipo", "Descrizione")
 COLUMNS = (("Data", 22), ("Tipo", 24), ("Descrizione", 76), ("Lordo", 22), ("Ritenuta", 22),
            ("Importo", 24))  # fmt: skip
@@ -48,8 +51,7 @@ def _logo(pdf: FPDF, logo: Path | bytes | None) -> None:
 def statement_pdf(
     title: str, logo: Path | bytes | None, user: m.User, start: date, end: date, result: Statement
 ) -> bytes:
-    pdf = _Pdf(format="A4")
-    pdf.core_fonts_encoding = ENCODING  # Helvetica with € and the accented letters
+    pdf = new_document()  # Helvetica with € and the accented letters
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
     _logo(pdf, logo)
@@ -96,10 +98,3 @@ def statement_pdf(
     pdf.set_font("helvetica", "B", 11)
     pdf.cell(0, 8, f"Saldo finale: {euro_text(result.closing)}", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
-
-
-class _Pdf(FPDF):
-    """A PDF whose texts drop what the core font's code page cannot show (as '?')."""
-
-    def normalize_text(self, text: str) -> str:
-        return super().normalize_text(text.encode(ENCODING, "replace").decode(ENCODING))

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from openpyxl import load_workbook
-
 from core.errors import ClientError
 from core.money import cents
 
@@ -194,6 +192,8 @@ def _csv_rows(content: bytes) -> Iterator[Sequence[Any]]:
 
 def _xlsx_rows(content: bytes) -> Iterator[Sequence[Any]]:
     try:
+        from openpyxl import load_workbook  # loaded with the first statement file
+
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
         sheet = book.worksheets[0]
         for count, row in enumerate(sheet.iter_rows(values_only=True, max_col=20)):

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fpdf import FPDF
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.domain.documents.pdf import new_document
 from core.domain.policies.payment_rules import method_label
 from core.domain.remittances import sheet
 from core.domain.remittances.figures import Row, Totals, period_rows, period_totals
 from core.domain.remittances.serialize import instalment_label
 from core.money import ZERO, euro_text
 
-ENCODING = "windows-1252"
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
 STATUS_LABELS = {"da_pagare": "Da pagare", "pagata": "Pagata"}
 HEADER = ("Polizza", "Cliente", "Rata", "Pagata il", "Lordo", "Provvigione", "Da rimettere")
 TRUNCATED = "Elenco troncato alle prime {rows} righe; i totali sono dell'intero periodo"
@@ -99,11 +101,6 @@ def xlsx(statement: Statement) -> bytes:
     return sheet.xlsx("Rimessa", HEADER, rows)
 
 
-class _Pdf(FPDF):
-    def normalize_text(self, text: str) -> str:
-        return super().normalize_text(text.encode(ENCODING, "replace").decode(ENCODING))
-
-
 ROW_HEIGHT = 3.6
 BOTTOM = 282
 """Where a page's rows end (A4 is 297 mm; the bottom margin below)."""
@@ -119,14 +116,14 @@ def _line(values: tuple[str, ...]) -> str:
     )
 
 
-def _header(doc: _Pdf) -> None:
+def _header(doc: FPDF) -> None:
     doc.set_font("courier", "B", 7)
     doc.text(doc.l_margin, doc.get_y() + 3, doc.normalize_text(_line(HEADER)))
     doc.set_y(doc.get_y() + ROW_HEIGHT + 1)
     doc.set_font("courier", "", 7)
 
 
-def _rows(doc: _Pdf, rows: list[Row]) -> None:
+def _rows(doc: FPDF, rows: list[Row]) -> None:
     """The rows, a new page with the header again when one is full."""
     y = doc.get_y()
     for row in rows:
@@ -144,8 +141,7 @@ def _rows(doc: _Pdf, rows: list[Row]) -> None:
 
 def pdf(statement: Statement, office: str) -> bytes:
     r = statement.remittance
-    doc = _Pdf(format="A4")
-    doc.core_fonts_encoding = ENCODING
+    doc = new_document()
     doc.set_auto_page_break(auto=True, margin=15)
     doc.add_page()
     doc.set_font("helvetica", "B", 14)
