@@ -3,14 +3,14 @@
  * 'Calcola' shows the refund of the unused net premium (`annullaPolizza` with `preview`),
  * 'Conferma' records it: the refund row, the instalments set aside and the ledger's storno.
  */
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { PlainSelect } from '@sportello/host-api';
 import { useTranslation } from 'react-i18next';
 import DayInput from '../../../components/DayInput';
 import { romeToday } from '../../policies/policyLogic';
 import { cancellationBody, cancellationReady, EMPTY_CANCELLATION, REASONS, type CancellationDraft, type Reason } from '../changeLogic';
 import { usePreviewedChange } from '../usePreviewedChange';
-import ChangeFigures from './ChangeFigures';
+import ChangeStepsFooter from './ChangeStepsFooter';
 
 export default function CancelButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
   const { t } = useTranslation('policyChanges');
@@ -45,18 +45,7 @@ export default function CancelButton({ policyId, start, end }: { policyId: strin
             {t('cancel.dayRule')}
           </Text>
           <Textarea label={t('cancel.description')} value={draft.description} maxLength={2000} autosize minRows={2} onChange={(e) => set({ description: e.currentTarget.value })} />
-          {preview ? <ChangeFigures change={preview} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel.back')}
-            </Button>
-            <Button variant="light" loading={busy} disabled={!cancellationReady(draft)} onClick={() => void send(true)} data-testid="cancel-preview">
-              {t('compute')}
-            </Button>
-            <Button color="red" loading={busy} disabled={!preview} onClick={() => void send(false)} data-testid="cancel-confirm">
-              {t('confirm')}
-            </Button>
-          </Group>
+          <ChangeStepsFooter preview={preview} busy={busy} ready={cancellationReady(draft)} onBack={close} onSend={send} testId="cancel" confirmColor="red" />
         </Stack>
       </Modal>
     </>

@@ -3,13 +3,13 @@
  * changes; 'Calcola' asks the server for the figures (`creaAppendice` with `preview`), and
  * 'Conferma' records it. The receipt joins the instalments through the `polizze` stream.
  */
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { AmountInput, PlainSelect } from '@sportello/host-api';
 import { useTranslation } from 'react-i18next';
 import DayInput from '../../../components/DayInput';
 import { EMPTY_ENDORSEMENT, endorsementBody, endorsementReady, SUBTYPES, type EndorsementDraft, type Subtype } from '../changeLogic';
 import { usePreviewedChange } from '../usePreviewedChange';
-import ChangeFigures from './ChangeFigures';
+import ChangeStepsFooter from './ChangeStepsFooter';
 
 export default function EndorseButton({ policyId, start, end }: { policyId: string; start?: string; end?: string }) {
   const { t } = useTranslation('policyChanges');
@@ -58,18 +58,7 @@ export default function EndorseButton({ policyId, start, end }: { policyId: stri
             {draft.subtype === 'garanzie' ? text('guarantees', 400) : null}
           </SimpleGrid>
           <Textarea label={t('endorse.description')} value={draft.description} maxLength={2000} autosize minRows={2} onChange={(e) => set({ description: e.currentTarget.value })} />
-          {preview ? <ChangeFigures change={preview} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel.back')}
-            </Button>
-            <Button variant="light" loading={busy} disabled={!endorsementReady(draft)} onClick={() => void send(true)} data-testid="endorse-preview">
-              {t('compute')}
-            </Button>
-            <Button loading={busy} disabled={!preview} onClick={() => void send(false)} data-testid="endorse-confirm">
-              {t('confirm')}
-            </Button>
-          </Group>
+          <ChangeStepsFooter preview={preview} busy={busy} ready={endorsementReady(draft)} onBack={close} onSend={send} testId="endorse" />
         </Stack>
       </Modal>
     </>
