@@ -72,7 +72,8 @@ fmt: install ## Format and auto-fix the code
 
 # three workers on two cores: tests spend a share of their time waiting on sockets, timers and the
 # database, and a third worker fills it (SQLite pass 280 s to 207 s, PostgreSQL 290 s to 204 s)
-PYTEST := $(BIN)/pytest -q -n 3 --dist loadfile
+# the files in the order conftest.py gives them (the slow ones first), not xdist's (most tests first)
+PYTEST := $(BIN)/pytest -q -n 3 --dist loadfile --no-loadscope-reorder
 
 test-sqlite: install web-install ## pytest on the embedded SQLite database (three workers)
 	$(PYTEST)

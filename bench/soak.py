@@ -203,6 +203,10 @@ class Client:
                 return
             await self.connect()
             await self.sync()
+            if self.account in MANAGERS:
+                # one change each, however long logging in took on a loaded machine: a soak
+                # that changed nothing would prove nothing about deliveries
+                await self.change_status()
             while time.monotonic() < until:
                 await asyncio.sleep(random.uniform(0.3, 1.2))
                 roll = random.random()

@@ -28,7 +28,7 @@ def config(run_dir: Path, port: int, upstreams: Sequence[int], locations: Path =
     user = f"user {pwd.getpwuid(0).pw_name};" if os.geteuid() == 0 else ""
     temp = "\n".join(f"    {name}_temp_path {run_dir / name};" for name in TEMP_PATHS)
     servers = "\n".join(
-        f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;" for p in upstreams
+        f"        server 127.0.0.1:{p} max_fails=3 fail_timeout=2s;" for p in upstreams
     )
     return f"""\
 # written by `sportello cluster` (core/cluster/nginx.py)

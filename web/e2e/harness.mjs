@@ -20,7 +20,7 @@ export const PASSWORD = 'demo1234';
 // set, as in some containers, each server would otherwise compile core, the lines and their
 // packages anew, some 6 s of CPU of a 9 s start (bench/realtime does the same for its servers).
 delete process.env.PYTHONDONTWRITEBYTECODE;
-process.env.PYTHONPYCACHEPREFIX ??= join(tmpdir(), 'sportello-e2e-pycache');
+process.env.PYTHONPYCACHEPREFIX ??= join(tmpdir(), 'sportello-pycache');
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -351,15 +351,36 @@ export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
             requestIdleCallback(() => !changed && !loading() && finish(true));
           };
           const restart = () => (clearTimeout(timer), (timer = setTimeout(idle, ms)));
-          const observer = new MutationObserver(() => ((changed = true), restart()));
-          const limit = setTimeout(() => finish(false), left);
+          // what changed last, named for the error when the screen never settles
+          const recent = [];
+          const name = (node) => {
+            const element = node.nodeType === 1 ? node : node.parentElement;
+            if (!element) return '#document';
+            const testid = element.closest('[data-testid]')?.getAttribute('data-testid');
+            return `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}${testid ? ` in ${testid}` : ''}`;
+          };
+          // a toast comes and goes on its own clock (and stays while the pointer rests on it):
+          // it is not the screen, and waiting for it made a loaded machine time out
+          const toast = (record) => (record.target.nodeType === 1 ? record.target : record.target.parentElement)?.closest('.mantine-Notifications-root');
+          const observer = new MutationObserver((all) => {
+            const records = all.filter((record) => !toast(record));
+            if (records.length === 0) return;
+            changed = true;
+            for (const record of records.slice(0, 3)) {
+              const added = [...record.addedNodes].map((node) => node.textContent?.slice(0, 60)).filter(Boolean).join(' | ');
+              recent.push(`${record.type} ${record.attributeName ?? ''} ${name(record.target)}${added ? ` +"${added}"` : ''}`);
+            }
+            recent.splice(0, Math.max(recent.length - 6, 0));
+            restart();
+          });
+          const limit = setTimeout(() => finish(loading() ? 'a loader still shows in the page' : `still changing: ${recent.join('; ')}`), left);
           const finish = (value) => (observer.disconnect(), clearTimeout(timer), clearTimeout(limit), resolve(value));
           observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
           restart();
         }),
       [quietMs, Math.max(deadline - Date.now(), 0)],
     );
-    if (!quiet) throw new Error(`${page.url()}: the screen did not settle in ${timeout} ms`);
+    if (quiet !== true) throw new Error(`${page.url()}: the screen did not settle in ${timeout} ms (${quiet})`);
     if (!page.pending()) return;
   }
 }
