@@ -4,6 +4,7 @@ restored from a snapshot taken the first time it is seeded."""
 from __future__ import annotations
 
 import asyncio
+import os
 import stat
 from pathlib import Path
 
@@ -119,6 +120,9 @@ class DemoSnapshot:
 
     filled: list[str] | None = None
     """The tables the demo data fills, parents first."""
+    sqlite_copy: Path | None = None
+    """On SQLite, the copy of the seeded database: named after the process that took it, as
+    forked test runs share a data folder (``make mutation``)."""
     files: dict[Path, tuple[bytes, int]] = {}
     """Stored file → its bytes and permission bits (files are private: 0600 in 0700 folders)."""
 
@@ -140,8 +144,9 @@ class DemoSnapshot:
                 )
                 await conn.commit()
             else:
-                copy = _sqlite_copy(settings)
+                copy = settings.app.data_dir / f"demo-snapshot-{os.getpid()}.db"
                 copy.unlink(missing_ok=True)
+                cls.sqlite_copy = copy
                 raw = await conn.get_raw_connection()
                 # a script: it ends the read transaction first, which VACUUM may not run in
                 await raw.driver_connection.executescript(f"VACUUM INTO {_sql_string(copy)};")  # type: ignore[union-attr]
@@ -168,8 +173,8 @@ class DemoSnapshot:
                     f'INSERT INTO "{t}" SELECT * FROM "{DEMO_SCHEMA}"."{t}"' for t in cls.filled
                 )
                 await conn.exec_driver_sql(f"DELETE FROM tenant_settings; {inserts}")
-        if not settings.database_url.startswith("postgresql"):
-            await _restore_sqlite(settings, cls.filled)
+        if cls.sqlite_copy is not None:
+            await _restore_sqlite(settings, cls.sqlite_copy, cls.filled)
         for path, (content, mode) in cls.files.items():
             if not path.is_file():  # a test deleted it: put it back as private as it was
                 private_folder(path.parent)
@@ -178,18 +183,14 @@ class DemoSnapshot:
         return True
 
 
-def _sqlite_copy(settings: Settings) -> Path:
-    return settings.app.data_dir / "demo-snapshot.db"
-
-
 def _sql_string(path: Path) -> str:
     return "'" + str(path).replace("'", "''") + "'"
 
 
-async def _restore_sqlite(settings: Settings, tables: list[str]) -> None:
+async def _restore_sqlite(settings: Settings, copy_path: Path, tables: list[str]) -> None:
     """Copy ``tables`` (parents first) back from the seeded database's copy, in one script."""
     inserts = "; ".join(f'INSERT INTO main."{t}" SELECT * FROM snapshot."{t}"' for t in tables)
-    copy = _sql_string(_sqlite_copy(settings))
+    copy = _sql_string(copy_path)
     async with _owner_engine(settings).connect() as conn:
         raw = await conn.get_raw_connection()
         await raw.driver_connection.executescript(  # type: ignore[union-attr]
