@@ -74,7 +74,9 @@ export class LiveServer {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     };
     return new Promise((resolveCall, reject) => {
-      const call = request({ host: '127.0.0.1', port: this.port, path, method, headers }, (response) => {
+      // a connection of its own (agent: false): Node's agent keeps connections alive, and one the
+      // server closed as idle just as the next call reused it failed with 'socket hang up'
+      const call = request({ host: '127.0.0.1', port: this.port, path, method, headers, agent: false }, (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
