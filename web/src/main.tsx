@@ -9,11 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { preloadPath } from './app/preload';
+import { registerServiceWorker } from './app/serviceWorker';
 import { routes } from './app/routes';
 import { ModuleRegistry } from './federation/remotes';
 import { initI18n, storedLanguage } from './lib/i18n';
 import { fetchTenant } from './lib/tenant';
 import { closeAllPopups } from './layout/popups';
+import { followNetwork } from './session/network';
 import { Session } from './session/session';
 import { createSocket } from './session/socket';
 import { LookupQueue } from './store/lookups';
@@ -38,6 +40,7 @@ async function start(): Promise<void> {
   });
   const lookups = new LookupQueue(store, (request) => session.lookup(request));
   const modules = new ModuleRegistry();
+  followNetwork(session);
   session.start();
   await i18n;
 
@@ -46,6 +49,7 @@ async function start(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <App router={router} services={{ session, store, lookups, modules, preload: preloadPath }} tenant={tenant} />,
   );
+  registerServiceWorker(tenant.BUILD);
 }
 
 function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
