@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from threading import BoundedSemaphore
 from typing import Any
 
 from anyio import to_thread
@@ -36,12 +37,15 @@ ICON_PATH = ICONS_PATH + "/{size}.png"
 ICON_NAMES = {f"{size}.png": size for size in ICON_SIZES}
 REVALIDATE = "no-cache"
 """Kept by the browser, asked again with ``If-None-Match``: an admin's new colour shows soon."""
+DRAWING = BoundedSemaphore(2)
+"""Icons drawn at once, whatever the number of requests before the cache holds them."""
 
 
-def look_of(brand: dict[str, Any]) -> Look:
+def look_of(tenant: Tenant, brand: dict[str, Any]) -> Look:
     """What the icons are drawn from; an SVG logo is not drawn (the initials are)."""
     logo = str(brand["logo"])
     return Look(
+        tenant_id=tenant.id,
         title=str(brand["title"]),
         colour=str(brand["colors"].get("primary") or DEFAULT_COLOUR),
         logo_ref=None if logo.lower().endswith(".svg") else logo,
@@ -100,7 +104,9 @@ async def web_manifest(
     db_session: SessionDep,
 ) -> Response[bytes]:
     brand = branding(tenant, await runtime.stored_settings(db_session))
-    body = json.dumps(manifest(brand, _version(look_of(brand))), ensure_ascii=False).encode()
+    body = json.dumps(
+        manifest(brand, _version(look_of(tenant, brand))), ensure_ascii=False
+    ).encode()
     return _cached_answer(request, body, MANIFEST_TYPE)
 
 
@@ -115,13 +121,21 @@ async def app_icon(
     size = ICON_NAMES.get(name)
     if size is None:
         raise NotFound(NOT_FOUND)
-    look = look_of(branding(tenant, await runtime.stored_settings(db_session)))
+    look = look_of(tenant, branding(tenant, await runtime.stored_settings(db_session)))
     png = ICONS.get(look, size)
     if png is None:
-        logo = await to_thread.run_sync(_logo_bytes, runtime, tenant, look.logo_ref)
-        png = await to_thread.run_sync(draw_icon, look, logo, size)
-        ICONS.put(look, size, png)
+        png = await to_thread.run_sync(_drawn, runtime, tenant, look, size)
     return _cached_answer(request, png, "image/png")
+
+
+def _drawn(runtime: Runtime, tenant: Tenant, look: Look, size: int) -> bytes:
+    """The icon, drawn by at most two threads at once and kept in the cache."""
+    with DRAWING:
+        png = ICONS.get(look, size)  # drawn meanwhile by a request that waited less
+        if png is None:
+            png = draw_icon(look, _logo_bytes(runtime, tenant, look.logo_ref), size)
+            ICONS.put(look, size, png)
+        return png
 
 
 def _logo_bytes(runtime: Runtime, tenant: Tenant, ref: str | None) -> bytes | None:

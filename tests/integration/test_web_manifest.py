@@ -66,7 +66,9 @@ async def test_an_unknown_host_gets_no_manifest(clients: ClientFactory) -> None:
 def test_a_raster_logo_is_drawn_on_the_colour() -> None:
     logo = io.BytesIO()
     Image.new("RGB", (300, 100), (0, 200, 0)).save(logo, format="PNG")
-    png = draw_icon(Look("Assicurapp", "#123456", "/tenant-logo/x.png"), logo.getvalue(), 192)
+    png = draw_icon(
+        Look("assicurapp", "Assicurapp", "#123456", "/tenant-logo/x.png"), logo.getvalue(), 192
+    )
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.size == (192, 192)
     assert image.getpixel((1, 1)) == (0x12, 0x34, 0x56)
@@ -74,7 +76,9 @@ def test_a_raster_logo_is_drawn_on_the_colour() -> None:
 
 
 def test_a_broken_logo_falls_back_to_the_initials() -> None:
-    png = draw_icon(Look("RCA Dealer", "#c62828", "/tenant-logo/x.png"), b"not a png", 192)
+    png = draw_icon(
+        Look("rcadealer", "RCA Dealer", "#c62828", "/tenant-logo/x.png"), b"not a png", 192
+    )
     assert Image.open(io.BytesIO(png)).size == (192, 192)
     assert initials("RCA Dealer") == "RD"
     assert initials("Assicurapp") == "AS"

@@ -22,8 +22,10 @@ DEFAULT_COLOUR = "#1565c0"
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """What an icon is drawn from; ``logo_ref`` names the logo's bytes (a stored key or path)."""
+    """What an icon is drawn from; ``logo_ref`` names the logo's bytes (a stored key or path)
+    in the tenant's own files."""
 
+    tenant_id: str
     title: str
     colour: str
     logo_ref: str | None
