@@ -100,6 +100,14 @@ describe('installable app', () => {
       await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 5000 });
       await shot(page, '02-back-online');
       assert.deepEqual(page.errors, []);
+
+      // opened with no network: the cached shell says so, and opens once the network is back
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('opened-offline').waitFor();
+      await shot(page, '03-opened-offline');
+      await context.setOffline(false);
+      await page.getByTestId('policies-page').waitFor(LIVE);
     } finally {
       await context.close();
     }

@@ -21,6 +21,7 @@ import { createSocket } from './session/socket';
 import { LookupQueue } from './store/lookups';
 import { DataStore } from './store/store';
 import { notifyError } from './lib/notify';
+import { browserOffline, OPENED_OFFLINE } from './lib/offline';
 
 async function start(): Promise<void> {
   const tenant = await fetchTenant();
@@ -66,6 +67,12 @@ function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<vo
 
 start().catch((error: unknown) => {
   const root = document.getElementById('root')!;
-  root.textContent = `Impossibile avviare l'applicazione: ${error instanceof Error ? error.message : String(error)}`;
   root.className = 'start-error';
+  if (browserOffline()) {
+    root.textContent = OPENED_OFFLINE;
+    root.dataset.testid = 'opened-offline';
+    window.addEventListener('online', () => location.reload(), { once: true });
+    return;
+  }
+  root.textContent = `Impossibile avviare l'applicazione: ${error instanceof Error ? error.message : String(error)}`;
 });

@@ -12,3 +12,10 @@ export class OfflineError extends Error {
 export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
+
+/**
+ * Shown when the app is opened with no network: the shell is cached, the tenant's configuration
+ * and the language are not, so it says so in both languages and opens once the network returns.
+ */
+export const OPENED_OFFLINE =
+  "Sei offline: l'app si apre appena torna la connessione. — You are offline: the app opens as soon as the connection returns.";
