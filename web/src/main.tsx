@@ -26,6 +26,8 @@ import { browserOffline, OPENED_OFFLINE } from './lib/offline';
 async function start(): Promise<void> {
   const tenant = await fetchTenant();
   document.body.classList.add(tenant.template || 'standard');
+  // the page came with the deployment's colour; the admin may have chosen another since
+  if (tenant.colors.primary) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', tenant.colors.primary);
   const i18n = initI18n(storedLanguage(tenant.languages, tenant.defaultLanguage), tenant.wording);
 
   // the token login (and the realtime client it downloads) runs while the language loads
