@@ -10,7 +10,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run run-cluster test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium nginx web-dev bench bench-soak bench-cluster bench-login bench-web mutation clean
+.PHONY: help install run run-cluster test lint fmt test-sqlite test-postgres test-web web-check test-e2e docs web web-install chromium nginx web-dev lighthouse bench bench-soak bench-cluster bench-login bench-web mutation clean
 
 help: ## Show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  \033[1m%-14s\033[0m %s\n", $$1, $$2}'
@@ -124,6 +124,10 @@ mutation: install $(WEB_STAMP) ## Mutation testing: mutmut on the Python rules, 
 bench-web: install web ## Measure the web bundle (bench/web-bundle.md) and the 10,000-quote list (bench/web-quotes.md) in Chromium
 	cd web && npm run --silent report
 	cd web && npm run --silent bench:quotes
+
+lighthouse: install web ## Lighthouse (performance, accessibility) and Chromium's installability on the login and home pages; not part of make test
+	cd web && node scripts/lighthouse.mjs assicurapp
+	cd web && node scripts/lighthouse.mjs assicurapp --desktop
 
 clean: ## Remove the virtualenvs, caches and the embedded database
 	rm -rf .tools $(VENV) site .pytest_cache .mypy_cache .ruff_cache data mutants web/reports web/.stryker-tmp web/node_modules web/dist plugins/*/web/dist plugins/*/web/node_modules

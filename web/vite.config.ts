@@ -43,6 +43,8 @@ export default defineConfig({
       '/tenant-assets': proxied,
       '/plugins': proxied,
       '/sw.js': proxied,
+      '/manifest.webmanifest': proxied,
+      '/app-icons': proxied,
     },
   },
 });

@@ -1,7 +1,87 @@
-/* Sportello service worker: shows Web Push notifications and opens their link when clicked.
- * Registered by the shell as /sw.js?build={BUILD}; a new build means a new worker. */
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+/* Sportello service worker: keeps the app shell for offline use, shows Web Push notifications
+ * and opens their link when clicked.
+ * Registered by the shell as /sw.js?build={BUILD}; a new build means a new worker and a new cache.
+ *
+ * Cached: the page (network first, the cached copy when offline), the hashed build assets (cache
+ * first: a hashed name never changes), the icons and manifest (network first).
+ * Never cached: /api, the socket, uploads and downloads (data comes from the live connection),
+ * nor the product modules (/plugins/: their entry changes as lines are switched on and off). */
+const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
+const PREFIX = 'sportello-shell-';
+const CACHE = `${PREFIX}${BUILD}`;
+const SHELL = '/';
+const NEVER = ['/api/', '/schema', '/socketcluster', '/upload', '/download', '/tenant-logo/', '/sw.js'];
+const HASHED = '/assets/';
+const STATIC = ['/app-icons/', '/manifest.webmanifest', '/favicon.svg', '/tenant-assets/'];
+
+/** The page and the scripts and styles it names, so the shell opens offline after one visit. */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const response = await fetch(SHELL, { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) return;
+  const html = await response.clone().text();
+  await cache.put(SHELL, response);
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  await cache.addAll([...new Set(assets)]);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().catch(() => undefined).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function pageNetworkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && (response.headers.get('content-type') || '').startsWith('text/html')) {
+      const cache = await caches.open(CACHE);
+      await cache.put(SHELL, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(SHELL, { cacheName: CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { cacheName: CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, { cacheName: CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || NEVER.some((p) => url.pathname.startsWith(p))) return;
+  if (request.mode === 'navigate') event.respondWith(pageNetworkFirst(request));
+  else if (url.pathname.startsWith(HASHED)) event.respondWith(cacheFirst(request));
+  else if (STATIC.some((p) => url.pathname.startsWith(p))) event.respondWith(networkFirst(request));
+});
 
 self.addEventListener('push', (event) => {
   let payload = {};
@@ -14,7 +94,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(title, {
       body: payload.body || '',
-      icon: payload.icon || '/favicon.svg',
+      icon: payload.icon || '/app-icons/192.png',
       tag: payload.tag,
       data: { url: payload.url || '/' },
     }),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from core.db import models as m
 from core.domain.policy_changes.reasons import KINDS, REASONS, SUBTYPES
 from core.domain.quotes.serialize import iso
@@ -13,7 +15,11 @@ SHOWN = ("id", "n", "days", "period", "net")
 """What a refund's line shows (the commission shares stay server-side, as an instalment's)."""
 
 
-def _details(details: dict[str, Any]) -> dict[str, Any]:
+def _details(stored: dict[str, Any] | msgspec.Raw) -> dict[str, Any]:
+    """The details, a refund's lines cut to what they show; a sync reads them as raw JSON."""
+    details = msgspec.json.decode(stored) if isinstance(stored, msgspec.Raw) else stored
+    if not isinstance(details, dict):
+        return {}
     refund = details.get("refund")
     if not isinstance(refund, list):
         return details

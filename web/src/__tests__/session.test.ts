@@ -75,7 +75,16 @@ class FakeSocket {
   unsubscribe(name: string) {
     this.unsubscribed.push(name);
   }
-  connect() {}
+  state: 'connecting' | 'open' | 'closed' = 'open';
+  connects = 0;
+  disconnects = 0;
+  connect() {
+    this.connects += 1;
+  }
+  disconnect() {
+    this.disconnects += 1;
+    this.state = 'closed';
+  }
   emit(event: string, data: Record<string, unknown> = {}) {
     this.listener(event).push(data);
   }
@@ -492,6 +501,31 @@ describe('Session', () => {
     await vi.waitFor(() => expect(socket.calls.filter((c) => c.name === 'tokenLogin').length).toBe(2));
     await vi.advanceTimersByTimeAsync(1400);
     expect(session.getState().banner).toBeNull();
+  });
+
+  it('offline: keeps the data, closes the socket and refuses calls; online: reconnects and resyncs', async () => {
+    const { socket, store, session, advance } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(socket.calls[0]?.name).toBe('tokenLogin'));
+    socket.emit('connect');
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    session.setOnline(false);
+    await tick();
+    expect(session.getState().offline).toBe(true);
+    expect(socket.disconnects).toBe(1);
+    socket.emit('close', { code: 1000 });
+    await expect(session.invoke('saveData', {})).rejects.toMatchObject({ name: 'OfflineError' });
+    await expect(session.transmit('logTime', 1)).rejects.toMatchObject({ name: 'OfflineError' });
+    expect(store.get('preventivi', 'q1')).toMatchObject({ docStatus: -1 }); // the last synced data stays
+    const syncs = socket.calls.filter((c) => c.name === 'getDbData').length;
+    session.setOnline(true);
+    await tick();
+    expect(session.getState().offline).toBe(false);
+    expect(socket.connects).toBe(1);
+    advance(5000);
+    socket.emit('connect');
+    await vi.waitFor(() => expect(socket.calls.filter((c) => c.name === 'getDbData').length).toBe(syncs + 1));
   });
 
   it('reloads on restartApp and closes every dialog on closePopUp', async () => {

@@ -1,4 +1,7 @@
-/** JSON over HTTP with the server's Italian error messages ({error: {name, message}}). */
+/** JSON over HTTP with the server's Italian error messages ({error: {name, message}}); offline,
+ * a change (any method but GET) is refused at once (the app is read-only). */
+import { browserOffline, OfflineError } from './offline';
+
 export class HttpError extends Error {
   constructor(
     message: string,
@@ -10,6 +13,7 @@ export class HttpError extends Error {
 
 export async function requestJson<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
+  if (browserOffline() && (rest.method ?? (json === undefined ? 'GET' : 'POST')) !== 'GET') throw new OfflineError();
   const response = await fetch(path, {
     credentials: 'same-origin',
     ...rest,

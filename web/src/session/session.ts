@@ -9,6 +9,7 @@
  * React reads it through `getState`/`subscribe`; everything else goes through its methods.
  */
 import { clearCookies } from '../lib/cookies';
+import { OfflineError } from '../lib/offline';
 import type { User } from '../lib/roles';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
@@ -84,6 +85,11 @@ export interface SessionState {
   /** When the initial sync finished (ms since page start), or null. */
   dataLoadedAt: number | null;
   connected: boolean;
+  /**
+   * The browser has no network: the socket is closed, the store keeps the last synced data and
+   * the app is read-only (calls refused with `OfflineError`) until the network returns.
+   */
+  offline: boolean;
   banner: Banner;
   tenant: TenantConfig;
 }
@@ -135,6 +141,7 @@ export class Session {
       usersLoaded: false,
       dataLoadedAt: null,
       connected: false,
+      offline: false,
       banner: null,
       tenant,
     };
@@ -283,8 +290,9 @@ export class Session {
     this.subscribeOpen(socket, answer.u);
   }
 
-  /** A realtime call (the shell's screens use this rather than the socket). */
+  /** A realtime call (the shell's screens use this rather than the socket); refused offline. */
   async invoke<T = unknown>(name: string, data?: unknown): Promise<T> {
+    if (this.state.offline) throw new OfflineError();
     const { socket } = await this.linked();
     return socket.invoke<T>(name, data);
   }
@@ -314,12 +322,14 @@ export class Session {
 
   /** Publish on a channel the server lets clients publish on (an admin's OTP code). */
   async publish(channel: string, data: unknown): Promise<void> {
+    if (this.state.offline) throw new OfflineError();
     const { socket } = await this.linked();
     return socket.invokePublish(channel, data);
   }
 
   /** A realtime message without an answer (`logTime`, `registerWebPush`). */
   async transmit(name: string, data?: unknown): Promise<void> {
+    if (this.state.offline) throw new OfflineError();
     const { socket } = await this.linked();
     return socket.transmit(name, data);
   }
@@ -432,6 +442,20 @@ export class Session {
   }
 
   // --- connection ---------------------------------------------------------------------------
+
+  /**
+   * The browser's network went away or came back. Offline, the socket is closed (nothing
+   * half-sent, the banner says why); back online it connects at once, and the reconnect logs in
+   * again and resyncs from the last watermark, so what changed meanwhile arrives.
+   */
+  setOnline(online: boolean): void {
+    if (online === !this.state.offline) return;
+    this.set({ offline: !online });
+    void this.link?.then(({ socket }) => {
+      if (!online) socket.disconnect();
+      else if (socket.state === 'closed') socket.connect();
+    });
+  }
 
   private onConnect(): void {
     const reconnect = this.everConnected;

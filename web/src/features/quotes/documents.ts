@@ -1,4 +1,5 @@
 /** Documents of quotes and policies (SPEC §5, §7): size limit, upload and download links. */
+import { browserOffline, OfflineError } from '../../lib/offline';
 
 export const MB = 1024 * 1024;
 export const UPLOAD_TIMEOUT_MS = 30_000;
@@ -80,8 +81,9 @@ export function uploadForm(target: UploadTarget, files: readonly File[]): FormDa
 
 export class UploadError extends Error {}
 
-/** POST /uploadDocs with the `token` header; a status above 399 is a failure. */
+/** POST /uploadDocs with the `token` header; a status above 399 is a failure; refused offline. */
 export async function uploadDocs(form: FormData, token: string, fetcher: typeof fetch = fetch): Promise<UploadEntry[]> {
+  if (browserOffline()) throw new OfflineError();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
   try {
