@@ -16,6 +16,7 @@ from bench import (
     policies,
     realtime,
     remittances,
+    search,
     soak,
     sync_fairness,
 )
@@ -32,6 +33,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "loans": loans.main,
     "plates": lambda: plates.main([]),
     "remittances": remittances.main,
+    "search": search.main,
 }
 
 

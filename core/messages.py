@@ -38,6 +38,8 @@ PRODUCT_NOT_FOUND = "Prodotto non trovato"
 USER_NOT_FOUND = "Utente non trovato"
 EMISSION_NOT_REQUESTED = "L'emissione di questo preventivo non è stata richiesta"
 POLICY_ISSUED = "La polizza di questo preventivo è già stata emessa"
+SEARCH_TEXT_LENGTH = "La ricerca va da {low} a {high} caratteri"
+SEARCH_LIMIT = "Il numero di risultati per gruppo va da 1 a {high}"
 
 # --- People and the tenant --------------------------------------------------------------------
 ABOVE_YOUR_ROLE = "Non puoi modificare un utente con un ruolo superiore al tuo"

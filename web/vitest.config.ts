@@ -17,6 +17,7 @@ export const ISOLATED_FILES = [
   'src/layout/__tests__/NotificationsButton.test.tsx',
   'src/layout/__tests__/useScrollMemory.test.tsx',
   'src/layout/__tests__/documentTitle.test.tsx',
+  'src/layout/search/__tests__/SearchDialog.test.tsx',
   'packages/host-api/src/__tests__/line.test.tsx',
   'packages/host-api/src/__tests__/dateFieldCalendar.test.tsx',
   'src/federation/__tests__/quotePanels.test.ts',

@@ -19,12 +19,17 @@ from sqlalchemy.exc import IntegrityError
 from core.db.base import Base, tenant_owned_tables
 from core.db.engine import make_engine, owner_url
 from core.db.migrate import alembic_config, upgrade
+from core.db.search_indexes import is_search_index
 from core.plugins import load_plugins
 from core.settings import Settings
 
 
 def _diff(conn: Connection) -> list[object]:
-    context = MigrationContext.configure(conn, opts={"compare_type": True})
+    def include_object(obj: object, name: str | None, type_: str, *_: object) -> bool:
+        return not is_search_index(name, type_)
+
+    opts = {"compare_type": True, "include_object": include_object}
+    context = MigrationContext.configure(conn, opts=opts)
     return list(compare_metadata(context, Base.metadata))
 
 

@@ -9,6 +9,7 @@ from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import JSON
 
 from core.db.base import Base
+from core.db.search_indexes import is_search_index
 from core.db.types import UTCDateTime
 
 connection = context.config.attributes["connection"]
@@ -16,7 +17,10 @@ tables: set[str] | None = context.config.attributes.get("tables")
 
 
 def include_object(obj: object, name: str | None, type_: str, *_: object) -> bool:
-    """When generating one branch's revision, only that branch's tables count."""
+    """When generating one branch's revision, only that branch's tables count; the search
+    box's trigram indexes are the migrations' alone (:mod:`core.db.search_indexes`)."""
+    if is_search_index(name, type_):
+        return False
     if tables is None:
         return True
     table = getattr(obj, "table", obj) if type_ != "table" else obj

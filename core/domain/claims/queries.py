@@ -9,13 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.like import ESCAPE, contains
 from core.domain.claims.statuses import CLOSED, OPEN
 from core.domain.quotes.queries import in_agent_tree
-
-
-def _like(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped.lower()}%"
 
 
 async def claims_page(
@@ -28,10 +24,13 @@ async def claims_page(
     policy_id: str | None = None,
     search: str | None = None,
     limit: int = 200,
+    within: ColumnElement[bool] | None = None,
 ) -> Sequence[m.Claim]:
     """Newest first. ``waiting``: still ``aperto`` (the office has not taken them up);
     ``closed`` true or false: closed or still open; ``search`` in the customer, the policy's
-    number, the company's claim number, the place and the counterparties' plates."""
+    number, the company's claim number, the place and the counterparties' plates; ``within``:
+    a condition narrowing the rows these are checked on (the search box's,
+    :func:`core.db.search_indexes.narrowed`)."""
     where: list[ColumnElement[bool]] = [in_agent_tree(principal, m.Claim)]
     if status is not None:
         where.append(m.Claim.status == status)
@@ -42,12 +41,14 @@ async def claims_page(
         where.append(in_closed if closed else ~in_closed)
     if policy_id is not None:
         where.append(m.Claim.policy_id == policy_id)
+    if within is not None:
+        where.append(within)
     if search and search.strip():
-        pattern = _like(search.strip())
+        pattern = contains(search.strip())
         where.append(
             or_(
                 *(
-                    func.lower(column).like(pattern, escape="\\")
+                    func.lower(column).like(pattern, escape=ESCAPE)
                     for column in (
                         m.Claim.customer, m.Claim.policy_number, m.Claim.company_claim_number,
                         m.Claim.place,

@@ -24,7 +24,8 @@ async def clients_list(
     q: Annotated[str | None, Parameter(max_length=100)] = None,
     limit: Annotated[int, Parameter(ge=1, le=MAX_LIMIT)] = DEFAULT_LIMIT,
 ) -> list[dict[str, Any]]:
-    """Search by name, Codice Fiscale / Partita IVA or plate."""
+    """Search by name, Codice Fiscale / Partita IVA or plate; e-mail or phone where the user
+    reads the client's own contacts."""
     require(perm.sees_clients, principal)
     return await list_clients(db_session, principal, q, limit)
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, String, and_, cast, func, or_, select, true
+from sqlalchemy import ColumnElement, String, and_, cast, exists, false, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
@@ -57,17 +57,54 @@ def _like(text: str) -> str:
     return _LIKE_SPECIALS.sub(r"\\\1", text)
 
 
-def _matches(query: str) -> ColumnElement[bool]:
-    """Name or fiscal code containing ``query``; a plate starting with it."""
+def search_patterns(query: str) -> tuple[str, str]:
+    """The ``ILIKE`` pattern :func:`_matches` uses for ``query``, and the plates' one."""
+    return f"%{_like(query.strip())}%", f"%|{_like(normal_plate(query))}%"
+
+
+def _matches(principal: Principal, query: str) -> ColumnElement[bool]:
+    """Name or fiscal code (a Codice Fiscale or a Partita IVA) containing ``query``; a plate
+    starting with it; the e-mail or phone containing it where the principal reads the client's
+    own contacts (:func:`_reads_contacts`)."""
     text = _like(query.strip())
     conditions = [
         m.Client.name.ilike(f"%{text}%", escape="\\"),
         m.Client.fiscal_code.ilike(f"%{text}%", escape="\\"),
+        and_(
+            _reads_contacts(principal),
+            or_(
+                m.Client.email.ilike(f"%{text}%", escape="\\"),
+                m.Client.phone.ilike(f"%{text}%", escape="\\"),
+            ),
+        ),
     ]
     plate = normal_plate(query)
     if plate:
         conditions.append(cast(m.Client.data, String).like(f"%|{_like(plate)}%", escape="\\"))
     return or_(*conditions)
+
+
+def _reads_contacts(principal: Principal) -> ColumnElement[bool]:
+    """The clients whose own row the principal reads (:func:`_sees_whole_tree`, in SQL)."""
+    scope = perm.agent_scope(principal)
+    if scope.all:
+        return true()
+    if scope.parent_agent_id is None:
+        return false()
+    return m.Client.owner_agent_id == scope.parent_agent_id
+
+
+def visible_client(principal: Principal) -> ColumnElement[bool]:
+    """The clients the principal may see: one of its quotes or policies is in the principal's
+    tree, or an agent of its scope first wrote it; managers every client of the tenant."""
+    scope = perm.agent_scope(principal)
+    if scope.all:
+        return true()
+    return or_(
+        exists().where(m.Quote.client_id == m.Client.id, in_agent_tree(principal, m.Quote)),
+        exists().where(m.Policy.client_id == m.Client.id, in_agent_tree(principal, m.Policy)),
+        m.Client.agent_id.in_(scope.agent_ids),
+    )
 
 
 def _counts(principal: Principal) -> tuple[Any, Any]:
@@ -93,39 +130,62 @@ def _counts(principal: Principal) -> tuple[Any, Any]:
 async def list_clients(
     session: AsyncSession, principal: Principal, query: str | None, limit: int = DEFAULT_LIMIT
 ) -> list[dict[str, Any]]:
-    """The visible clients matching ``query`` (name, fiscal code, plate), latest work first."""
+    """The visible clients matching ``query`` (:func:`_matches`), latest work first."""
     quotes, policies = _counts(principal)
-    scope = perm.agent_scope(principal)
-    visible: ColumnElement[bool] = (
-        true()
-        if scope.all
-        else or_(
-            quotes.c.n.is_not(None),
-            policies.c.n.is_not(None),
-            m.Client.agent_id.in_(scope.agent_ids),
-        )
-    )
     stmt = (
         select(m.Client, quotes.c.n, policies.c.n, quotes.c.last_at)
         .outerjoin(quotes, quotes.c.client_id == m.Client.id)
         .outerjoin(policies, policies.c.client_id == m.Client.id)
-        .where(visible)
+        .where(visible_client(principal))
         .order_by(quotes.c.last_at.desc().nulls_last(), m.Client.name, m.Client.id)
         .limit(max(1, min(limit, MAX_LIMIT)))
     )
     if query and query.strip():
-        stmt = stmt.where(_matches(query))
+        stmt = stmt.where(_matches(principal, query))
     rows = (await session.execute(stmt)).all()
     found = []
     for client, n_quotes, n_policies, last_at in rows:
         payload = client_payload(
             client, quotes=n_quotes or 0, policies=n_policies or 0, last_at=last_at
         )
-        if not _sees_whole_tree(principal, client):
-            quotes_seen, policies_seen = await _records(session, principal, client)
-            payload.update(_as_seen(quotes_seen, policies_seen))
-        found.append(payload)
+        found.append(await _as_read(session, principal, client, payload))
     return found
+
+
+async def search_clients(
+    session: AsyncSession,
+    principal: Principal,
+    query: str,
+    limit: int,
+    within: ColumnElement[bool] | None = None,
+) -> list[dict[str, Any]]:
+    """The first ``limit`` visible clients matching ``query`` as :func:`list_clients` matches
+    it, by name; without the list's counts (one tree's records are not counted for a search
+    box), so that an index on the matched columns answers it. ``within``: a condition
+    narrowing the rows these are checked on (:func:`core.db.search_indexes.narrowed`)."""
+    stmt = (
+        select(m.Client)
+        .where(
+            visible_client(principal),
+            _matches(principal, query),
+            within if within is not None else true(),
+        )
+        .order_by(m.Client.name, m.Client.id)
+        .limit(max(1, min(limit, MAX_LIMIT)))
+    )
+    clients = (await session.execute(stmt)).scalars().all()
+    return [await _as_read(session, principal, c, client_payload(c)) for c in clients]
+
+
+async def _as_read(
+    session: AsyncSession, principal: Principal, client: m.Client, payload: dict[str, Any]
+) -> dict[str, Any]:
+    """``payload`` with the fields the principal reads: the client's own row, or what the
+    records it may see put there."""
+    if not _sees_whole_tree(principal, client):
+        quotes_seen, policies_seen = await _records(session, principal, client)
+        payload.update(_as_seen(quotes_seen, policies_seen))
+    return payload
 
 
 def _sees_whole_tree(principal: Principal, client: m.Client) -> bool:

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.like import ESCAPE, contains
 from core.domain.quotes.queries import in_agent_tree
 from core.permissions import POLICY_ALERT_DAYS
 
@@ -33,11 +34,11 @@ def policies_query(
 ) -> Select[m.Policy]:
     stmt = select(m.Policy).where(in_agent_tree(principal, m.Policy))
     if search and search.strip():
-        needle = f"%{search.strip().lower()}%"
+        needle = contains(search.strip())
         stmt = stmt.where(
             or_(
-                func.lower(m.Policy.number).like(needle),
-                func.lower(cast(m.Policy.pr, String)).like(needle),
+                func.lower(m.Policy.number).like(needle, escape=ESCAPE),
+                func.lower(cast(m.Policy.pr, String)).like(needle, escape=ESCAPE),
             )
         )
     if company:

@@ -1,6 +1,6 @@
 /**
  * Top bar (SPEC §2): logo, back button (paths with more than two segments), page title (what
- * the page shows, by name: ./pageTitles) and the user's name, the notifications button and the user menu. The background darkens with the
+ * the page shows, by name: ./pageTitles) and the user's name, the search (./search), the notifications button and the user menu. The background darkens with the
  * scroll, up to 0.3 (scrollTop / 200).
  */
 import { ActionIcon, Group, Image, Text, Title } from '@mantine/core';
@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/context';
 import { showsBackButton } from '../lib/format';
 import { NotificationsButton } from './NotificationsButton';
+import { SearchButton } from './search/SearchButton';
 import { UserMenu } from './UserMenu';
 import { usePageTitleText } from './usePageTitleText';
 
@@ -62,6 +63,7 @@ export function TopBar() {
         </div>
       </Group>
       <Group gap="xs" wrap="nowrap" className="top-bar-actions">
+        <SearchButton />
         <NotificationsButton />
         <UserMenu />
       </Group>

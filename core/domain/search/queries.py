@@ -1,0 +1,194 @@
+"""One search over the lists a user may open (SPEC issue 36 'One search box'): clients, quotes,
+policies and claims matching the same text, each group by its own list's visibility rule and
+matching, a few results each.
+
+Each group reuses its list's query: clients as :func:`core.domain.clients.queries.search_clients`
+(name, Codice Fiscale or Partita IVA, plate, e-mail, phone), policies as
+:func:`core.domain.policies.queries.policies_query` (number, the customer's fields and plates),
+claims as :func:`core.domain.claims.queries.claims_page` (customer, policy number, company's
+claim number, place); quotes (the plain ones the Preventivi list shows) by their customer's
+fields and plates, in the agent tree (:func:`core.domain.quotes.queries.in_agent_tree`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Any, Literal
+
+from sqlalchemy import String, cast, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core import permissions as perm
+from core.auth.principal import Principal
+from core.db import models as m
+from core.db.like import ESCAPE, contains
+from core.db.search_indexes import narrowed
+from core.domain.claims.queries import claims_page
+from core.domain.clients.derive import record_customer
+from core.domain.clients.queries import search_clients, search_patterns
+from core.domain.policies.queries import policies_query
+from core.domain.quotes.queries import in_agent_tree
+from core.errors import ClientError
+from core.messages import SEARCH_LIMIT, SEARCH_TEXT_LENGTH
+
+Kind = Literal["cliente", "preventivo", "polizza", "sinistro"]
+MIN_TEXT = 2
+MAX_TEXT = 100
+DEFAULT_LIMIT = 5
+MAX_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One result: what it is, its id, two lines to show and the page that opens it."""
+
+    kind: Kind
+    id: str
+    title: str
+    subtitle: str
+    path: str
+
+
+def search_text(raw: Any) -> str:
+    """What was typed, trimmed: 2 to 100 characters, else a 400 saying so."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not MIN_TEXT <= len(text) <= MAX_TEXT:
+        raise ClientError(SEARCH_TEXT_LENGTH.format(low=MIN_TEXT, high=MAX_TEXT))
+    return text
+
+
+def search_limit(raw: Any) -> int:
+    """Results per group: 1 to 20, 5 when not given."""
+    if raw is None:
+        return DEFAULT_LIMIT
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_LIMIT:
+        raise ClientError(SEARCH_LIMIT.format(high=MAX_LIMIT))
+    return raw
+
+
+def _dialect(session: AsyncSession) -> str:
+    return session.get_bind().dialect.name
+
+
+def _joined(*parts: str | None) -> str:
+    return " · ".join(part for part in parts if part)
+
+
+def _day(value: date | None) -> str | None:
+    return value.strftime("%d/%m/%Y") if value else None
+
+
+async def _clients(
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+) -> list[Hit]:
+    within = narrowed(_dialect(session), m.Client, *search_patterns(text))
+    found = await search_clients(session, who, text, limit, within)
+    return [
+        Hit(
+            "cliente", c["_id"], c["name"] or c["fiscalCode"] or "",
+            _joined(c["fiscalCode"], *c["plates"][:2]), f"/clienti/{c['_id']}",
+        )
+        for c in found
+    ]  # fmt: skip
+
+
+async def _quotes(
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+) -> list[Hit]:
+    stmt = (
+        select(m.Quote)
+        .where(
+            in_agent_tree(who, m.Quote),
+            m.Quote.type.is_(None),
+            func.lower(cast(m.Quote.usr_data, String)).like(contains(text), escape=ESCAPE),
+            narrowed(_dialect(session), m.Quote, contains(text)),
+        )
+        .order_by(m.Quote.at.desc(), m.Quote.id)
+        .limit(limit)
+    )
+    hits = []
+    for quote in (await session.execute(stmt)).scalars():
+        customer = record_customer(quote)
+        hits.append(
+            Hit(
+                "preventivo", quote.id, customer.name if customer else "",
+                _joined(quote.status, *(customer.plates[:1] if customer else ()),
+                        _day(quote.at.date())),
+                f"/preventivi/{quote.id}",
+            )
+        )  # fmt: skip
+    return hits
+
+
+async def _policies(
+    session: AsyncSession, who: Principal, text: str, limit: int, today: date
+) -> list[Hit]:
+    stmt = policies_query(who, search=text, today=today)
+    stmt = stmt.where(narrowed(_dialect(session), m.Policy, contains(text)))
+    stmt = stmt.order_by(m.Policy.end_date.desc().nulls_last(), m.Policy.id).limit(limit)
+    hits = []
+    for policy in (await session.execute(stmt)).scalars():
+        customer = record_customer(policy)
+        hits.append(
+            Hit(
+                "polizza", policy.id, policy.number or "",
+                _joined(customer.name if customer else None, policy.company,
+                        *(customer.plates[:1] if customer else ())),
+                f"/polizza/{policy.id}",
+            )
+        )  # fmt: skip
+    return hits
+
+
+async def _claims(
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+) -> list[Hit]:
+    within = narrowed(_dialect(session), m.Claim, contains(text))
+    claims = await claims_page(session, who, search=text, limit=limit, within=within)
+    return [
+        Hit(
+            "sinistro", claim.id, claim.customer,
+            _joined(claim.policy_number, claim.company_claim_number, _day(claim.event_date)),
+            f"/sinistri/{claim.id}",
+        )
+        for claim in claims
+    ]  # fmt: skip
+
+
+Finder = Callable[[AsyncSession, Principal, str, int, date], Awaitable[list[Hit]]]
+
+
+@dataclass(frozen=True)
+class Group:
+    kind: Kind
+    allowed: Callable[[Principal], bool]
+    """The guard of the group's list: a user it refuses gets no group."""
+    find: Finder
+
+
+GROUPS = (
+    Group("cliente", perm.sees_clients, _clients),
+    Group("preventivo", perm.sees_work, _quotes),
+    Group("polizza", perm.sees_work, _policies),
+    Group("sinistro", perm.sees_work, _claims),
+)
+
+
+def may_search(principal: Principal) -> bool:
+    """Whether any group's list opens for the principal."""
+    return any(group.allowed(principal) for group in GROUPS)
+
+
+async def search(
+    session: AsyncSession, principal: Principal, text: str, limit: int, today: date
+) -> dict[str, Any]:
+    """``{q, groups: [{kind, results: [{kind, id, title, subtitle, path}]}]}``: one group per
+    list the principal may open, in the order clients, quotes, policies, claims."""
+    groups = []
+    for group in GROUPS:
+        if group.allowed(principal):
+            hits = await group.find(session, principal, text, limit, today)
+            groups.append({"kind": group.kind, "results": [asdict(hit) for hit in hits]})
+    return {"q": text, "groups": groups}
