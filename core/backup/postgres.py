@@ -101,6 +101,9 @@ def restore(url: URL, schema: str, dump: Path, settings: Settings) -> None:
     kept = [line for line in listing.stdout.splitlines() if " SCHEMA - " not in line]
     with _pg_connect(url) as conn:
         conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        # the search's trigram indexes name pg_trgm's operator class in public, where the
+        # migration puts it; a new server or database does not have it yet
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
     with tempfile.NamedTemporaryFile("w", suffix=".list") as toc:
         toc.write("\n".join(kept) + "\n")
         toc.flush()

@@ -76,8 +76,11 @@ ARGUMENTS = {
 def upgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return
-    op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-    # the extension may live in a schema outside the search path (installed once per database)
+    # once per database, in public: made in the app's schema, it would go when that schema is
+    # dropped, taking every other schema's indexes with it; and a schema's backup names the
+    # operator class with its schema, which a restore then finds (core/backup/postgres.py)
+    op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
+    # an older database may have it elsewhere: the indexes name the schema it is in
     schema = op.get_bind().scalar(
         sa.text(
             "SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_trgm'"
