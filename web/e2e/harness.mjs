@@ -316,9 +316,13 @@ function trackPending(page) {
   const calls = new Set();
   let sockets = 0;
   page.pending = () => requests.size + calls.size;
+  page.pendingNames = () => [...[...requests].map((r) => `${r.method()} ${new URL(r.url()).pathname}`), ...[...calls].map((c) => `call ${c}`)].join(', ');
   page.on('request', (request) => requests.add(request));
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
+  // a new document: what the previous one had in flight is no longer the screen's (a request
+  // the service worker was answering when the page went away reports no end)
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && requests.clear());
   page.on('websocket', (socket) => {
     const n = (sockets += 1);
     socket.on('framesent', ({ payload }) => frameIds(payload, 'cid').forEach((cid) => calls.add(`${n}:${cid}`)));
@@ -339,7 +343,7 @@ export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
     while (page.pending()) {
-      if (Date.now() > deadline) throw new Error(`${page.url()}: still waiting on ${page.pending()} calls`);
+      if (Date.now() > deadline) throw new Error(`${page.url()}: still waiting on ${page.pending()} calls (${page.pendingNames()})`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const quiet = await page.evaluate(
