@@ -320,9 +320,6 @@ function trackPending(page) {
   page.on('request', (request) => requests.add(request));
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
-  // a new document: what the previous one had in flight is no longer the screen's (a request
-  // the service worker was answering when the page went away reports no end)
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && requests.clear());
   page.on('websocket', (socket) => {
     const n = (sockets += 1);
     socket.on('framesent', ({ payload }) => frameIds(payload, 'cid').forEach((cid) => calls.add(`${n}:${cid}`)));
