@@ -88,12 +88,7 @@ def _load(policies: list[tuple[object, ...]], instalments: list[tuple[object, ..
 
 
 async def run() -> list[tuple[str, str, str, str]]:
-    base._prepare_env()
-    base._schema("CREATE")
-    try:
-        return await _measure()
-    finally:
-        base._schema("DROP")
+    return await base.in_own_schema(_measure)
 
 
 async def _measure() -> list[tuple[str, str, str, str]]:

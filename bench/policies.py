@@ -21,6 +21,9 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from typing import TypeVar
+
+T = TypeVar("T")
 
 POLICIES = int(os.environ.get("BENCH_POLICIES", "50000"))
 AGENTS = 40
@@ -162,13 +165,18 @@ async def _timed(call: Callable[[], Awaitable[object]], runs: int = RUNS) -> tup
     return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)]
 
 
-async def run() -> list[tuple[str, str, str, str]]:
+async def in_own_schema(measure: Callable[[], Awaitable[T]]) -> T:
+    """``measure()`` in a PostgreSQL schema of the bench's own, dropped after, whatever happens."""
     _prepare_env()
     _schema("CREATE")
     try:
-        return await _measure()
+        return await measure()
     finally:
         _schema("DROP")
+
+
+async def run() -> list[tuple[str, str, str, str]]:
+    return await in_own_schema(_measure)
 
 
 async def _measure() -> list[tuple[str, str, str, str]]:

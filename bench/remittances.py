@@ -26,9 +26,8 @@ from bench.policies import (
     RUNS,
     TENANT,
     _owner_dsn,
-    _prepare_env,
-    _schema,
     _timed,
+    in_own_schema,
 )
 
 MIX = (("MEN", 0.4), ("QUAD", 0.2), ("SEM", 0.2), ("ANN", 0.15), ("UNICO", 0.05))
@@ -102,12 +101,7 @@ def _load(policies: list[tuple[object, ...]], instalments: list[tuple[object, ..
 
 
 async def run() -> tuple[list[tuple[str, str, str, str]], int]:
-    _prepare_env()
-    _schema("CREATE")
-    try:
-        return await _measure()
-    finally:
-        _schema("DROP")
+    return await in_own_schema(_measure)
 
 
 async def _measure() -> tuple[list[tuple[str, str, str, str]], int]:

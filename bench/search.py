@@ -228,12 +228,7 @@ def _drop_search_indexes() -> None:
 
 
 async def run_pg() -> list[tuple[str, str, str, str]]:
-    base._prepare_env()
-    base._schema("CREATE")
-    try:
-        return await _measure_pg()
-    finally:
-        base._schema("DROP")
+    return await base.in_own_schema(_measure_pg)
 
 
 async def _measure_pg() -> list[tuple[str, str, str, str]]:
