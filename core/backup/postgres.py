@@ -103,7 +103,10 @@ def restore(url: URL, schema: str, dump: Path, settings: Settings) -> None:
         conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
         # the search's trigram indexes name pg_trgm's operator class in public, where the
         # migration puts it; a new server or database does not have it yet
-        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
+        # (under the migration's lock: one made at the same time fails on its unique name)
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('sportello.pg_trgm', 0))")
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
     with tempfile.NamedTemporaryFile("w", suffix=".list") as toc:
         toc.write("\n".join(kept) + "\n")
         toc.flush()

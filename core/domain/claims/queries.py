@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, String, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
-from core.db.like import ESCAPE, contains
+from core.db.like import every_word
 from core.domain.claims.statuses import CLOSED, OPEN
 from core.domain.quotes.queries import in_agent_tree
 
@@ -44,18 +44,11 @@ async def claims_page(
     if within is not None:
         where.append(within)
     if search and search.strip():
-        pattern = contains(search.strip())
-        where.append(
-            or_(
-                *(
-                    func.lower(column).like(pattern, escape=ESCAPE)
-                    for column in (
-                        m.Claim.customer, m.Claim.policy_number, m.Claim.company_claim_number,
-                        m.Claim.place,
-                    )
-                )
-            )
+        columns = (
+            m.Claim.customer, m.Claim.policy_number, m.Claim.company_claim_number, m.Claim.place,
+            cast(m.Claim.counterparties, String),
         )  # fmt: skip
+        where.append(every_word(search, *columns))
     stmt = select(m.Claim).where(*where).order_by(m.Claim.opened_at.desc(), m.Claim.id).limit(limit)
     return list((await session.execute(stmt)).scalars())
 

@@ -10,7 +10,6 @@ e-mail, phone and plates are taken from those records, not from the tree's share
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -21,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.like import escape_like, longest_word, words
 from core.domain.clients.derive import normal_plate, record_customer
 from core.domain.clients.fiscal_code import decode
 from core.domain.clients.rules import contact_payload, may_edit
@@ -33,7 +33,6 @@ from core.errors import NotFound
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 NOT_FOUND = "Cliente non trovato"
-_LIKE_SPECIALS = re.compile(r"([\\%_])")
 
 
 def client_payload(
@@ -53,34 +52,36 @@ def client_payload(
     }
 
 
-def _like(text: str) -> str:
-    return _LIKE_SPECIALS.sub(r"\\\1", text)
-
-
 def search_patterns(query: str) -> tuple[str, str]:
-    """The ``ILIKE`` pattern :func:`_matches` uses for ``query``, and the plates' one."""
-    return f"%{_like(query.strip())}%", f"%|{_like(normal_plate(query))}%"
+    """The ``ILIKE`` pattern an index narrows :func:`_matches` on for ``query`` (its longest
+    word), and the plates' one."""
+    return f"%{escape_like(longest_word(query.strip()))}%", f"%|{escape_like(normal_plate(query))}%"
 
 
 def _matches(principal: Principal, query: str) -> ColumnElement[bool]:
-    """Name or fiscal code (a Codice Fiscale or a Partita IVA) containing ``query``; a plate
-    starting with it; the e-mail or phone containing it where the principal reads the client's
-    own contacts (:func:`_reads_contacts`)."""
-    text = _like(query.strip())
-    conditions = [
-        m.Client.name.ilike(f"%{text}%", escape="\\"),
-        m.Client.fiscal_code.ilike(f"%{text}%", escape="\\"),
-        and_(
-            _reads_contacts(principal),
-            or_(
-                m.Client.email.ilike(f"%{text}%", escape="\\"),
-                m.Client.phone.ilike(f"%{text}%", escape="\\"),
+    """Each word of ``query`` in the name or the fiscal code (a Codice Fiscale or a Partita
+    IVA), or in the e-mail or phone where the principal reads the client's own contacts
+    (:func:`_reads_contacts`); or a plate starting with ``query``."""
+    reads_contacts = _reads_contacts(principal)
+
+    def has(word: str) -> ColumnElement[bool]:
+        pattern = f"%{escape_like(word)}%"
+        return or_(
+            m.Client.name.ilike(pattern, escape="\\"),
+            m.Client.fiscal_code.ilike(pattern, escape="\\"),
+            and_(
+                reads_contacts,
+                or_(
+                    m.Client.email.ilike(pattern, escape="\\"),
+                    m.Client.phone.ilike(pattern, escape="\\"),
+                ),
             ),
-        ),
-    ]
+        )
+
+    conditions = [and_(*(has(word) for word in words(query) or [query.strip()]))]
     plate = normal_plate(query)
     if plate:
-        conditions.append(cast(m.Client.data, String).like(f"%|{_like(plate)}%", escape="\\"))
+        conditions.append(cast(m.Client.data, String).like(f"%|{escape_like(plate)}%", escape="\\"))
     return or_(*conditions)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from sqlalchemy import ColumnElement, Select, String, cast, exists, func, or_, select
+from sqlalchemy import ColumnElement, Select, String, cast, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.auth.principal import Principal
 from core.db import models as m
-from core.db.like import ESCAPE, contains
+from core.db.like import every_word
 from core.domain.quotes.queries import in_agent_tree
 from core.permissions import POLICY_ALERT_DAYS
 
@@ -34,13 +34,7 @@ def policies_query(
 ) -> Select[m.Policy]:
     stmt = select(m.Policy).where(in_agent_tree(principal, m.Policy))
     if search and search.strip():
-        needle = contains(search.strip())
-        stmt = stmt.where(
-            or_(
-                func.lower(m.Policy.number).like(needle, escape=ESCAPE),
-                func.lower(cast(m.Policy.pr, String)).like(needle, escape=ESCAPE),
-            )
-        )
+        stmt = stmt.where(every_word(search, m.Policy.number, cast(m.Policy.pr, String)))
     if company:
         stmt = stmt.where(m.Policy.company == company)
     if expiring:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.domain.search.queries import may_search, search, search_limit, search_text
+from core.domain.search.queries import may_search, search, search_limit, search_text, worked_lines
 from core.errors import ClientError
 from core.extensions import CallContext
 from core.guards import require
@@ -22,4 +22,5 @@ async def cerca(ctx: CallContext, data: Any) -> dict[str, Any]:
         raise ClientError(INVALID_DATA)
     text = search_text(data.get("q"))
     limit = search_limit(data.get("limit"))
-    return await search(ctx.session, principal, text, limit, today_in_rome())
+    lines = await worked_lines(ctx.session, ctx.host.lines, ctx.tenant, principal)
+    return await search(ctx.session, principal, text, limit, today_in_rome(), lines)

@@ -7,9 +7,16 @@ from typing import Annotated, Any
 from litestar import get
 from litestar.params import QueryParameter
 
-from core.domain.search.queries import MAX_LIMIT, may_search, search, search_limit, search_text
+from core.domain.search.queries import (
+    MAX_LIMIT,
+    may_search,
+    search,
+    search_limit,
+    search_text,
+    worked_lines,
+)
 from core.guards import require
-from core.http.deps import PrincipalDep, SessionDep
+from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 from core.i18n import today_in_rome
 
 MAX_RAW = 500
@@ -20,11 +27,15 @@ MAX_RAW = 500
 async def search_all(
     principal: PrincipalDep,
     db_session: SessionDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
     q: Annotated[str, QueryParameter(max_length=MAX_RAW)] = "",
     limit: Annotated[int | None, QueryParameter(ge=1, le=MAX_LIMIT)] = None,
 ) -> dict[str, Any]:
     """One group per list the user may open (clienti, preventivi, polizze, sinistri), a few
-    results each, by the lists' own visibility rules."""
+    results each, by the lists' own visibility rules; the quotes of the product lines the
+    user works with the plain ones."""
     require(may_search, principal)
     text = search_text(q)
-    return await search(db_session, principal, text, search_limit(limit), today_in_rome())
+    lines = await worked_lines(db_session, runtime.lines, tenant, principal)
+    return await search(db_session, principal, text, search_limit(limit), today_in_rome(), lines)

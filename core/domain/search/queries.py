@@ -6,24 +6,29 @@ Each group reuses its list's query: clients as :func:`core.domain.clients.querie
 (name, Codice Fiscale or Partita IVA, plate, e-mail, phone), policies as
 :func:`core.domain.policies.queries.policies_query` (number, the customer's fields and plates),
 claims as :func:`core.domain.claims.queries.claims_page` (customer, policy number, company's
-claim number, place); quotes (the plain ones the Preventivi list shows) by their customer's
-fields and plates, in the agent tree (:func:`core.domain.quotes.queries.in_agent_tree`).
+claim number, place, the other parties' names and plates); quotes (the plain ones the
+Preventivi list shows, and those of the product lines the user works, which open in their
+line's module) by their customer's fields and plates, in the agent tree
+(:func:`core.domain.quotes.queries.in_agent_tree`). Each word typed must match, in any field
+and order (:func:`core.db.like.every_word`): "Bianchi Luca" finds the records that keep "Luca"
+and "Bianchi" apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, Literal
 
-from sqlalchemy import String, cast, func, select
+from sqlalchemy import String, cast, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.db.like import ESCAPE, contains
+from core.db.like import contains, every_word, longest_word
 from core.db.search_indexes import narrowed
 from core.domain.claims.queries import claims_page
 from core.domain.clients.derive import record_customer
@@ -31,9 +36,12 @@ from core.domain.clients.queries import search_clients, search_patterns
 from core.domain.policies.queries import policies_query
 from core.domain.quotes.queries import in_agent_tree
 from core.errors import ClientError
+from core.extensions import LineGate
 from core.messages import SEARCH_LIMIT, SEARCH_TEXT_LENGTH
+from tenants.config import Tenant
 
 Kind = Literal["cliente", "preventivo", "polizza", "sinistro"]
+Lines = AbstractSet[str]
 MIN_TEXT = 2
 MAX_TEXT = 100
 DEFAULT_LIMIT = 5
@@ -81,7 +89,7 @@ def _day(value: date | None) -> str | None:
 
 
 async def _clients(
-    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date, _lines: Lines
 ) -> list[Hit]:
     within = narrowed(_dialect(session), m.Client, *search_patterns(text))
     found = await search_clients(session, who, text, limit, within)
@@ -95,15 +103,15 @@ async def _clients(
 
 
 async def _quotes(
-    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date, lines: Lines
 ) -> list[Hit]:
     stmt = (
         select(m.Quote)
         .where(
             in_agent_tree(who, m.Quote),
-            m.Quote.type.is_(None),
-            func.lower(cast(m.Quote.usr_data, String)).like(contains(text), escape=ESCAPE),
-            narrowed(_dialect(session), m.Quote, contains(text)),
+            or_(m.Quote.type.is_(None), m.Quote.type.in_(sorted(lines))),
+            every_word(text, cast(m.Quote.usr_data, String)),
+            narrowed(_dialect(session), m.Quote, contains(longest_word(text))),
         )
         .order_by(m.Quote.at.desc(), m.Quote.id)
         .limit(limit)
@@ -116,17 +124,23 @@ async def _quotes(
                 "preventivo", quote.id, customer.name if customer else "",
                 _joined(quote.status, *(customer.plates[:1] if customer else ()),
                         _day(quote.at.date())),
-                f"/preventivi/{quote.id}",
+                _quote_path(quote),
             )
         )  # fmt: skip
     return hits
 
 
+def _quote_path(quote: m.Quote) -> str:
+    """A plain quote opens in Preventivi, a product line's in its line's module, which has its
+    practices under ``/{line}/{id}`` (:attr:`core.extensions.ProductLine.path`)."""
+    return f"/{quote.type}/{quote.id}" if quote.type else f"/preventivi/{quote.id}"
+
+
 async def _policies(
-    session: AsyncSession, who: Principal, text: str, limit: int, today: date
+    session: AsyncSession, who: Principal, text: str, limit: int, today: date, _lines: Lines
 ) -> list[Hit]:
     stmt = policies_query(who, search=text, today=today)
-    stmt = stmt.where(narrowed(_dialect(session), m.Policy, contains(text)))
+    stmt = stmt.where(narrowed(_dialect(session), m.Policy, contains(longest_word(text))))
     stmt = stmt.order_by(m.Policy.end_date.desc().nulls_last(), m.Policy.id).limit(limit)
     hits = []
     for policy in (await session.execute(stmt)).scalars():
@@ -143,9 +157,9 @@ async def _policies(
 
 
 async def _claims(
-    session: AsyncSession, who: Principal, text: str, limit: int, _today: date
+    session: AsyncSession, who: Principal, text: str, limit: int, _today: date, _lines: Lines
 ) -> list[Hit]:
-    within = narrowed(_dialect(session), m.Claim, contains(text))
+    within = narrowed(_dialect(session), m.Claim, contains(longest_word(text)))
     claims = await claims_page(session, who, search=text, limit=limit, within=within)
     return [
         Hit(
@@ -157,7 +171,7 @@ async def _claims(
     ]  # fmt: skip
 
 
-Finder = Callable[[AsyncSession, Principal, str, int, date], Awaitable[list[Hit]]]
+Finder = Callable[[AsyncSession, Principal, str, int, date, Lines], Awaitable[list[Hit]]]
 
 
 @dataclass(frozen=True)
@@ -182,13 +196,33 @@ def may_search(principal: Principal) -> bool:
 
 
 async def search(
-    session: AsyncSession, principal: Principal, text: str, limit: int, today: date
+    session: AsyncSession,
+    principal: Principal,
+    text: str,
+    limit: int,
+    today: date,
+    lines: Lines = frozenset(),
 ) -> dict[str, Any]:
     """``{q, groups: [{kind, results: [{kind, id, title, subtitle, path}]}]}``: one group per
-    list the principal may open, in the order clients, quotes, policies, claims."""
+    list the principal may open, in the order clients, quotes, policies, claims. ``lines``:
+    the product lines whose quotes the principal works (:func:`worked_lines`), searched with
+    the plain quotes."""
     groups = []
     for group in GROUPS:
         if group.allowed(principal):
-            hits = await group.find(session, principal, text, limit, today)
+            hits = await group.find(session, principal, text, limit, today, lines)
             groups.append({"kind": group.kind, "results": [asdict(hit) for hit in hits]})
     return {"q": text, "groups": groups}
+
+
+async def worked_lines(
+    session: AsyncSession, gate: LineGate, tenant: Tenant, principal: Principal
+) -> Lines:
+    """The product lines the tenant has on whose quotes the principal works."""
+    return frozenset(
+        [
+            line
+            for line in await gate.enabled(session, tenant)
+            if await gate.works(session, principal, line)
+        ]
+    )

@@ -79,6 +79,10 @@ def upgrade() -> None:
     # once per database, in public: made in the app's schema, it would go when that schema is
     # dropped, taking every other schema's indexes with it; and a schema's backup names the
     # operator class with its schema, which a restore then finds (core/backup/postgres.py)
+    # two migrations at once on a new database (two workers starting) would both create it
+    # and one fail on the catalog's unique name: the first takes the lock, the second then
+    # finds it made
+    op.execute("SELECT pg_advisory_xact_lock(hashtextextended('sportello.pg_trgm', 0))")
     op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
     # an older database may have it elsewhere: the indexes name the schema it is in
     schema = op.get_bind().scalar(
