@@ -6,7 +6,6 @@ import asyncio
 
 import structlog
 from broadcaster import Broadcast
-from broadcaster._backends.redis import RedisBackend
 
 from core.observability.metrics import BUS_RECONNECTS
 
@@ -14,21 +13,10 @@ log = structlog.get_logger(__name__)
 PING_TIMEOUT = 2.0
 
 
-class _RedisBackend(RedisBackend):
-    """broadcaster's Redis backend, subscribing before it wakes its listener.
-
-    The original wakes the listener first; if the listener asks redis-py to listen before
-    the SUBSCRIBE is registered, it finds no channel, goes back to sleep and never hears
-    anything.
-    """
-
-    async def subscribe(self, channel: str) -> None:
-        await self._pubsub.subscribe(channel)
-        self._ready.set()
-
-
 def _broadcast(url: str) -> Broadcast:
     if url.split("://", 1)[0] == "redis":
+        from core.realtime.redis_backend import _RedisBackend
+
         return Broadcast(backend=_RedisBackend(url))
     return Broadcast(url)
 

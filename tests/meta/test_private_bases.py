@@ -19,8 +19,8 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.version import Version
 
-from core.realtime.bus import _RedisBackend
 from core.realtime.direct_ws import DirectWebSocketsProtocol, LeanServerProtocol
+from core.realtime.redis_backend import _RedisBackend
 from core.realtime.shared_deflate import SharedDeflate, SharedDeflateFactory
 
 ROOT = Path(__file__).resolve().parents[2]
