@@ -20,19 +20,20 @@ PG_RESTORE = "/usr/bin/pg_restore"
 
 
 def _libpq(url: URL) -> tuple[str, dict[str, str]]:
-    """A libpq connection string without the password, and the environment carrying it."""
+    """A libpq connection string (``key=value``) without the password, and the environment
+    carrying it. Not a URI: SQLAlchemy writes a space in the query as ``+``, which libpq reads
+    as itself, so ``options=-c a=1 -c b=2`` named one setting ``a`` of ``1+-c b=2``."""
+    from psycopg.conninfo import make_conninfo
+
     env = dict(os.environ)
     if url.password:
         env["PGPASSWORD"] = str(url.password)
-    plain = URL.create(  # URL.set(password=None) would keep the password
-        "postgresql",
-        username=url.username,
-        host=url.host,
-        port=url.port,
-        database=url.database,
-        query=url.query,
-    )
-    return plain.render_as_string(hide_password=False), env
+    parts = {"host": url.host, "port": url.port, "user": url.username, "dbname": url.database}
+    query = {
+        key: value if isinstance(value, str) else value[-1] for key, value in url.query.items()
+    }
+    given = {key: str(value) for key, value in parts.items() if value is not None}
+    return make_conninfo("", **given, **query), env
 
 
 def _pg_connect(url: URL) -> Any:

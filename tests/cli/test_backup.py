@@ -298,5 +298,22 @@ def test_the_postgresql_password_goes_in_the_environment_never_on_the_command_li
     )
 
     assert "s3gr3ta" not in dsn
-    assert dsn.startswith("postgresql://owner@db/prod?options=")
+    assert dsn == "host=db user=owner dbname=prod options=-csearch_path=x"
     assert env["PGPASSWORD"] == "s3gr3ta"
+
+
+@once
+def test_options_with_several_settings_reach_libpq_whole() -> None:
+    """A URL's query writes the space between two settings as ``+`` or ``%20``; libpq reads
+    a URI's ``+`` as itself, so the dump's schema was ``x+-csynchronous_commit=off``."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    from core.backup.postgres import _libpq
+
+    for written in ("%20", "+"):
+        url = f"postgresql+psycopg://owner@db:5433/prod?options=-csearch_path%3Dx{written}-cstatement_timeout%3D5"
+        dsn, _env = _libpq(make_url(url))
+        assert conninfo_to_dict(dsn) == {
+            "host": "db", "port": "5433", "user": "owner", "dbname": "prod",
+            "options": "-csearch_path=x -cstatement_timeout=5",
+        }  # fmt: skip
