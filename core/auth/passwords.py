@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from zxcvbn import zxcvbn
 
 from core.settings import get_settings
 
@@ -71,6 +70,8 @@ def password_problem(password: str, user_inputs: Iterable[str] = ()) -> str | No
     personal = _personal_words(user_inputs)
     if any(word in password.lower() for word in personal):
         return PERSONAL
+    from zxcvbn import zxcvbn  # its word lists are read on the first check, not at start
+
     verdict = zxcvbn(password[:100], user_inputs=personal)
     if verdict["score"] >= MIN_SCORE:
         return None

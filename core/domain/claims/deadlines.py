@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
-import holidays
-
 REPORT_DAYS = 3
 LIMITATION_YEARS = 2
 
 
 @lru_cache(maxsize=64)
 def _public_holidays(year: int) -> frozenset[date]:
+    import holidays  # its calendars are a share of every process's start: read on first use
+
     return frozenset(holidays.country_holidays("IT", years=year))
 
 

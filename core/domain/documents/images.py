@@ -3,7 +3,8 @@ budget for the work of all requests at once, off the event loop, shrunk while re
 
 A 480 KB PNG can declare 13000 × 13000 pixels and take gigabytes once decoded: no image
 larger than ``UPLOAD_MAX_IMAGE_PIXELS`` is decoded, and avatars must be real JPEG, PNG or
-WebP files (read from their bytes, not from the name or the declared type).
+WebP files (read from their bytes, not from the name or the declared type). Pillow is
+imported where an image is read, not with the app (a share of every process's start).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import IO
 
 import pyvips
 from anyio import to_thread
-from PIL import Image, ImageOps, UnidentifiedImageError
 
 from core.domain.documents.image_budget import ImageBudget, give_memory_back, working_memory
 from core.errors import ClientError, TooLarge
@@ -47,6 +47,8 @@ class Header:
 
 def header(source: IO[bytes]) -> Header | None:
     """Format and size from the file's header (nothing decoded), or ``None``: not an image."""
+    from PIL import Image, UnidentifiedImageError
+
     source.seek(0)
     try:
         with warnings.catch_warnings():  # the size is judged below, against our own limit
@@ -85,6 +87,8 @@ def _whole(source: IO[bytes]) -> bool:
     """Whether the file's structure reads to its end (a PNG's chunks and their checksums, the
     markers of a JPEG's header): a file cut short or damaged is not kept as an image. Nothing
     is decoded."""
+    from PIL import Image, UnidentifiedImageError
+
     source.seek(0)
     try:
         with warnings.catch_warnings():
@@ -159,6 +163,8 @@ def _streamed_thumbnail(source: IO[bytes]) -> bytes | None:
 
 def _thumbnail(source: IO[bytes], found: Header) -> bytes | None:
     """Pillow's thumbnail, for the formats libvips is not given (BMP)."""
+    from PIL import Image, ImageOps
+
     source.seek(0)
     try:
         with warnings.catch_warnings():

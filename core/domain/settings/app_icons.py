@@ -9,8 +9,10 @@ import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont, ImageOps, UnidentifiedImageError
+if TYPE_CHECKING:
+    from PIL import Image
 
 ICON_SIZES = (192, 512)
 MAX_LOGO_PIXELS = 4096 * 4096
@@ -59,6 +61,8 @@ def _text_colour(background: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _logo(data: bytes | None) -> Image.Image | None:
     """The logo decoded, or ``None``: no logo, too large, or not a picture Pillow reads."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
     if not data or len(data) > MAX_LOGO_BYTES:
         return None
     try:
@@ -77,6 +81,8 @@ def _logo(data: bytes | None) -> Image.Image | None:
 
 def draw_icon(look: Look, logo: bytes | None, size: int) -> bytes:
     """A ``size`` × ``size`` PNG: the logo within a margin, or the initials, on the colour."""
+    from PIL import Image, ImageDraw, ImageFont
+
     background = _hex_colour(look.colour)
     canvas = Image.new("RGB", (size, size), background)
     picture = _logo(logo)
