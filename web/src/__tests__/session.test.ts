@@ -668,6 +668,27 @@ describe('the data kept on the device', () => {
     expect(document.cookie).not.toContain('t-assicurapp=tok');
   });
 
+  it.each([
+    ['NotAuthenticated', "Sessione terminata: effettua di nuovo l'accesso"],
+    ['Forbidden', 'Account sospeso'],
+  ])('opened offline, a session the server refuses on return (%s) wipes the copy', async (name, message) => {
+    const { socket, session, store } = withDevice();
+    document.cookie = 't-assicurapp=tok; path=/';
+    await new OfflineData().write({
+      version: 1, tenant: session.getState().tenant, user: USER as never, settings: {}, menu: [], lines: [], streams: STREAMS,
+      collections: { polizze: { p1: { _id: 'p1' } } }, cursor: null, savedAt: 1,
+    });
+    session.restore((await new OfflineData().read())!);
+    session.start();
+    socket.handlers.tokenLogin = () => {
+      throw Object.assign(new Error(message), { name });
+    };
+    session.setOnline(true);
+    await vi.waitFor(() => expect(session.getState().phase).toBe('anonymous'));
+    expect(store.getState().collections).toEqual({});
+    await vi.waitFor(async () => expect(await new OfflineData().read()).toBeNull());
+  });
+
   it('a session ended by the server (closed with 4500) wipes the copy', async () => {
     const { socket, session } = await signedIn();
     expect(await kept()).not.toBeNull();

@@ -17,7 +17,7 @@ import type { Snapshot, SnapshotSource } from '../store/offlineData';
 import type { DataStore, Item } from '../store/store';
 import { ChatUnread } from './chatUnread';
 import { DataSync, type SyncCursor } from './dataSync';
-import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
+import { classifyLoginError, describeError, LOGIN_RETRY_MS, sessionRefused } from './loginErrors';
 import type { MenuEntry } from '../menu/menu';
 import type { Socket } from './socket';
 import {
@@ -325,17 +325,19 @@ export class Session {
 
   private onTokenLoginError(error: unknown): void {
     const action = classifyLoginError(error);
+    // the server no longer accepts the session (ended elsewhere, expired, the account suspended):
+    // the data it showed leaves the screen and the device
+    if (this.state.phase === 'authenticated' && action !== 'retry' && sessionRefused(error)) {
+      this.forgetToken();
+      this.endSession();
+      return;
+    }
     switch (action) {
       case 'retry':
         setTimeout(() => void this.tokenLogin({ force: true }), LOGIN_RETRY_MS);
         return;
       case 'dropToken':
         this.forgetToken();
-        // the server no longer accepts the session: its data leaves the screen and the device
-        if (this.state.phase === 'authenticated') {
-          this.endSession();
-          return;
-        }
         break;
       case 'notify':
         this.env.notifyError(describeError(error).message, 'login');
