@@ -28,6 +28,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json lists every asset of the build: the service worker caches them
+    // all once a user has signed in, so screens not opened yet also open offline (public/sw.js)
+    manifest: true,
     // A lazy screen preloads its styles; its scripts arrive through their own imports. Listing
     // every script each screen needs in the shell would grow the login's JavaScript by a chunk
     // name per screen (the HTML entry keeps its full preload list).

@@ -7,6 +7,7 @@ export const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{
  * state behind in the modules they import: each runs in a fresh module graph of its own. */
 export const ISOLATED_FILES = [
   'src/__tests__/offline.test.ts',
+  'src/__tests__/offlineData.test.ts',
   'src/__tests__/session.test.ts',
   'src/__tests__/store.test.ts',
   'src/app/__tests__/Guarded.test.tsx',

@@ -27,6 +27,68 @@ async function installability(page) {
 }
 
 const isoDay = (date) => date.toISOString().slice(0, 10);
+const BANNER = 'Sei offline: i dati mostrati sono gli ultimi sincronizzati e non si possono modificare.';
+const REFUSED = 'Sei offline: le modifiche saranno possibili quando torna la connessione.';
+
+/** The admin cancels a policy from another device. */
+async function cancelElsewhere(id) {
+  const { token } = await (await live.server.api('assicurapp', '/api/auth/login', {
+    method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234' },
+  })).json();
+  const policy = (await (await live.server.api('assicurapp', '/api/polizze?limit=1000', { token })).json()).find((p) => p._id === id);
+  const today = isoDay(new Date());
+  const start = String(policy.startDate ?? today).slice(0, 10);
+  const cancelled = await live.server.api('assicurapp', `/api/polizze/${id}/annullamento`, {
+    method: 'POST', json: { cancelledOn: start < today ? today : start, reason: 'vendita' }, token,
+  });
+  assert.equal(cancelled.status, 201, cancelled.text);
+}
+
+/** How many snapshots the device keeps. */
+function keptSnapshots(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open('sportello-offline');
+    open.onupgradeneeded = () => open.transaction.abort(); // none yet: not made here
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      const count = db.transaction('snapshots').objectStore('snapshots').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  }));
+}
+
+/**
+ * Waits until the device keeps the policy as cancelled (the copy is written a second after the
+ * store settles) and the service worker has cached every asset the build lists.
+ */
+async function keptOnDevice(page, id) {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate(deviceReady, id))) {
+    if (Date.now() > deadline) throw new Error('the data or the app was not kept on the device');
+    await page.waitForTimeout(250);
+  }
+}
+
+/** In the page: whether the device keeps the policy cancelled and every asset of the build. */
+async function deviceReady(policyId) {
+  const snapshot = await new Promise((resolve) => {
+    const open = indexedDB.open('sportello-offline');
+    open.onupgradeneeded = () => open.transaction.abort(); // none yet: not made here
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const all = open.result.transaction('snapshots').objectStore('snapshots').getAll();
+      all.onsuccess = () => resolve(all.result[0] ?? null);
+      all.onerror = () => resolve(null);
+    };
+  });
+  if (!snapshot?.collections?.polizze?.[policyId]?.cancelledOn) return false;
+  const manifest = await (await fetch('/.vite/manifest.json')).json();
+  const files = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]));
+  const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('sportello-shell-')));
+  const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)));
+  return [...files].every((file) => !file.startsWith('assets/') || cached.has(file));
+}
 
 describe('installable app', () => {
   test('each tenant links its own manifest, installable, and the worker keeps the shell', async () => {
@@ -66,7 +128,7 @@ describe('installable app', () => {
       const row = page.getByTestId('policy-row').first();
       await row.waitFor();
       await settled(page);
-      const id = await row.getAttribute('data-id');
+      const [id, other] = await page.getByTestId('policy-row').evaluateAll((rows) => rows.slice(0, 2).map((r) => r.dataset.id));
       const target = page.locator(`[data-testid="policy-row"][data-id="${id}"]`);
       assert.equal(await target.getByTestId('policy-cancelled').count(), 0);
       const rows = await page.getByTestId('policy-row').count();
@@ -74,23 +136,10 @@ describe('installable app', () => {
       await context.setOffline(true);
       const banner = page.getByTestId('offline-banner');
       await banner.waitFor();
-      assert.equal(
-        (await banner.textContent()).trim(),
-        'Sei offline: i dati mostrati sono gli ultimi sincronizzati e non si possono modificare.',
-      );
+      assert.equal((await banner.textContent()).trim(), BANNER);
       assert.equal(await page.getByTestId('policy-row').count(), rows);
       await shot(page, '01-offline-list');
-      // meanwhile the admin cancels that policy
-      const { token } = await (await live.server.api('assicurapp', '/api/auth/login', {
-        method: 'POST', json: { email: 'admin@demo.it', password: 'demo1234' },
-      })).json();
-      const policy = (await (await live.server.api('assicurapp', '/api/polizze?limit=1000', { token })).json()).find((p) => p._id === id);
-      const today = isoDay(new Date());
-      const start = String(policy.startDate ?? today).slice(0, 10);
-      const cancelled = await live.server.api('assicurapp', `/api/polizze/${id}/annullamento`, {
-        method: 'POST', json: { cancelledOn: start < today ? today : start, reason: 'vendita' }, token,
-      });
-      assert.equal(cancelled.status, 201, cancelled.text);
+      await cancelElsewhere(id); // meanwhile the admin cancels that policy
       await page.waitForTimeout(500);
       assert.equal(await target.getByTestId('policy-cancelled').count(), 0); // offline: not seen yet
 
@@ -101,13 +150,46 @@ describe('installable app', () => {
       await shot(page, '02-back-online');
       assert.deepEqual(page.errors, []);
 
-      // opened with no network: the cached shell says so, and opens once the network is back
+      // reloaded with no network: the data kept on the device, read-only, on every screen
+      await keptOnDevice(page, id);
       await context.setOffline(true);
       await page.reload();
+      await page.getByTestId('policies-page').waitFor();
+      await banner.waitFor();
+      assert.equal(await page.getByTestId('policy-row').count(), rows);
+      await target.getByTestId('policy-cancelled').waitFor();
+      await shot(page, '03-reloaded-offline');
+      await target.click(); // a screen not opened before: its code was cached after sign-in
+      await page.getByTestId('policy-detail').waitFor();
+      await page.getByTestId('policy-links').click();
+      await page.getByText(REFUSED).waitFor();
+      await shot(page, '04-reloaded-offline-refused');
+      await cancelElsewhere(other);
+      await page.goBack();
+      const second = page.locator(`[data-testid="policy-row"][data-id="${other}"]`);
+      await second.waitFor();
+      assert.equal(await second.getByTestId('policy-cancelled').count(), 0);
+
+      await context.setOffline(false); // reconnects, logs in and resyncs
+      await banner.waitFor({ state: 'detached' });
+      await second.getByTestId('policy-cancelled').waitFor(LIVE);
+      assert.deepEqual(page.errors, []);
+
+      // logged out: a start with no network shows nothing of that user
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      const reloaded = page.waitForEvent('load');
+      await page.getByTestId('logout-confirm').click();
+      await reloaded;
+      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      assert.equal(await keptSnapshots(page), 0);
+      await context.setOffline(true);
+      await page.goto(live.server.url('assicurapp', '/polizze'));
       await page.getByTestId('opened-offline').waitFor();
-      await shot(page, '03-opened-offline');
+      assert.equal(await page.getByTestId('policy-row').count(), 0);
+      await shot(page, '05-logged-out-offline');
       await context.setOffline(false);
-      await page.getByTestId('policies-page').waitFor(LIVE);
+      await page.getByRole('button', { name: 'Accedi' }).waitFor(LIVE);
     } finally {
       await context.close();
     }

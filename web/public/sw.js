@@ -1,9 +1,11 @@
 /* Sportello service worker: keeps the app shell for offline use, shows Web Push notifications
- * and opens their link when clicked.
+ * and opens their link when clicked. The data itself is kept by the page (IndexedDB, see
+ * src/store/offlineData.ts), never here.
  * Registered by the shell as /sw.js?build={BUILD}; a new build means a new worker and a new cache.
  *
  * Cached: the page (network first, the cached copy when offline), the hashed build assets (cache
- * first: a hashed name never changes), the icons and manifest (network first).
+ * first: a hashed name never changes; the page's own at install, all of them once a user signs
+ * in), the icons and manifest (network first).
  * Never cached: /api, the socket, uploads and downloads (data comes from the live connection),
  * nor the product modules (/plugins/: their entry changes as lines are switched on and off). */
 const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
@@ -13,6 +15,8 @@ const SHELL = '/';
 const NEVER = ['/api/', '/schema', '/socketcluster', '/upload', '/download', '/tenant-logo/', '/sw.js'];
 const HASHED = '/assets/';
 const STATIC = ['/app-icons/', '/manifest.webmanifest', '/favicon.svg', '/tenant-assets/'];
+const BUILD_MANIFEST = '/.vite/manifest.json';
+const AT_ONCE = 6;
 
 /** The page and the scripts and styles it names, so the shell opens offline after one visit. */
 async function precache() {
@@ -24,6 +28,41 @@ async function precache() {
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   await cache.addAll([...new Set(assets)]);
 }
+
+/**
+ * Every asset of the build, as its manifest lists them (the lazy screens, their translations and
+ * styles), so a screen not opened yet opens offline too. The page asks for this once a user has
+ * signed in and each time the network returns, not at install: a visit to the login alone does
+ * not download the whole app. Already cached files are skipped; a few are fetched at a time.
+ */
+async function precacheBuild() {
+  const response = await fetch(BUILD_MANIFEST, { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) return;
+  const manifest = await response.json();
+  const files = new Set();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css || []), ...(chunk.assets || [])]) {
+      if (typeof file === 'string' && file.startsWith('assets/')) files.add(`/${file}`);
+    }
+  }
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const file of files) if (!(await cache.match(file))) missing.push(file);
+  // a failure (the network gone) ends the run: the page asks again when it is back
+  for (let i = 0; i < missing.length; i += AT_ONCE) await Promise.all(missing.slice(i, i + AT_ONCE).map((file) => cache.add(file)));
+}
+
+let precaching = null;
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'precache') return;
+  precaching ??= precacheBuild()
+    .catch(() => undefined)
+    .finally(() => {
+      precaching = null;
+    });
+  event.waitUntil(precaching);
+});
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache().catch(() => undefined).then(() => self.skipWaiting()));

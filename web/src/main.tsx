@@ -1,6 +1,7 @@
 /**
  * Start-up: the tenant configuration, i18n, theme and session first; the app is mounted only
- * once the router has resolved its first route.
+ * once the router has resolved its first route. With no network, the app opens on the data
+ * kept on the device (./store/offlineData) for the user last signed in, read-only.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -9,22 +10,40 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { preloadPath } from './app/preload';
-import { registerServiceWorker } from './app/serviceWorker';
+import { precacheApp, registerServiceWorker } from './app/serviceWorker';
 import { routes } from './app/routes';
 import { ModuleRegistry } from './federation/remotes';
 import { initI18n, storedLanguage } from './lib/i18n';
-import { fetchTenant } from './lib/tenant';
+import { fetchTenant, type TenantConfig } from './lib/tenant';
 import { closeAllPopups } from './layout/popups';
 import { followNetwork } from './session/network';
 import { Session } from './session/session';
 import { createSocket } from './session/socket';
+import { storedToken } from './session/storage';
+import type { Snapshot } from './store/offlineData';
 import { LookupQueue } from './store/lookups';
 import { DataStore } from './store/store';
 import { notifyError } from './lib/notify';
 import { browserOffline, OPENED_OFFLINE } from './lib/offline';
 
+const offlineData = () => import('./store/offlineData').then((module) => module.offlineData());
+
+/** The data kept on the device, when the app starts with no network and a user is signed in. */
+async function keptData(): Promise<Snapshot | null> {
+  const snapshot = await (await offlineData()).read();
+  return snapshot && storedToken(snapshot.tenant.appName, localStorage) ? snapshot : null;
+}
+
 async function start(): Promise<void> {
-  const tenant = await fetchTenant();
+  let tenant: TenantConfig;
+  let snapshot: Snapshot | null = null;
+  try {
+    tenant = await fetchTenant();
+  } catch (error) {
+    snapshot = browserOffline() ? await keptData().catch(() => null) : null;
+    if (!snapshot) throw error;
+    tenant = snapshot.tenant;
+  }
   document.body.classList.add(tenant.template || 'standard');
   // the page came with the deployment's colour; the admin may have chosen another since
   if (tenant.colors.primary) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', tenant.colors.primary);
@@ -40,7 +59,9 @@ async function start(): Promise<void> {
     fetchTenant: () => fetchTenant(),
     storage: localStorage,
     logoutRequest: () => fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }),
+    offlineData,
   });
+  if (snapshot) session.restore(snapshot);
   const lookups = new LookupQueue(store, (request) => session.lookup(request));
   const modules = new ModuleRegistry();
   followNetwork(session);
@@ -53,6 +74,23 @@ async function start(): Promise<void> {
     <App router={router} services={{ session, store, lookups, modules, preload: preloadPath }} tenant={tenant} />,
   );
   registerServiceWorker(tenant.BUILD);
+  whenSignedIn(session, precacheApp);
+}
+
+/**
+ * Run each time a signed-in session with its data is connected: after sign-in, and again after
+ * each reconnect (what a lost network left unfinished is then finished).
+ */
+function whenSignedIn(session: Session, run: () => void): void {
+  let ready = false;
+  const check = () => {
+    const { phase, offline, connected, dataLoadedAt } = session.getState();
+    const now = phase === 'authenticated' && !offline && connected && dataLoadedAt !== null;
+    if (now && !ready) run();
+    ready = now;
+  };
+  check();
+  session.subscribe(check);
 }
 
 function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {

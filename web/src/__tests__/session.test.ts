@@ -4,6 +4,8 @@ import type { TenantConfig } from '../lib/tenant';
 import { wordingForAppName } from '../lib/wording';
 import { Session, type SessionEnvironment } from '../session/session';
 import type { Socket } from '../session/socket';
+import { IDBFactory } from 'fake-indexeddb';
+import { OfflineData, type Snapshot } from '../store/offlineData';
 import { DataStore } from '../store/store';
 
 /** An async stream the test pushes into. */
@@ -101,7 +103,7 @@ const USER = { _id: 'u1', name: 'Mario Rossi', role: { a: { type: 'a' } } };
 const STREAMS = ['chat', 'polizze', 'preventivi', 'usr'];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup() {
+function setup(extra: Pick<SessionEnvironment, 'offlineData'> = {}) {
   const socket = new FakeSocket();
   const store = new DataStore();
   let now = 0;
@@ -113,6 +115,7 @@ function setup() {
     fetchTenant: vi.fn(async () => TENANT),
     storage: localStorage,
     logoutRequest: vi.fn(async () => undefined),
+    ...extra,
   };
   const openSocket = vi.fn(async () => socket as unknown as Socket);
   const session = new Session(TENANT, openSocket, store, env);
@@ -330,6 +333,22 @@ describe('Session', () => {
     };
     await session.sync();
     expect(Object.keys(store.collection('preventivi')).sort()).toEqual(['q2', 'q3']);
+  });
+
+  it('a resync whose watermark the server no longer covers comes full: what it did not bring is dropped', async () => {
+    const { socket, store, session } = setup();
+    socket.handlers.getDbData = () => {
+      socket.channels.dbData!.push({ preventivi: { q1: { _id: 'q1' }, q2: { _id: 'q2' } } });
+      return { tot: 1, wm: 5, full: true };
+    };
+    await session.tokenLogin({ force: true });
+    socket.handlers.getDbData = (data) => {
+      expect(data).toMatchObject({ wm: 5 });
+      socket.channels.dbData!.push({ preventivi: { q3: { _id: 'q3' } } });
+      return { tot: 1, wm: 9, full: true };
+    };
+    await session.sync();
+    expect(Object.keys(store.collection('preventivi'))).toEqual(['q3']);
   });
 
   describe("the server's list of streams", () => {
@@ -551,5 +570,162 @@ describe('Session', () => {
     expect(env.reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(100);
     expect(env.reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the data kept on the device', () => {
+  let device: OfflineData;
+  /** A session whose device copy is a fresh IndexedDB. */
+  const withDevice = () => setup({ offlineData: async () => device });
+  /** What the device holds now (after the debounced write). */
+  async function kept(): Promise<Snapshot | null> {
+    await vi.advanceTimersByTimeAsync(1100);
+    await device.stop(); // the write under way has ended
+    return new OfflineData().read();
+  }
+  /** A session signed in and synced, its data written to the device. */
+  async function signedIn() {
+    const parts = withDevice();
+    document.cookie = 't-assicurapp=tok; path=/';
+    parts.socket.handlers.getDbData = () => {
+      parts.socket.channels.dbData!.push({ polizze: { p1: { _id: 'p1', number: 'A1' } } });
+      return { tot: 1, wm: 7, full: true };
+    };
+    parts.session.start();
+    await vi.waitFor(() => expect(parts.session.getState().dataLoadedAt).not.toBeNull());
+    return parts;
+  }
+
+  beforeEach(() => {
+    localStorage.clear();
+    document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`));
+    globalThis.indexedDB = new IDBFactory();
+    device = new OfflineData();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the synced data, the user and the sync cursor once the server accepted the session; never the token', async () => {
+    await signedIn();
+    const snapshot = await kept();
+    expect(snapshot).toMatchObject({ user: USER, streams: STREAMS, cursor: { wm: 7 }, tenant: { id: 'assicurapp' } });
+    expect(snapshot!.collections.polizze).toEqual({ p1: { _id: 'p1', number: 'A1' } });
+    expect(JSON.stringify(snapshot)).not.toContain('tok');
+    expect(localStorage.getItem('offlineData')).toBe('1');
+  });
+
+  it('keeps nothing for a user who chose not to be remembered', async () => {
+    localStorage.setItem('keep', '0');
+    const { session } = withDevice();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    expect(await kept()).toBeNull();
+  });
+
+  it('opens offline on the copy, read-only; back online it logs in and resyncs from the kept watermark', async () => {
+    const { socket, session, store, openSocket } = withDevice();
+    document.cookie = 't-assicurapp=tok; path=/';
+    await new OfflineData().write({
+      version: 1, tenant: session.getState().tenant, user: USER as never, settings: {}, menu: [], lines: [], streams: STREAMS,
+      collections: { polizze: { p1: { _id: 'p1', number: 'A1' } } }, cursor: { wm: 7, streams: STREAMS }, savedAt: 1,
+    });
+    session.restore((await new OfflineData().read())!);
+    session.setOnline(false);
+    session.start();
+    expect(session.getState()).toMatchObject({ phase: 'authenticated', offline: true, user: USER, usersLoaded: true });
+    expect(store.get('polizze', 'p1')).toMatchObject({ number: 'A1' });
+    expect(openSocket).not.toHaveBeenCalled();
+    await expect(session.invoke('salvaUtente', {})).rejects.toMatchObject({ name: 'OfflineError' });
+    expect(await kept()).toMatchObject({ user: USER }); // a copy not confirmed is not rewritten
+
+    socket.handlers.getDbData = () => {
+      socket.channels.dbData!.push({ polizze: { p1: { _id: 'p1', number: 'A1', cancelled: true } } });
+      return { tot: 1, wm: 9, full: false };
+    };
+    session.setOnline(true);
+    await vi.waitFor(() => expect(store.get('polizze', 'p1')).toMatchObject({ cancelled: true }));
+    expect(socket.calls.map((c) => c.name)).toEqual(expect.arrayContaining(['tokenLogin', 'getDbData']));
+    expect(socket.calls.find((c) => c.name === 'getDbData')!.data).toMatchObject({ wm: 7 });
+    await vi.waitFor(() => expect(localStorage.getItem('offlineData')).toBe('1')); // the resync has ended
+    expect((await kept())!.cursor).toMatchObject({ wm: 9 });
+  });
+
+  it('back online, a session the server no longer accepts wipes the copy and shows the login', async () => {
+    const { socket, session, store, advance } = await signedIn();
+    expect(await kept()).not.toBeNull();
+    session.setOnline(false);
+    advance(5000);
+    socket.handlers.tokenLogin = () => {
+      throw new Error('non autenticato');
+    };
+    session.setOnline(true);
+    socket.emit('connect');
+    await vi.waitFor(() => expect(session.getState().phase).toBe('anonymous'));
+    expect(session.getState().user).toBeNull();
+    expect(store.getState().collections).toEqual({});
+    expect(await new OfflineData().read()).toBeNull();
+    expect(document.cookie).not.toContain('t-assicurapp=tok');
+  });
+
+  it.each([
+    ['NotAuthenticated', "Sessione terminata: effettua di nuovo l'accesso"],
+    ['Forbidden', 'Account sospeso'],
+  ])('opened offline, a session the server refuses on return (%s) wipes the copy', async (name, message) => {
+    const { socket, session, store } = withDevice();
+    document.cookie = 't-assicurapp=tok; path=/';
+    await new OfflineData().write({
+      version: 1, tenant: session.getState().tenant, user: USER as never, settings: {}, menu: [], lines: [], streams: STREAMS,
+      collections: { polizze: { p1: { _id: 'p1' } } }, cursor: null, savedAt: 1,
+    });
+    session.restore((await new OfflineData().read())!);
+    session.start();
+    socket.handlers.tokenLogin = () => {
+      throw Object.assign(new Error(message), { name });
+    };
+    session.setOnline(true);
+    await vi.waitFor(() => expect(session.getState().phase).toBe('anonymous'));
+    expect(store.getState().collections).toEqual({});
+    await vi.waitFor(async () => expect(await new OfflineData().read()).toBeNull());
+  });
+
+  it('a session ended by the server (closed with 4500) wipes the copy', async () => {
+    const { socket, session } = await signedIn();
+    expect(await kept()).not.toBeNull();
+    socket.emit('close', { code: 4500 });
+    await vi.waitFor(() => expect(session.getState().phase).toBe('anonymous'));
+    expect(await kept()).toBeNull();
+  });
+
+  it('logout wipes the copy before the page reloads', async () => {
+    const { socket, session, env } = await signedIn();
+    expect(await kept()).not.toBeNull();
+    socket.handlers.logout = () => null;
+    await session.logout();
+    expect(env.reload).not.toHaveBeenCalled();
+    expect(await new OfflineData().read()).toBeNull();
+  });
+
+  it("another user's login replaces the copy", async () => {
+    await signedIn();
+    expect((await kept())!.user._id).toBe('u1');
+    const other = withDevice();
+    other.socket.handlers.tokenLogin = () => ({ BUILD: 'b1', u: { _id: 'u9', name: 'Luca', role: {} }, utenti: {}, settings: {}, streams: ['polizze'] });
+    other.session.start();
+    await vi.waitFor(() => expect(other.session.getState().dataLoadedAt).not.toBeNull());
+    const snapshot = await kept();
+    expect(snapshot!.user._id).toBe('u9');
+    expect(JSON.stringify(snapshot)).not.toContain('A1');
+  });
+
+  it('a start with no token wipes a copy left behind (a session cookie gone with the browser)', async () => {
+    await signedIn();
+    expect(await kept()).not.toBeNull();
+    document.cookie = 't-assicurapp=; max-age=0; path=/';
+    const next = withDevice();
+    next.session.start();
+    expect(next.session.getState().phase).toBe('anonymous');
+    await vi.waitFor(() => expect(localStorage.getItem('offlineData')).toBeNull());
+    expect(await new OfflineData().read()).toBeNull();
   });
 });

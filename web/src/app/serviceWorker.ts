@@ -12,3 +12,16 @@ export function registerServiceWorker(build: string, win: Window = window): void
   if (win.document.readyState === 'complete') register();
   else win.addEventListener('load', register, { once: true });
 }
+
+/**
+ * Ask the service worker to cache every asset of the build (once a user has signed in, and when
+ * the network returns): the screens not opened yet then open offline too. Nothing happens
+ * without a worker.
+ */
+export function precacheApp(win: Window = window): void {
+  if (!('serviceWorker' in win.navigator)) return;
+  void win.navigator.serviceWorker.ready.then(
+    (registration) => registration.active?.postMessage({ type: 'precache' }),
+    () => undefined,
+  );
+}

@@ -16,6 +16,16 @@
 import type { Batch, Collections, DataStore } from '../store/store';
 import type { Socket } from './socket';
 
+/**
+ * Where the last sync left off: its watermark and the streams it brought. Kept with the
+ * device's copy of the data (./offlineData), so the first sync after an offline start asks
+ * only for what changed since.
+ */
+export interface SyncCursor {
+  wm: unknown;
+  streams: string[];
+}
+
 export const SYNC_WAIT_MS = 3000;
 export const SYNC_SETTLE_MS = 300;
 /** The longest a refused sync waits to be asked again, whatever the server says. */
@@ -82,7 +92,7 @@ export class DataSync {
     try {
       await waitSubscribed(channel, SYNC_WAIT_MS);
       mark('sync:asked');
-      const answer = await this.socket.invoke<{ tot?: number; wm?: unknown }>('getDbData', request);
+      const answer = await this.socket.invoke<{ tot?: number; wm?: unknown; full?: boolean }>('getDbData', request);
       mark('sync:answered');
       this.store.flush();
       done();
@@ -98,8 +108,9 @@ export class DataSync {
         };
         arrived();
       });
-      // with a watermark honoured the batches are changes; otherwise a full snapshot
-      if (!(delta && answer?.wm !== undefined)) this.dropStale(before, received, streams);
+      // with a watermark honoured the batches are changes; otherwise (a watermark older than
+      // the tombstones kept gets `full`) a full snapshot
+      if (!(delta && answer?.wm !== undefined && answer.full !== true)) this.dropStale(before, received, streams);
       if (answer?.wm !== undefined) this.watermark = answer.wm;
       this.synced = new Set(streams);
     } catch (error) {
@@ -110,6 +121,17 @@ export class DataSync {
       this.dbDataSink = null;
       done();
     }
+  }
+
+  /** Where the last sync left off, or null before the first one ended. */
+  cursor(): SyncCursor | null {
+    return this.watermark === undefined ? null : { wm: this.watermark, streams: [...this.synced] };
+  }
+
+  /** Go on from a cursor kept on the device: the next sync asks for what changed since. */
+  resume(cursor: SyncCursor): void {
+    this.watermark = cursor.wm;
+    this.synced = new Set(cursor.streams);
   }
 
   /**

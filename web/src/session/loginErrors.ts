@@ -18,6 +18,15 @@ export function classifyLoginError(error: unknown): LoginErrorAction {
   return 'notify';
 }
 
+/**
+ * Whether the server refused the session itself (ended, expired, the account suspended or gone),
+ * not only this attempt: a page still showing the user's data then ends the session.
+ */
+export function sessionRefused(error: unknown): boolean {
+  const { name } = describeError(error);
+  return classifyLoginError(error) === 'dropToken' || name === 'NotAuthenticated' || name === 'Forbidden';
+}
+
 export function describeError(error: unknown): { name: string; message: string } {
   if (error && typeof error === 'object') {
     const { name, message } = error as { name?: unknown; message?: unknown };

@@ -13,10 +13,11 @@ import { OfflineError } from '../lib/offline';
 import type { User } from '../lib/roles';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
+import type { Snapshot, SnapshotSource } from '../store/offlineData';
 import type { DataStore, Item } from '../store/store';
 import { ChatUnread } from './chatUnread';
-import { DataSync } from './dataSync';
-import { classifyLoginError, describeError, LOGIN_RETRY_MS } from './loginErrors';
+import { DataSync, type SyncCursor } from './dataSync';
+import { classifyLoginError, describeError, LOGIN_RETRY_MS, sessionRefused } from './loginErrors';
 import type { MenuEntry } from '../menu/menu';
 import type { Socket } from './socket';
 import {
@@ -25,7 +26,10 @@ import {
   cacheProducts,
   forgetProductsHash,
   forgetToken,
+  keepsData,
   keepToken,
+  markKeptData,
+  mayKeepData,
   rememberKeep,
   storedToken,
 } from './storage';
@@ -102,6 +106,14 @@ export interface SessionEnvironment {
   fetchTenant: () => Promise<TenantConfig>;
   storage: Storage;
   logoutRequest: () => Promise<unknown>;
+  /** The device's copy of the data for offline starts (../store/offlineData), loaded on use. */
+  offlineData?: () => Promise<OfflineKeeper>;
+}
+
+/** What the session asks of the device's copy of the data. */
+export interface OfflineKeeper {
+  keep(source: SnapshotSource): void;
+  wipe(): Promise<void>;
 }
 
 type Listener = () => void;
@@ -121,6 +133,14 @@ export class Session {
   private subscribed = new Set<string>();
   private logTimeSent = false;
   private link: Promise<Link> | null = null;
+  /** The data sync, once the socket is open (its cursor goes into the device's copy). */
+  private data: DataSync | null = null;
+  /** Where the data kept on the device left off: the first sync goes on from there. */
+  private cursor: SyncCursor | null = null;
+  /** The server accepted this page's session (not only the copy kept on the device). */
+  private confirmed = false;
+  private offlineKeeper: Promise<OfflineKeeper> | null = null;
+  private keeping = false;
   /** Unread chat counts per room (the menu chip and the CHAT badges). */
   readonly chatUnread: ChatUnread;
 
@@ -159,8 +179,54 @@ export class Session {
    * socket authenticates with the same token), so the login screen shows without a round trip.
    */
   start(): void {
-    if (this.storedToken()) void this.tokenLogin();
-    else this.set({ phase: 'anonymous', usersLoaded: true, dataLoadedAt: this.env.now() });
+    if (this.state.phase === 'authenticated') {
+      // opened on the data kept on the device: the server is asked once the network is back
+      if (!this.state.offline) void this.tokenLogin();
+    } else if (this.storedToken()) void this.tokenLogin();
+    else {
+      this.set({ phase: 'anonymous', usersLoaded: true, dataLoadedAt: this.env.now() });
+      // data kept for a session whose token is gone (a session cookie, the browser closed)
+      if (keepsData(this.env.storage)) void this.wipeOffline();
+    }
+  }
+
+  /**
+   * Open on the data kept on this device (the app started with no network): the last synced
+   * lists, read-only, for the user last signed in, until the network returns and the server
+   * confirms the session (or ends it, and the copy is wiped).
+   */
+  restore(snapshot: Snapshot): void {
+    this.store.applyBatch(snapshot.collections);
+    this.cursor = snapshot.cursor;
+    this.set({
+      phase: 'authenticated',
+      user: snapshot.user,
+      settings: snapshot.settings,
+      menu: snapshot.menu,
+      lines: snapshot.lines,
+      streams: snapshot.streams,
+      usersLoaded: true,
+      dataLoadedAt: this.env.now(),
+      offline: true,
+    });
+  }
+
+  /** What the device keeps of this session now; null until the server has accepted it. */
+  snapshot(): Snapshot | null {
+    const { phase, user, settings, menu, lines, streams, tenant } = this.state;
+    if (phase !== 'authenticated' || !this.confirmed || !user || !settings) return null;
+    return {
+      version: 1,
+      tenant,
+      user,
+      settings,
+      menu,
+      lines,
+      streams,
+      collections: this.store.getState().collections,
+      cursor: this.data?.cursor() ?? null,
+      savedAt: Date.now(),
+    };
   }
 
   /** Open the socket ahead of its first call: the login form does so as the user types. */
@@ -174,7 +240,10 @@ export class Session {
       (socket) => {
         this.wire(socket);
         const streams = () => this.state.streams;
-        return { socket, data: new DataSync(socket, this.store, streams, () => void this.refreshUnread()) };
+        const data = new DataSync(socket, this.store, streams, () => void this.refreshUnread());
+        if (this.cursor) data.resume(this.cursor);
+        this.data = data;
+        return { socket, data };
       },
       (error: unknown) => {
         this.link = null; // a failed download is tried again on next use
@@ -223,6 +292,7 @@ export class Session {
     const { data } = await this.linked();
     this.applyLogin(socket, data, answer);
     await this.sync();
+    this.keepOffline();
   }
 
   /** Email and password; errors are thrown to the form. */
@@ -237,6 +307,7 @@ export class Session {
   /** Clear storage and cookies and reload after 100 ms (SPEC §4). */
   async logout(): Promise<void> {
     await Promise.allSettled([
+      this.wipeOffline(),
       // a page that never opened the socket has no socket session to end
       this.link?.then(({ socket }) => socket.invoke('logout', undefined, { ackTimeout: 2000 })),
       this.env.logoutRequest(),
@@ -253,7 +324,15 @@ export class Session {
   }
 
   private onTokenLoginError(error: unknown): void {
-    switch (classifyLoginError(error)) {
+    const action = classifyLoginError(error);
+    // the server no longer accepts the session (ended elsewhere, expired, the account suspended):
+    // the data it showed leaves the screen and the device
+    if (this.state.phase === 'authenticated' && action !== 'retry' && sessionRefused(error)) {
+      this.forgetToken();
+      this.endSession();
+      return;
+    }
+    switch (action) {
       case 'retry':
         setTimeout(() => void this.tokenLogin({ force: true }), LOGIN_RETRY_MS);
         return;
@@ -264,6 +343,11 @@ export class Session {
         this.env.notifyError(describeError(error).message, 'login');
         break;
       case 'anonymous':
+        // opened on the device's copy, and there is no token to confirm it with
+        if (this.state.phase === 'authenticated' && !this.confirmed) {
+          this.endSession();
+          return;
+        }
         break;
     }
     if (this.state.phase !== 'authenticated') {
@@ -276,6 +360,7 @@ export class Session {
     if (answer.products) cacheProducts(this.env.storage, answer.products, answer.settings.productsHash);
     this.store.setCollection('products', products);
     this.store.setCollection('usr', { ...answer.utenti, [answer.u._id]: answer.u as Item });
+    this.confirmed = true;
     this.set({
       phase: 'authenticated',
       user: answer.u,
@@ -451,6 +536,8 @@ export class Session {
   setOnline(online: boolean): void {
     if (online === !this.state.offline) return;
     this.set({ offline: !online });
+    // opened offline on the device's copy: the socket opens now, logs in and resyncs
+    if (online && !this.link && this.state.phase === 'authenticated') void this.tokenLogin({ force: true });
     void this.link?.then(({ socket }) => {
       if (!online) socket.disconnect();
       else if (socket.state === 'closed') socket.connect();
@@ -476,9 +563,59 @@ export class Session {
     if (code >= 4500 && this.state.phase === 'authenticated') {
       // logged out, suspended or kicked: no automatic reconnect
       this.forgetToken();
-      this.store.clear();
-      this.set({ phase: 'anonymous', user: null, settings: null, menu: [], lines: [], streams: [] });
+      this.endSession();
       socket.connect();
+    }
+  }
+
+  /** The session ended (the server says so): its data leaves the store and the device. */
+  private endSession(): void {
+    this.store.clear();
+    this.confirmed = false;
+    this.cursor = null;
+    void this.wipeOffline();
+    this.set({
+      phase: 'anonymous',
+      user: null,
+      settings: null,
+      menu: [],
+      lines: [],
+      streams: [],
+      usersLoaded: true,
+      dataLoadedAt: this.state.dataLoadedAt ?? this.env.now(),
+    });
+  }
+
+  // --- the device's copy --------------------------------------------------------------------
+
+  private keeper(): Promise<OfflineKeeper> | null {
+    if (!this.env.offlineData) return null;
+    this.offlineKeeper ??= this.env.offlineData();
+    return this.offlineKeeper;
+  }
+
+  /** Once the server accepted the session and the data synced: keep it on the device. */
+  private keepOffline(): void {
+    const keeper = this.keeper();
+    if (!keeper || this.keeping || !this.confirmed || !mayKeepData(this.env.storage)) return;
+    this.keeping = true;
+    markKeptData(this.env.storage, true);
+    void keeper.then(
+      (offline) => offline.keep({ subscribe: this.store.subscribe, snapshot: () => this.snapshot() }),
+      (error: unknown) => console.warn('offline data', error),
+    );
+  }
+
+  /** Forget the data kept on the device (logout, a session the server ended). */
+  private async wipeOffline(): Promise<void> {
+    this.keeping = false;
+    const keeper = this.keeper();
+    if (!keeper) return;
+    try {
+      await (await keeper).wipe();
+      markKeptData(this.env.storage, false);
+    } catch (error) {
+      console.warn('offline data', error);
     }
   }
 

@@ -6,6 +6,8 @@ const TOKEN_DAYS = 30;
 const PRODUCTS_KEY = 'products';
 const PRODUCTS_HASH_KEY = 'productsHash';
 const KEEP_KEY = 'keep';
+/** Set while this device keeps the user's data for offline use (../store/offlineData). */
+const OFFLINE_KEY = 'offlineData';
 
 export function storedToken(appName: string, storage: Storage): string | null {
   return readCookie(`t-${appName}`) ?? readCookie('t') ?? storage.getItem('t');
@@ -14,6 +16,21 @@ export function storedToken(appName: string, storage: Storage): string | null {
 /** The login form's 'keep' choice: 0 makes the token cookies session cookies. */
 export function rememberKeep(storage: Storage, keep: boolean): void {
   storage.setItem(KEEP_KEY, keep ? '1' : '0');
+}
+
+/** Whether the data may be kept on this device: not when the user chose not to be remembered. */
+export function mayKeepData(storage: Storage): boolean {
+  return storage.getItem(KEEP_KEY) !== '0';
+}
+
+/** Mark (or unmark) that this device keeps the user's data, so a later start can wipe it. */
+export function markKeptData(storage: Storage, kept: boolean): void {
+  if (kept) storage.setItem(OFFLINE_KEY, '1');
+  else storage.removeItem(OFFLINE_KEY);
+}
+
+export function keepsData(storage: Storage): boolean {
+  return storage.getItem(OFFLINE_KEY) === '1';
 }
 
 /** Cookies t and t-{appName}: 30 days, or session cookies when keep is 0 (SPEC §7). */
