@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import io
 import zipfile
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
 from openpyxl import load_workbook
 
 from bench.portfolio_import import fiscal_code
-from core.domain.portfolio import reader
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.portfolio import jobs, reader
 from core.runtime import Runtime
 from core.testing import ClientFactory, headers_for, user_ids
 from tests.integration.portfolio_import.helpers import (
@@ -333,3 +336,29 @@ async def test_a_bad_mapping_body_is_refused(clients: ClientFactory, seeded: Run
                                     json={"name": " ", "mapping": {}})  # fmt: skip
         assert nameless.status_code == 400
         assert "fonte" in nameless.json()["error"]["message"]
+
+
+async def test_an_interrupted_job_reads_as_failed_and_migrate_marks_it(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """A job whose process stopped: its beat goes stale and it reads as failed; the step before
+    the workers start (``fail_unfinished``) marks it so for good."""
+    job = await run(clients, seeded, csv_file(GOOD))
+    stale = utcnow() - jobs.STALE_AFTER - timedelta(seconds=5)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            row = await session.get(m.ImportJob, job["_id"])
+            assert row is not None
+            row.status, row.updated_at = jobs.RUNNING, stale
+    async with clients(TENANT) as client:
+        headers = await headers_for(seeded, TENANT, "admin")
+        answer = (await client.get(f"/api/portafoglio/importazioni/{job['_id']}",
+                                   headers=headers)).json()  # fmt: skip
+        assert answer["status"] == "fallito"
+        assert "interrotta" in answer["message"]
+    assert await jobs.fail_unfinished(seeded.write_session, [TENANT]) == 1
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            row = await session.get(m.ImportJob, job["_id"])
+            assert row is not None
+            assert row.status == jobs.FAILED
