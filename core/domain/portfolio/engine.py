@@ -307,6 +307,7 @@ class Importer:
         for tree, members in by_tree.items():
             codes = sorted({r.client.fiscal_code for r in members})
             existing: dict[str, m.Client] = {}
+            made: dict[str, str] = {}  # this chunk's new clients by fiscal code
             owner = m.Client.owner_agent_id
             for start in range(0, len(codes), LOOKUP):
                 stmt = (
@@ -322,7 +323,9 @@ class Importer:
             for row in members:
                 agent = self._agent(row)
                 found = existing.get(row.client.fiscal_code)
-                if found is not None:  # the tree's client with that fiscal code: adopted
+                if row.client.fiscal_code in made:  # another key, the same person: one client
+                    client_id = made[row.client.fiscal_code]
+                elif found is not None:  # the tree's client with that fiscal code: adopted
                     self.counts.clients_updated += 1
                     if not self.dry_run:
                         self._apply_client(found, row)
@@ -337,7 +340,7 @@ class Importer:
                             "fiscal_code": row.client.fiscal_code, "email": row.client.email,
                             "phone": row.client.phone, "data": {},
                         })  # fmt: skip
-                    existing[row.client.fiscal_code] = m.Client(id=client_id)
+                    made[row.client.fiscal_code] = client_id
                 self.client_ids[row.client.key] = client_id
                 if not self.dry_run:
                     await self._store_key(
@@ -410,15 +413,18 @@ class Importer:
                 )
                 for stored in (await session.execute(stmt)).scalars():
                     existing[(stored.company or "", stored.number_key or "")] = stored
+        made: set[tuple[str, str]] = set()  # this chunk's new policies
         for row in rows:
             assert row.policy is not None
             wanted_key = (row.policy.company, number_key(row.policy.number) or "")
+            if wanted_key in made:  # a new policy named twice: the reader refused the second
+                continue
             policy = existing.get(wanted_key)
             if policy is not None:  # the tenant's policy with that company and number
                 await self._update_policy(session, policy, row, None)
                 continue
             self.counts.policies_new += 1
-            existing[wanted_key] = m.Policy(id="new", company=row.policy.company)
+            made.add(wanted_key)
             if self.dry_run:
                 continue
             values = {"id": new_id(), "type": None, "quote": {}, "allegati": {},
@@ -444,8 +450,6 @@ class Importer:
         self, session: AsyncSession, policy: m.Policy, row: Row, known: _Key | None
     ) -> None:
         assert row.policy is not None
-        if policy.id == "new":  # a new policy named twice: the reader refused the second
-            return
         if not self._may_touch_policy(policy):
             self._bad(row, "polizza", row.policy.number, OTHER_TREE)
             return
