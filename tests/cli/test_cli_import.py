@@ -25,7 +25,9 @@ def test_import_from_the_command_line(tmp_path: Path) -> None:
                     str(tmp_path / "rapporto.csv"))  # fmt: skip
     assert dry.returncode == 0, dry.stderr
     out = flat(dry.stdout)
-    assert "Simulazione completata" in out and "scartate 7" in out and "polizzeNuove 3" in out
+    assert "Simulazione completata" in out
+    assert "scartate 7" in out
+    assert "polizzeNuove 3" in out
     assert "riga 8, «Prodotto»" in out
     assert "prodotto sconosciuto" in (tmp_path / "rapporto.csv").read_text("utf-8-sig")
     with sqlite3.connect(tmp_path / "x.db") as conn:
@@ -35,7 +37,8 @@ def test_import_from_the_command_line(tmp_path: Path) -> None:
     assert real.returncode == 0, real.stderr
     assert "polizzeNuove 3" in flat(real.stdout)
     again = sportello(tmp_path, *args, "--run")
-    assert "polizzeNuove 0" in flat(again.stdout) and "polizzeInvariate 3" in flat(again.stdout)
+    assert "polizzeNuove 0" in flat(again.stdout)
+    assert "polizzeInvariate 3" in flat(again.stdout)
     with sqlite3.connect(tmp_path / "x.db") as conn:
         assert conn.execute("SELECT count(*) FROM policies").fetchone() == (3,)
 
