@@ -14,6 +14,7 @@ from bench import (
     login,
     plates,
     policies,
+    portfolio_import,
     realtime,
     remittances,
     search,
@@ -34,6 +35,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "plates": lambda: plates.main([]),
     "remittances": remittances.main,
     "search": search.main,
+    "portfolio_import": portfolio_import.main,
 }
 
 

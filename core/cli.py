@@ -1,5 +1,5 @@
 """The ``sportello`` command: serve, cluster, migrate, new-line, seed-demo, create-admin,
-tenants check, backup and restore."""
+tenants check, import (the portfolio), backup and restore."""
 
 from __future__ import annotations
 
@@ -79,6 +79,9 @@ async def _prepare(settings: Settings) -> None:
             runtime.write_session, [tenant.id for tenant in runtime.tenants]
         )
         await backfill(runtime.write_session, runtime.pm, runtime.tenant_ids())
+        from core.domain.portfolio.jobs import fail_unfinished
+
+        await fail_unfinished(runtime.write_session, runtime.tenant_ids())  # a stopped process's
     finally:
         await runtime.db.dispose()
 
@@ -373,6 +376,108 @@ def renewals(
         made = created or 0
         noun = "preventivo di rinnovo creato" if made == 1 else "preventivi di rinnovo creati"
         console.print(f"{tenant_id}: {made} {noun}")
+
+
+@app.command("import")
+def import_portfolio(
+    file: Annotated[Path, typer.Argument(help="The portfolio file: CSV or XLSX")],
+    tenant: Annotated[str, typer.Option(help="Tenant id")],
+    source: Annotated[str, typer.Option(help="The source's name, e.g. 'Portale Compagnia X'")],
+    user: Annotated[
+        str,
+        typer.Option(
+            help="Email of the user the import runs as (an admin, a responsabile or a top agent)"
+        ),
+    ],
+    mapping: Annotated[
+        str | None,
+        typer.Option(
+            help='Column mapping as JSON {"field": "header"}; default: the source\'s '
+            "saved mapping, else guessed from the headers"
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run/--run", help="Only check and count (default), or import")
+    ] = True,
+    report: Annotated[
+        Path | None, typer.Option(help="Write the bad rows and counts here (.csv or .xlsx)")
+    ] = None,
+) -> None:
+    """Import clients, policies and instalments from a CSV or XLSX file, as the web's import
+    does (same engine, same checks, same keys: a second run of the same file changes
+    nothing). Bad rows are listed by line, column and reason; --run writes the good ones."""
+    import json
+
+    from sqlalchemy import select
+
+    from core.auth.principal import Principal
+    from core.context import acting_as, tenant_scope
+    from core.db import models as m
+    from core.db.migrate import upgrade
+    from core.domain.portfolio.controllers import find_source, save_source
+    from core.domain.portfolio.engine import check_allowed, check_mapping
+    from core.domain.portfolio.export import report as report_bytes
+    from core.domain.portfolio.fields import guess
+    from core.domain.portfolio.jobs import run_import
+    from core.domain.portfolio.reader import read_table
+    from core.errors import ClientError
+    from core.runtime import Runtime
+
+    runtime = Runtime.build(get_settings())
+    if runtime.tenants.get(tenant) is None:
+        console.print(f"[red]Tenant sconosciuto: {tenant}[/red]")
+        raise typer.Exit(2)
+    try:
+        table = read_table(file.read_bytes(), file.name)
+    except (OSError, ClientError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+
+    async def main() -> tuple[object, list[object]]:
+        await upgrade(runtime.settings, runtime.pm)
+        try:
+            with tenant_scope(tenant):
+                async with runtime.db.session() as session:
+                    found = (await session.execute(
+                        select(m.User).where(m.User.email == user.strip().lower())
+                    )).scalar_one_or_none()  # fmt: skip
+                    if found is None:
+                        raise ClientError(f"Utente sconosciuto: {user}")
+                    principal = Principal(id=found.id, tenant_id=tenant, roles=found.role or {},
+                                          email=found.email)  # fmt: skip
+                    check_allowed(principal)
+                    saved = await find_source(session, source)
+                    chosen = (json.loads(mapping) if mapping else None) or (
+                        saved.mapping if saved and saved.mapping else guess(table.header)
+                    )
+                    chosen = check_mapping(table.header, chosen)
+                    kept = await save_source(session, source, chosen)
+                    source_id = kept.id
+                with acting_as(principal.id):
+                    counts, errors = await run_import(
+                        runtime.db.session, principal, source_id, table, chosen,
+                        dry_run=dry_run,
+                    )  # fmt: skip
+                if report is not None:
+                    job = m.ImportJob(dry_run=dry_run, counts=counts.wire(),
+                                      errors=[e.wire() for e in errors])  # fmt: skip
+                    fmt = "xlsx" if report.suffix.lower() == ".xlsx" else "csv"
+                    report.write_bytes(report_bytes(job, fmt))
+                return counts, list(errors)
+        finally:
+            await runtime.db.dispose()
+
+    try:
+        counts, errors = asyncio.run(main())
+    except (ClientError, ValueError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from exc
+    for error in errors:
+        row, column, value, reason = error.wire()  # type: ignore[attr-defined]
+        console.print(f"riga {row}, «{column}» «{value}»: {reason}")
+    title = "Simulazione" if dry_run else "Importazione"
+    numbers = ", ".join(f"{k} {v}" for k, v in counts.wire().items())  # type: ignore[attr-defined]
+    console.print(f"[green]{title} completata:[/green] {numbers}")
 
 
 @app.command()

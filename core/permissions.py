@@ -84,6 +84,14 @@ def sees_settings(principal: Principal) -> bool:
     return principal.is_admin
 
 
+def imports_portfolio(principal: Principal) -> bool:
+    """Portfolio import (``/importa``): admins and responsabili for the whole tenant, a top
+    agent within its own tree; never a sub-agent, an employee or a referrer alone."""
+    if principal.is_employee:
+        return False
+    return manages(principal) or (principal.is_agent and principal.parent_agent_id is None)
+
+
 def sees_clients(principal: Principal) -> bool:
     """Clienti: agent or admin."""
     return principal.is_agent or principal.is_admin

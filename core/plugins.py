@@ -45,6 +45,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.dunning.plugin",
     "core.domain.commissions.plugin",
     "core.domain.remittances.plugin",
+    "core.domain.portfolio.plugin",
     "core.domain.clients.plugin",
     "core.domain.documents.plugin",
     "core.domain.chats.plugin",

@@ -102,7 +102,8 @@ def _members(policy: m.Policy, before: bool) -> list[m.Instalment]:
 
 def _difference(session: Session) -> dict[Key, Sums]:
     touched: dict[int, m.Policy] = {}
-    for obj in (*session.new, *session.dirty, *session.deleted):
+    new, deleted = session.new, session.deleted  # each a new set per read: read once
+    for obj in (*new, *session.dirty, *deleted):
         if isinstance(obj, m.Policy):
             touched[id(obj)] = obj
         elif isinstance(obj, m.Instalment):
@@ -112,27 +113,44 @@ def _difference(session: Session) -> dict[Key, Sums]:
             if policy is not None:
                 touched[id(policy)] = policy
     delta: dict[Key, Sums] = defaultdict(lambda: [0] * (1 + len(AMOUNTS)))
-    for obj in (*session.new, *session.dirty, *session.deleted):
+    for obj in (*new, *session.dirty, *deleted):
         if not isinstance(obj, m.LineCommission):
             continue
-        if obj not in session.new:
+        if obj not in new:
             key, sums = _line_item(obj, _was)
             delta[key] = [a - b for a, b in zip(delta[key], sums, strict=True)]
-        if obj not in session.deleted:
+        if obj not in deleted:
             key, sums = _line_item(obj, _now)
             delta[key] = [a + b for a, b in zip(delta[key], sums, strict=True)]
     for policy in touched.values():
-        if policy not in session.new:
-            gone = [r for r in session.deleted if isinstance(r, m.Instalment)
+        if policy not in new:
+            gone = [r for r in deleted if isinstance(r, m.Instalment)
                     and r.policy_id == policy.id]  # fmt: skip
-            before = {id(r): r for r in (*_members(policy, True), *gone) if r not in session.new}
+            before = {id(r): r for r in (*_members(policy, True), *gone) if r not in new}
             for key, sums in _items(policy, before.values(), _was):
                 delta[key] = [a - b for a, b in zip(delta[key], sums, strict=True)]
-        if policy not in session.deleted:
-            after = [r for r in _members(policy, False) if r not in session.deleted]
+        if policy not in deleted:
+            after = [r for r in _members(policy, False) if r not in deleted]
             for key, sums in _items(policy, after, _now):
                 delta[key] = [a + b for a, b in zip(delta[key], sums, strict=True)]
     return {key: sums for key, sums in delta.items() if any(sums)}
+
+
+def keep_loaded(session: Session, policies: Iterable[tuple[Any, Iterable[Any]]]) -> None:
+    """Count rows inserted around the ORM (a bulk import), each policy's row and its
+    instalments' rows as mappings of their columns: their items join this transaction's
+    differences, written as it commits, as a flush's would be."""
+    delta: dict[Key, Sums] = defaultdict(lambda: [0] * (1 + len(AMOUNTS)))
+
+    def read(row: Any, column: str) -> Any:
+        return row.get(column)
+
+    for policy, instalments in policies:
+        for key, sums in _items(policy, instalments, read):
+            delta[key] = [a + b for a, b in zip(delta[key], sums, strict=True)]
+    if delta:
+        where = session.get_nested_transaction() or session.get_transaction()
+        session.info.setdefault(_PENDING, []).append((where, dict(delta)))
 
 
 @event.listens_for(TenantSession, "after_flush")

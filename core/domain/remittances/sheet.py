@@ -110,19 +110,41 @@ def _sheet(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 def xlsx(title: str, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     """One sheet called ``title`` with ``header`` and ``rows``, as an XLSX file."""
-    name = escape(NOT_XML.sub("", title)[:31] or "Foglio")
-    workbook = (
+    return workbook([(title, header, rows)])
+
+
+def workbook(sheets: Sequence[tuple[str, Sequence[str], Iterable[Sequence[Any]]]]) -> bytes:
+    """Each ``(title, header, rows)`` as a sheet of one XLSX file."""
+    names = [escape(NOT_XML.sub("", title)[:31] or f"Foglio{n}") for n, (title, _h, _r)
+             in enumerate(sheets, start=1)]  # fmt: skip
+    listed = "".join(f'<sheet name="{name}" sheetId="{n}" r:id="rId{n}"/>'
+                     for n, name in enumerate(names, start=1))  # fmt: skip
+    book_xml = (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
         '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        f'<sheets><sheet name="{name}" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        f"<sheets>{listed}</sheets></workbook>"
     )
+    count = len(sheets)
+    types = CONTENT_TYPES.replace(
+        f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{SML}.worksheet+xml"/>',
+        "".join(f'<Override PartName="/xl/worksheets/sheet{n}.xml" '
+                f'ContentType="{SML}.worksheet+xml"/>' for n in range(1, count + 1)),
+    )  # fmt: skip
+    rels = (
+        f'{XML}<Relationships xmlns="{PKG}/relationships">'
+        + "".join(f'<Relationship Id="rId{n}" Type="{DOC}/worksheet" '
+                  f'Target="worksheets/sheet{n}.xml"/>' for n in range(1, count + 1))
+        + f'<Relationship Id="rId{count + 1}" Type="{DOC}/styles" Target="styles.xml"/>'
+        "</Relationships>"
+    )  # fmt: skip
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as book:
-        book.writestr("[Content_Types].xml", CONTENT_TYPES)
+        book.writestr("[Content_Types].xml", types)
         book.writestr("_rels/.rels", ROOT_RELS)
-        book.writestr("xl/workbook.xml", workbook)
-        book.writestr("xl/_rels/workbook.xml.rels", WORKBOOK_RELS)
+        book.writestr("xl/workbook.xml", book_xml)
+        book.writestr("xl/_rels/workbook.xml.rels", rels)
         book.writestr("xl/styles.xml", STYLES)
-        book.writestr("xl/worksheets/sheet1.xml", _sheet(header, rows))
+        for n, (_title, header, rows) in enumerate(sheets, start=1):
+            book.writestr(f"xl/worksheets/sheet{n}.xml", _sheet(header, rows))
     return out.getvalue()

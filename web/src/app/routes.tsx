@@ -81,6 +81,7 @@ const MONEY_ROUTES: RouteObject[] = [
   guardedPage('saldo-collaboratore/:id', admins, () => import('../features/money/BalancePage'), ['money']),
   guardedPage('cassa', inMenu('cassa'), () => import('../features/money/CashPage'), ['money']),
   guardedPage('rimesse', inMenu('rimesse'), () => import('../features/remittances/RemittancesPage'), ['remittances', 'money']),
+  guardedPage('importa', inMenu('importa'), () => import('../features/portfolio-import/PortfolioImportPage'), ['portfolioImport']),
 ];
 
 /** Public screens owned by later work. */

@@ -69,6 +69,8 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['saldo-collaboratore/:id', '/saldo-collaboratore/u1', ['admin']],
   ['cassa', '/cassa', ['admin']],
   ['rimesse', '/rimesse', ['admin']],
+  // admins and responsabili for the tenant, a top agent for its tree (never a sub-agent)
+  ['importa', '/importa', ['admin', 'responsabile', 'agent']],
   [':productId/*', '/noleggio-auto', WORK],
   [':productId/*', '/prestiti/pratica-1', WORK],
   // a line assicurapp does not offer
@@ -94,6 +96,7 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/prestiti', []],
   ['/cassa', []],
   ['/rimesse', []],
+  ['/importa', []],
   ['/clienti', []],
   ['/clienti/c1', []],
   ['/area-documentale', []],
