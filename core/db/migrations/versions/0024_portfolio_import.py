@@ -1,7 +1,7 @@
 """portfolio import: sources, keys and jobs
 
-Revision ID: core_0023
-Revises: core_0022
+Revision ID: core_0024
+Revises: core_0023
 Create Date: 2026-11-29 19:33:10.774196
 
 ``import_sources`` holds the sources a broker imports its portfolio from ("Portale Compagnia
@@ -19,8 +19,8 @@ from sqlalchemy.dialects import postgresql
 
 from core.db.rls import enable_tenant_rls
 
-revision: str = "core_0023"
-down_revision: str | Sequence[str] | None = "core_0022"
+revision: str = "core_0024"
+down_revision: str | Sequence[str] | None = "core_0023"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
