@@ -37,7 +37,7 @@ chromium: ## Debian's Chromium for the browser tests (installed with apt-get whe
 nginx: ## Debian's nginx for the local cluster and its tests (installed with apt-get when missing)
 	@test -x /usr/sbin/nginx || apt-get install -y --no-install-recommends nginx
 
-WEB_SOURCES := $(shell find web/src web/federation web/index.html web/public web/vite.config.ts web/scripts/chunk-packages.mjs web/package.json \
+WEB_SOURCES := $(shell find web/src web/packages web/federation web/index.html web/public web/vite.config.ts web/scripts/chunk-packages.mjs web/package.json \
 	plugins/*/web -path '*/node_modules' -prune -o -path '*/dist' -prune -o -type f -print 2>/dev/null)
 WEB_BUILT := web/dist/.sportello-built
 

@@ -1,9 +1,11 @@
 /**
  * 'ATTIVA NOTIFICHE' (SPEC §2, §4): the label shows 2 s after load and stays 8 s; the button
  * hides once notifications are enabled. Denied permission opens 'Abilita le notifiche
- * manualmente' with the tenant's screenshot.
+ * manualmente' with the tenant's screenshot. On phones and tablets the button stays an icon (the
+ * label would push the page title out of the top bar) and the dialog takes a phone's screen.
  */
 import { ActionIcon, Button, Group, Image, Modal, Text } from '@mantine/core';
+import { useBelow } from '@sportello/host-api';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +33,8 @@ export function NotificationsButton() {
   );
   const [showLabel, setShowLabel] = useState(false);
   const [manualOpen, manual] = usePopup();
+  const roomy = !useBelow('sm');
+  const labelled = !useBelow('md');
 
   useEffect(() => {
     if (!supported()) console.warn('Notifiche push non supportate da questo browser');
@@ -75,7 +79,7 @@ export function NotificationsButton() {
 
   return (
     <>
-      {showLabel ? (
+      {showLabel && labelled ? (
         <Button size="xs" variant="light" leftSection={<IconBell size={16} />} onClick={enable} data-testid="enable-notifications">
           {t('notifications.enable')}
         </Button>
@@ -91,7 +95,14 @@ export function NotificationsButton() {
           <IconBell size={20} />
         </ActionIcon>
       )}
-      <Modal opened={manualOpen} onClose={manual.close} title={t('notifications.manualTitle')} centered radius="lg">
+      <Modal
+        opened={manualOpen}
+        onClose={manual.close}
+        title={t('notifications.manualTitle')}
+        centered
+        radius="lg"
+        fullScreen={!roomy}
+      >
         <Text size="sm" mb="md">
           {t('notifications.manualText')}
         </Text>

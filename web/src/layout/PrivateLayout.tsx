@@ -2,8 +2,12 @@
  * The logged-in frame: side menu and top bar around the page. Until the users data is loaded
  * the loading screen shows; without a user every private path redirects to /login. A page
  * still loading (its translations, say) shows a loader inside the frame, never holds it back.
+ * Below the theme's `md` breakpoint (phones, tablets) the side menu is a drawer the top bar's
+ * burger opens, and the page takes the whole width.
  */
+import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { useBelow } from '@sportello/host-api';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useServices, useSession } from '../session/context';
@@ -12,7 +16,7 @@ import { PageLoader } from '../components/PageLoader';
 import { useAccess } from '../session/useAccess';
 import { LoadingScreen } from './LoadingScreen';
 import { OtpPrompt } from './OtpPrompt';
-import { SideMenu } from './SideMenu';
+import { MenuDrawer, SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
 export default function PrivateLayout() {
@@ -21,6 +25,11 @@ export default function PrivateLayout() {
   const { modules } = useServices();
   const location = useLocation();
   const synced = dataLoadedAt !== null;
+  const compact = useBelow('md');
+  const [drawerOpen, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
+
+  // a new page, or a window wide enough for the side menu, closes the drawer
+  useEffect(() => closeDrawer(), [location.pathname, compact, closeDrawer]);
 
   // the product modules (their menu labels) load once the first sync is in, not in its way;
   // a product's own page loads its module at once
@@ -34,10 +43,10 @@ export default function PrivateLayout() {
   }
   return (
     <ModalsProvider>
-      <div className="app-frame">
-        <SideMenu />
+      <div className={`app-frame${compact ? ' is-compact' : ''}`}>
+        {compact ? <MenuDrawer opened={drawerOpen} onClose={closeDrawer} /> : <SideMenu />}
         <div className="app-body">
-          <TopBar />
+          <TopBar menu={compact ? { opened: drawerOpen, toggle: toggleDrawer } : undefined} />
           {/* the path of the screen shown: during a move to another page the router keeps the
               previous screen until the next one has loaded, and the browser tests wait for it */}
           <main className="app-main" data-testid="page" data-path={location.pathname}>

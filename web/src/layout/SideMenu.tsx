@@ -1,10 +1,12 @@
 /**
  * Side menu (SPEC §2): 60 px, 240 px on hover, collapsed on leave; hover is locked for 1 s
  * after a route change. Entries by the role rules of SPEC §6 and the tenant's configuration.
+ * Below the theme's `md` breakpoint (phones, tablets: no hover) the same entries open in a
+ * drawer from the top bar's burger (MenuDrawer), labels shown, closed on a route change.
  */
-import { Badge, UnstyledButton } from '@mantine/core';
+import { Badge, Drawer, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch } from 'react-router';
 import { useServices, useSession, useStoreSelector } from '../session/context';
@@ -28,21 +30,9 @@ function useEntryLabel() {
 }
 
 export function SideMenu() {
-  const { t } = useTranslation('menu');
-  const { menu, flags } = useAccess();
-  const { settings, tenant } = useSession();
-  const label = useEntryLabel();
   const location = useLocation();
   const [expanded, setExpanded] = useState(false);
   const lockedUntil = useRef(0);
-  const [supportOpen, support] = usePopup();
-
-  const statuses = settings?.stati ?? [];
-  const chipsSelector = useCallback(
-    (state: StoreState) => selectMenuChips(state, flags, statuses, new Date()),
-    [flags, statuses],
-  );
-  const chips = useStoreSelector(chipsSelector);
 
   useEffect(() => {
     lockedUntil.current = Date.now() + HOVER_LOCK_MS;
@@ -54,17 +44,70 @@ export function SideMenu() {
   };
 
   return (
-    <nav
+    <MenuBody
       className={`side-menu ${expanded ? 'is-expanded' : ''}`}
       style={{ width: expanded ? MENU_EXPANDED : MENU_COLLAPSED }}
+      expanded={expanded}
       onMouseEnter={onEnter}
       onMouseMove={onEnter}
       onMouseLeave={() => setExpanded(false)}
-      aria-label={t('navigation')}
-      data-testid="side-menu"
+    />
+  );
+}
+
+/** The menu in a drawer, for phones and tablets: opened by the top bar's burger. */
+export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('menu');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={MENU_EXPANDED + 40}
+      padding={0}
+      title={t('navigation')}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('common:close') }}
+      classNames={{ header: 'menu-drawer-header' }}
+      data-testid="menu-drawer"
     >
-      <Link to="/" className="side-menu-home" aria-label="Home" data-testid="menu-home">
-        <span className="side-menu-mark">{tenant.title.charAt(0)}</span>
+      <MenuBody className="side-menu is-expanded is-drawer" expanded onNavigate={onClose} />
+    </Drawer>
+  );
+}
+
+interface MenuBodyProps extends Omit<ComponentProps<'nav'>, 'children'> {
+  expanded: boolean;
+  /** Called when an entry is followed (the drawer closes). */
+  onNavigate?: () => void;
+}
+
+/** The brand, the entries with their chips and the support button. */
+function MenuBody({ expanded, onNavigate, ...nav }: MenuBodyProps) {
+  const { t } = useTranslation('menu');
+  const { menu, flags } = useAccess();
+  const { settings, tenant } = useSession();
+  const label = useEntryLabel();
+  const [supportOpen, support] = usePopup();
+
+  const statuses = settings?.stati ?? [];
+  const chipsSelector = useCallback(
+    (state: StoreState) => selectMenuChips(state, flags, statuses, new Date()),
+    [flags, statuses],
+  );
+  const chips = useStoreSelector(chipsSelector);
+
+  return (
+    <nav {...nav} aria-label={t('navigation')} data-testid="side-menu">
+      {/* in the drawer the tenant's name shows, and names the link */}
+      <Link
+        to="/"
+        className="side-menu-home"
+        aria-label={onNavigate ? undefined : 'Home'}
+        data-testid="menu-home"
+        onClick={onNavigate}
+      >
+        <span className="side-menu-mark" aria-hidden={onNavigate ? true : undefined}>
+          {tenant.title.charAt(0)}
+        </span>
         <span className="side-menu-label side-menu-brand">{tenant.title}</span>
       </Link>
       <ul className="side-menu-list">
@@ -75,7 +118,7 @@ export function SideMenu() {
           return (
             <li key={entry.key}>
               {/* collapsed, the entry's label shows by hovering the menu, which expands it */}
-              <MenuLink entry={entry} text={text} count={count} expanded={expanded} />
+              <MenuLink entry={entry} text={text} count={count} expanded={expanded} onNavigate={onNavigate} />
             </li>
           );
         })}
@@ -95,7 +138,15 @@ export function SideMenu() {
   );
 }
 
-function MenuLink({ entry, text, count, expanded }: { entry: MenuEntry; text: string; count: number; expanded: boolean }) {
+interface MenuLinkProps {
+  entry: MenuEntry;
+  text: string;
+  count: number;
+  expanded: boolean;
+  onNavigate?: () => void;
+}
+
+function MenuLink({ entry, text, count, expanded, onNavigate }: MenuLinkProps) {
   const { preload } = useServices();
   const active = useMatch({ path: entry.path === '/' ? '/' : `${entry.path}/*`, end: entry.path === '/' });
   const Icon = iconFor(entry.icon);
@@ -106,6 +157,7 @@ function MenuLink({ entry, text, count, expanded }: { entry: MenuEntry; text: st
       aria-current={active ? 'page' : undefined}
       title={expanded ? undefined : text}
       data-menu-key={entry.key}
+      onClick={onNavigate}
       onPointerEnter={() => preload?.(entry.path)}
       onFocus={() => preload?.(entry.path)}
     >

@@ -8,7 +8,9 @@ export { default as PlainSelect, type PlainOption } from './PlainSelect';
 export { default as AmountInput, type AmountInputProps } from './AmountInput';
 export * from './pure'; // numbers, formats, call errors, line records: what renders nothing
 export { forgetLists, rememberedList, rememberList, type ListState } from './listMemory';
-export { default as VirtualRows, type VirtualRowsProps } from './VirtualRows';
+export { default as VirtualRows, useCardRows, type VirtualRowsProps } from './VirtualRows';
+export { useBelow } from './viewport';
+export { default as ListTable, type ListColumn, type ListRowProps, type ListTableProps } from './ListTable';
 // the parts of a product line's pages (their style: `@sportello/host-api/line.css`)
 export { default as Section, type SectionProps } from './line/Section';
 export { default as Figure, type FigureProps } from './line/Figure';

@@ -9,6 +9,7 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useBelow } from '@sportello/host-api';
 import { useServices } from '../../session/context';
 import { UNREAD } from '../../session/chatUnread';
 import { downloadUrl, uploadDocs, withinLimit } from '../quotes/documents';
@@ -337,17 +338,28 @@ export default function ChatPage() {
   }, [wanted, rooms, navigate, session, t]);
 
   const open = chatId ? rooms.find((room) => room._id === chatId) : undefined;
+  const phone = useBelow('sm');
   return (
     <Stack gap="md" className="page" data-testid="chat-page">
       <Title order={2}>{t('title')}</Title>
       {problem ? <Text c="red">{problem}</Text> : null}
+      {/* on a phone, the rooms or the room open: one at a time */}
+      {phone && chatId ? (
+        <Anchor component={Link} to="/chat" size="sm" data-testid="chat-rooms-link">
+          ← {t('rooms')}
+        </Anchor>
+      ) : null}
       <Group align="stretch" gap="md" wrap="nowrap">
-        <Paper withBorder radius="lg" w={340} style={{ flexShrink: 0, overflow: 'hidden', maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
-          <RoomList rooms={rooms} openId={open?._id} />
-        </Paper>
-        <Paper withBorder radius="lg" p="md" style={{ flex: 1, minWidth: 0 }}>
-          {open ? <RoomView room={open} /> : <Text c="dimmed" ta="center" py="xl">{chatId ? t('notFound') : t('pick')}</Text>}
-        </Paper>
+        {phone && chatId ? null : (
+          <Paper withBorder radius="lg" w={phone ? '100%' : 340} style={{ flexShrink: 0, overflow: 'hidden', maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+            <RoomList rooms={rooms} openId={open?._id} />
+          </Paper>
+        )}
+        {phone && !chatId ? null : (
+          <Paper withBorder radius="lg" p="md" style={{ flex: 1, minWidth: 0 }}>
+            {open ? <RoomView room={open} /> : <Text c="dimmed" ta="center" py="xl">{chatId ? t('notFound') : t('pick')}</Text>}
+          </Paper>
+        )}
       </Group>
     </Stack>
   );

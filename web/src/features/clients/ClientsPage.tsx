@@ -1,5 +1,6 @@
 /** `/clienti`: search clients by name, Codice Fiscale / Partita IVA or plate (debounced). */
-import { Alert, Badge, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ListTable, type ListColumn, type ListRowProps } from '@sportello/host-api';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -39,6 +40,66 @@ export default function ClientsPage() {
     return () => controller.abort();
   }, [query, setParams, version]);
 
+  const open = (client: ClientRow) => void navigate(`/clienti/${client._id}`);
+  const rowProps = (client: ClientRow): ListRowProps => ({
+    style: { cursor: 'pointer' },
+    tabIndex: 0,
+    'data-testid': 'client-row',
+    onClick: () => open(client),
+    onKeyDown: (event) => {
+      if (event.key === 'Enter') open(client);
+    },
+  });
+  const columns: ListColumn<ClientRow>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      card: 'title',
+      cell: (client) => (
+        <>
+          <Text fw={600} size="sm">
+            {client.name}
+          </Text>
+          {client.aId ? (
+            <Text size="xs" c="dimmed">
+              {userName(client.aId)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'fiscalCode', header: t('columns.fiscalCode'), td: { ff: 'monospace', fz: 'sm' }, cell: (client) => client.fiscalCode || '—' },
+    {
+      key: 'plates',
+      header: t('columns.plates'),
+      cell: (client) => (
+        <Group gap={4}>
+          {(client.plates ?? []).map((plate) => (
+            <Badge key={plate} variant="outline" color="gray" radius="sm" ff="monospace">
+              {plate}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'contacts',
+      header: t('columns.contacts'),
+      td: { fz: 'sm' },
+      cell: (client) => (
+        <>
+          <div>{client.email || ''}</div>
+          <Text size="xs" c="dimmed">
+            {client.phone || ''}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'quotes', header: t('columns.quotes'), th: { ta: 'center' }, td: { ta: 'center' }, cell: (client) => client.quotes ?? 0 },
+    { key: 'policies', header: t('columns.policies'), th: { ta: 'center' }, td: { ta: 'center' }, cell: (client) => client.policies ?? 0 },
+    { key: 'lastAt', header: t('columns.lastAt'), td: { fz: 'sm' }, cell: (client) => romeDateTime(client.lastAt) },
+  ];
+
   return (
     <Stack gap="md" className="page" maw={1300} data-testid="clients-page">
       <Group justify="space-between" align="flex-end">
@@ -69,67 +130,15 @@ export default function ClientsPage() {
             <Loader />
           </Center>
         ) : rows?.length ? (
-          <div style={{ overflowX: 'auto' }}>
-            <Table miw={900} highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.name')}</Table.Th>
-                  <Table.Th>{t('columns.fiscalCode')}</Table.Th>
-                  <Table.Th>{t('columns.plates')}</Table.Th>
-                  <Table.Th>{t('columns.contacts')}</Table.Th>
-                  <Table.Th ta="center">{t('columns.quotes')}</Table.Th>
-                  <Table.Th ta="center">{t('columns.policies')}</Table.Th>
-                  <Table.Th>{t('columns.lastAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((client) => (
-                  <Table.Tr
-                    key={client._id}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    data-testid="client-row"
-                    onClick={() => void navigate(`/clienti/${client._id}`)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') void navigate(`/clienti/${client._id}`);
-                    }}
-                  >
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {client.name}
-                      </Text>
-                      {client.aId ? (
-                        <Text size="xs" c="dimmed">
-                          {userName(client.aId)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="sm">
-                      {client.fiscalCode || '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(client.plates ?? []).map((plate) => (
-                          <Badge key={plate} variant="outline" color="gray" radius="sm" ff="monospace">
-                            {plate}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td fz="sm">
-                      <div>{client.email || ''}</div>
-                      <Text size="xs" c="dimmed">
-                        {client.phone || ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="center">{client.quotes ?? 0}</Table.Td>
-                    <Table.Td ta="center">{client.policies ?? 0}</Table.Td>
-                    <Table.Td fz="sm">{romeDateTime(client.lastAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <ListTable
+            rows={rows}
+            columns={columns}
+            rowKey={(client) => client._id}
+            rowProps={rowProps}
+            minWidth={900}
+            label={t('title')}
+            table={{ highlightOnHover: true, verticalSpacing: 'sm', horizontalSpacing: 'md' }}
+          />
         ) : (
           <Center py="xl">
             <Text c="dimmed">{t('empty')}</Text>

@@ -49,7 +49,7 @@ export default function AgentCommissionsPage() {
         </SimpleGrid>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={900} verticalSpacing="xs" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>

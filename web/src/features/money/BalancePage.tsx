@@ -128,7 +128,7 @@ function Ledger({ id }: { id: string | undefined }) {
       {profile ? <TaxProfileView profile={profile} /> : null}
       {flags.admin && ledger ? <EntryForm userId={userId} onPosted={reload} /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={760} verticalSpacing="sm" horizontalSpacing="md" data-testid="balance-entries">
             <Table.Thead>
               <Table.Tr>

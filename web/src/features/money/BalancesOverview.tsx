@@ -21,7 +21,7 @@ export default function BalancesOverview() {
       {error ? <Text c="red">{error}</Text> : null}
       {data ? <MoneyFigure label={t('overview.total')} cents={toCents(data.total)} testId="balances-total" /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={760} verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>

@@ -125,7 +125,7 @@ export default function CashPage() {
         </Paper>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={900} verticalSpacing="xs" horizontalSpacing="md" data-testid="cash-rows">
             <Table.Thead>
               <Table.Tr>

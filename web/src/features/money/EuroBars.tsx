@@ -1,7 +1,8 @@
 /**
  * A bar chart of euro amounts (Recharts, loaded with the Report screen). Recharts rather than
  * Mantine Charts: Mantine Charts draws with @mantine/core components the shell shares as a
- * singleton, which would add them to the login screen's JavaScript.
+ * singleton, which would add them to the login screen's JavaScript. The chart clips what it
+ * draws: its hidden tooltip, placed past the right edge, widened a phone's page.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
@@ -14,7 +15,7 @@ interface Props {
 
 export default function EuroBars({ data, name, format, testId }: Props) {
   return (
-    <div style={{ width: '100%', height: 240 }} data-testid={testId}>
+    <div style={{ width: '100%', height: 240, overflow: 'hidden' }} data-testid={testId}>
       <ResponsiveContainer>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

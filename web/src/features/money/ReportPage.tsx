@@ -92,7 +92,7 @@ export default function ReportPage() {
         </SimpleGrid>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={820} verticalSpacing="sm" horizontalSpacing="md" data-testid="report-agents">
             <Table.Thead>
               <Table.Tr>

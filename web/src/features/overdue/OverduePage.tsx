@@ -86,7 +86,8 @@ export default function OverduePage() {
       <Text size="sm" c="dimmed">
         {t('count', { count: shown.length })}
       </Text>
-      <Paper withBorder radius="lg" p={0}>
+      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -138,6 +139,7 @@ export default function OverduePage() {
             ) : null}
           </Table.Tbody>
         </Table>
+        </div>
       </Paper>
     </Stack>
   );

@@ -1,6 +1,6 @@
 /** `/utenti` (admins and employees): the live list with search, role filter and suspended state. */
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { PlainSelect } from '@sportello/host-api';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ListTable, PlainSelect, type ListColumn, type ListRowProps } from '@sportello/host-api';
 import { IconSearch, IconSitemap, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,59 @@ export default function UsersPage() {
   );
   if (!flags.admin && !flags.employee) return <NotFound />;
   const open = (id: string) => void navigate(`/utenti/${id}`);
+
+  const rowProps = (user: (typeof rows)[number]): ListRowProps => ({
+    style: { cursor: 'pointer' },
+    tabIndex: 0,
+    'data-testid': 'user-row',
+    onClick: () => open(user._id),
+    onKeyDown: (e) => {
+      if (e.key === 'Enter') open(user._id);
+    },
+  });
+  const columns: ListColumn<(typeof rows)[number]>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      card: 'title',
+      cell: (user) => (
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar user={user} size={32} />
+          <Text fw={600} size="sm">
+            {user.name || '—'}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'email', header: t('fields.email'), td: { fz: 'sm' }, cell: (user) => user.email },
+    {
+      key: 'roles',
+      header: t('fields.roles'),
+      cell: (user) => (
+        <Group gap={4}>
+          {heldRoles(user.role).map((r) => (
+            <Badge key={r} variant="light" radius="sm">
+              {roleLabel(r, user)}
+            </Badge>
+          ))}
+          {user.suspended ? (
+            <Badge color="red" variant="light" radius="sm">
+              {t('suspendedBadge')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'parent',
+      header: t('fields.parent'),
+      td: { fz: 'sm' },
+      cell: (user) => {
+        const parent = roleFlags(user).parentAgentId;
+        return parent ? String(users[parent]?.name ?? '') : '';
+      },
+    },
+  ];
 
   return (
     <Stack gap="md" className="page" maw={1200} data-testid="users-page">
@@ -75,60 +128,15 @@ export default function UsersPage() {
         </Text>
       </Group>
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
-          <Table miw={760} highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.name')}</Table.Th>
-                <Table.Th>{t('fields.email')}</Table.Th>
-                <Table.Th>{t('fields.roles')}</Table.Th>
-                <Table.Th>{t('fields.parent')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => {
-                const parent = roleFlags(user).parentAgentId;
-                return (
-                  <Table.Tr
-                    key={user._id}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    data-testid="user-row"
-                    onClick={() => open(user._id)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') open(user._id);
-                    }}
-                  >
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar user={user} size={32} />
-                        <Text fw={600} size="sm">
-                          {user.name || '—'}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td fz="sm">{user.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {heldRoles(user.role).map((r) => (
-                          <Badge key={r} variant="light" radius="sm">
-                            {roleLabel(r, user)}
-                          </Badge>
-                        ))}
-                        {user.suspended ? (
-                          <Badge color="red" variant="light" radius="sm">
-                            {t('suspendedBadge')}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td fz="sm">{parent ? String(users[parent]?.name ?? '') : ''}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={rows}
+          columns={columns}
+          rowKey={(user) => user._id}
+          rowProps={rowProps}
+          minWidth={760}
+          label={t('title')}
+          table={{ highlightOnHover: true, verticalSpacing: 'sm', horizontalSpacing: 'md' }}
+        />
         {rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             {t('empty')}

@@ -54,7 +54,7 @@ export default function ActivitySection() {
             w={260}
           />
         </Group>
-        <div style={{ overflowX: 'auto' }}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0}>
           <Table miw={800} verticalSpacing={6} data-testid="activity-log">
             <Table.Thead>
               <Table.Tr>

@@ -34,7 +34,7 @@ export function SearchButton() {
         variant="default"
         radius="xl"
         size="sm"
-        visibleFrom="sm"
+        visibleFrom="md"
         leftSection={<IconSearch size={16} />}
         rightSection={<Kbd size="xs">Ctrl K</Kbd>}
         onClick={show}
@@ -46,7 +46,7 @@ export function SearchButton() {
         variant="subtle"
         size="lg"
         radius="xl"
-        hiddenFrom="sm"
+        hiddenFrom="md"
         onClick={show}
         aria-label={t('search.button')}
         title={t('search.button')}

@@ -10,7 +10,7 @@ export default function CollectedRows({ figures }: { figures: Figures }) {
   const { t } = useTranslation('remittances');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <div style={{ overflowX: 'auto' }}>
+      <div style={{ overflowX: 'auto' }} tabIndex={0}>
         <Table miw={820} verticalSpacing="xs" horizontalSpacing="md" data-testid="remit-rows">
           <Table.Thead>
             <Table.Tr>

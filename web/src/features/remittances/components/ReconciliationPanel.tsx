@@ -78,7 +78,7 @@ export default function ReconciliationPanel({ remittance, reconciliation, onChan
               <Badge variant="light" color="red" data-testid="remit-differences">{t('reconcile.differences', { count: reconciliation.differences })}</Badge>
               <Badge variant="light" color="orange" data-testid="remit-open">{t('reconcile.open', { count: reconciliation.open })}</Badge>
             </Group>
-            <div style={{ overflowX: 'auto' }}>
+            <div style={{ overflowX: 'auto' }} tabIndex={0}>
               <Table miw={900} verticalSpacing="xs" data-testid="remit-lines">
                 <Table.Thead>
                   <Table.Tr>

@@ -17,7 +17,7 @@ export default function RemittanceList({ remittances, selected, onSelect, onChan
   const { t } = useTranslation('remittances');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <div style={{ overflowX: 'auto' }}>
+      <div style={{ overflowX: 'auto' }} tabIndex={0}>
         <Table miw={980} verticalSpacing="xs" horizontalSpacing="md" data-testid="remit-list">
           <Table.Thead>
             <Table.Tr>
