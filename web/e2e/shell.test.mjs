@@ -14,15 +14,16 @@ const ALL = {
 };
 
 // SPEC §6, written out per demo account. assicurapp: full menu (Rate insolute and Sinistri after Polizze,
-// Rimesse after Cassa), noleggio-auto and prestiti;
+// Rimesse after Cassa, the portfolio import for the admin, the responsabile and top agents),
+// noleggio-auto and prestiti;
 // rcadealer: the menu cut to users, quotes, policies, report, settings, products and chat,
 // plus plates and its extra product. Every demo account but admin and dipendente has the
 // tenant's extra products in its own list.
 const MENUS = {
   assicurapp: {
-    admin: ['utenti', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'rimesse', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    responsabile: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    agente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    admin: ['utenti', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'rimesse', 'importa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    responsabile: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'importa', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    agente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'importa', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
     subagente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
     dipendente: ['utenti', 'area-documentale'],
     segnalatore: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
