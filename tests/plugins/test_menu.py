@@ -5,6 +5,7 @@ SPEC §6 menu visibility:
 - preventivi, polizze, insolute (the overdue instalments), sinistri, chat, report: everyone
   except employee; prodotti: admin or responsabile;
 - saldo-collaboratore: an agent with no parent agent; cassa, rimesse and impostazioni: admin;
+- importa (the portfolio import): admin, responsabile and an agent with no parent agent;
 - clienti: agent or admin; area-documentale: everyone;
 - extra products: admin sees every one the tenant offers, others only those in their own list
   (the demo agente and subagente have all the tenant's extra products, nobody else any);
@@ -38,6 +39,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "prodotti",
             "cassa",
             "rimesse",
+            "importa",
             "impostazioni",
             "clienti",
             "area-documentale",
@@ -52,6 +54,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "chat",
             "report",
             "prodotti",
+            "importa",
             "area-documentale",
             "noleggio-auto",
             "prestiti",
@@ -65,6 +68,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "chat",
             "report",
             "saldo-collaboratore",
+            "importa",
             "clienti",
             "nuova-quotazione",
             "area-documentale",
