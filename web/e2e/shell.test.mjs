@@ -8,7 +8,7 @@ const INITIAL_JS_BUDGET_KB = 180;
 
 const ALL = {
   utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', insolute: 'Rate insolute', sinistri: 'Sinistri', chat: 'Chat', report: 'Report',
-  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', rimesse: 'Rimesse', impostazioni: 'Impostazioni',
+  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', rimesse: 'Rimesse', importa: 'Importa portafoglio', impostazioni: 'Impostazioni',
   clienti: 'Clienti', 'nuova-quotazione': 'Nuova quotazione', 'area-documentale': 'Area documentale',
   targhe: 'Targhe', 'noleggio-auto': 'Noleggio auto', prestiti: 'Prestiti',
 };
