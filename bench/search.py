@@ -183,33 +183,40 @@ def _searcher(runtime: Any, who: Any) -> Search:
 
 def _plans(text: str) -> dict[str, list[str]]:
     """Each ``search_<table>_ids`` function → the indexes its query's plan uses for ``text``
-    (``EXPLAIN`` of the query it runs, with the pattern and the settings it runs with)."""
+    (``EXPLAIN`` of the query its ``search_<table>_sql`` gives, with the patterns and the
+    settings it runs with)."""
     import re
 
     import psycopg
 
-    from core.db.like import contains, escape_like
+    from core.db.like import escape_like, word_patterns
     from core.domain.clients.derive import normal_plate
 
-    values = {
-        "$1": TENANT, "$2": contains(text),
-        "$3": f"%|{escape_like(normal_plate(text))}%",
-    }  # fmt: skip
+    patterns = word_patterns(text)
+    plate = f"%|{escape_like(normal_plate(text))}%"
+
+    def literal(value: str) -> str:
+        return "'" + value.replace("'", "''") + "'"
+
+    def value(match: re.Match[str]) -> str:
+        if match.group(0) == "$1":
+            return literal(TENANT)
+        if match.group(0) == "$3":
+            return literal(plate)
+        return literal(patterns[int(match.group(1)) - 1])
+
     used: dict[str, list[str]] = {}
     with psycopg.connect(base._owner_dsn(), autocommit=True) as conn:
         conn.execute("SET enable_seqscan = off")
-        found = conn.execute(
-            "SELECT proname, prosrc FROM pg_proc WHERE proname LIKE %s "
-            "AND pronamespace = %s::regnamespace",
-            ("search\\_%\\_ids", base.SCHEMA),
-        ).fetchall()
-        for name, source in found:
-            query = source[source.index("EXECUTE '") + 9 : source.rindex("' USING")]
-            query = re.sub(
-                r"\$[123]", lambda m: "'" + values[m.group(0)].replace("'", "''") + "'", query
-            )
+        conn.execute(f'SET search_path = "{base.SCHEMA}"')
+        for table in ("clients", "quotes", "policies", "claims"):
+            extra = ", %s" if table == "clients" else ""
+            args = (patterns, plate) if table == "clients" else (patterns,)
+            row = conn.execute(f"SELECT search_{table}_sql(%s::text[]{extra})", args).fetchone()
+            assert row is not None
+            query = re.sub(r"\$2\[(\d+)\]|\$1|\$3", value, str(row[0]))
             plan = "\n".join(line for (line,) in conn.execute(f"EXPLAIN {query}"))
-            used[name] = sorted(set(re.findall(r"ix_\w+_trgm", plan)))
+            used[f"search_{table}_ids"] = sorted(set(re.findall(r"ix_\w+_trgm", plan)))
     return used
 
 

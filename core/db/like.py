@@ -33,9 +33,9 @@ def words(text: str) -> list[str]:
     return text.split()[:MAX_WORDS]
 
 
-def longest_word(text: str) -> str:
-    """The word of ``text`` an index narrows best on (the first of the longest)."""
-    return max(words(text) or [text], key=len)
+def word_patterns(text: str) -> list[str]:
+    """A :func:`contains` pattern for each word of ``text`` (the search indexes' narrowing)."""
+    return [contains(word) for word in words(text) or [text]]
 
 
 def every_word(text: str, *columns: ColumnExpressionArgument[Any]) -> ColumnElement[bool]:

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.db.like import escape_like, longest_word, words
+from core.db.like import escape_like, words
 from core.domain.clients.derive import normal_plate, record_customer
 from core.domain.clients.fiscal_code import decode
 from core.domain.clients.rules import contact_payload, may_edit
@@ -52,10 +52,11 @@ def client_payload(
     }
 
 
-def search_patterns(query: str) -> tuple[str, str]:
-    """The ``ILIKE`` pattern an index narrows :func:`_matches` on for ``query`` (its longest
-    word), and the plates' one."""
-    return f"%{escape_like(longest_word(query.strip()))}%", f"%|{escape_like(normal_plate(query))}%"
+def search_patterns(query: str) -> tuple[list[str], str]:
+    """The ``ILIKE`` patterns an index narrows :func:`_matches` on for ``query`` (one a word),
+    and the plates' one."""
+    found = [f"%{escape_like(word)}%" for word in words(query) or [query.strip()]]
+    return found, f"%|{escape_like(normal_plate(query))}%"
 
 
 def _matches(principal: Principal, query: str) -> ColumnElement[bool]:

@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
-from core.db.like import contains, every_word, longest_word
+from core.db.like import every_word, word_patterns
 from core.db.search_indexes import narrowed
 from core.domain.claims.queries import claims_page
 from core.domain.clients.derive import record_customer
@@ -111,7 +111,7 @@ async def _quotes(
             in_agent_tree(who, m.Quote),
             or_(m.Quote.type.is_(None), m.Quote.type.in_(sorted(lines))),
             every_word(text, cast(m.Quote.usr_data, String)),
-            narrowed(_dialect(session), m.Quote, contains(longest_word(text))),
+            narrowed(_dialect(session), m.Quote, word_patterns(text)),
         )
         .order_by(m.Quote.at.desc(), m.Quote.id)
         .limit(limit)
@@ -140,7 +140,7 @@ async def _policies(
     session: AsyncSession, who: Principal, text: str, limit: int, today: date, _lines: Lines
 ) -> list[Hit]:
     stmt = policies_query(who, search=text, today=today)
-    stmt = stmt.where(narrowed(_dialect(session), m.Policy, contains(longest_word(text))))
+    stmt = stmt.where(narrowed(_dialect(session), m.Policy, word_patterns(text)))
     stmt = stmt.order_by(m.Policy.end_date.desc().nulls_last(), m.Policy.id).limit(limit)
     hits = []
     for policy in (await session.execute(stmt)).scalars():
@@ -159,7 +159,7 @@ async def _policies(
 async def _claims(
     session: AsyncSession, who: Principal, text: str, limit: int, _today: date, _lines: Lines
 ) -> list[Hit]:
-    within = narrowed(_dialect(session), m.Claim, contains(longest_word(text)))
+    within = narrowed(_dialect(session), m.Claim, word_patterns(text))
     claims = await claims_page(session, who, search=text, limit=limit, within=within)
     return [
         Hit(
