@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.csv_files import csv_rows
 from core.errors import ClientError
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -42,26 +43,9 @@ class Table:
     rows: list[list[Any]]
 
 
-def _text(content: bytes) -> str:
-    if b"\x00" in content[:65536]:
-        raise ClientError(NOT_A_TABLE)
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return content.decode("windows-1252", errors="replace")
-
-
 def _csv_rows(content: bytes) -> Iterator[Sequence[Any]]:
-    text = _text(content)
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") >= first.count(",") and ";" in first else ","
-    if first.count("\t") > max(first.count(";"), first.count(",")):
-        delimiter = "\t"
     csv.field_size_limit(64 * 1024)
-    try:
-        yield from csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    except csv.Error as exc:
-        raise ClientError(NOT_A_TABLE) from exc
+    return csv_rows(content, NOT_A_TABLE, nul_scan=65536, tabs=True)
 
 
 def _check_zip(content: bytes) -> None:

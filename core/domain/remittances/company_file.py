@@ -11,7 +11,6 @@ commission (``provvigione``) are optional. Amounts are read in Italian (``1.234,
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from collections.abc import Iterator, Sequence
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from core.csv_files import csv_rows
 from core.errors import ClientError
 from core.money import cents
 
@@ -171,23 +171,8 @@ def _lines(rows: Iterator[Sequence[Any]]) -> list[Line]:
     return read
 
 
-def _text(content: bytes) -> str:
-    if b"\x00" in content:
-        raise ClientError(NOT_TEXT)
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return content.decode("windows-1252", errors="replace")
-
-
 def _csv_rows(content: bytes) -> Iterator[Sequence[Any]]:
-    text = _text(content)
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") >= first.count(",") and ";" in first else ","
-    try:
-        yield from csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    except csv.Error as exc:
-        raise ClientError(NOT_TEXT) from exc
+    return csv_rows(content, NOT_TEXT)
 
 
 def _xlsx_rows(content: bytes) -> Iterator[Sequence[Any]]:
