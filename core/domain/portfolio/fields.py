@@ -21,7 +21,7 @@ from typing import Any
 from core.domain.policies.schedule import FREQUENCIES, add_months, split_cents
 from core.domain.products.fields.fiscal import is_codice_fiscale, is_partita_iva
 from core.domain.remittances.company_file import parse_amount
-from core.money import from_cents, to_cents
+from core.money import euro_text, from_cents, to_cents
 
 FIELDS: dict[str, str] = {
     "client_key": "Codice cliente",
@@ -93,7 +93,7 @@ BAD_FREQUENCY = (
 BAD_EMAIL = "email non valida"
 END_BEFORE_START = "la scadenza deve seguire la decorrenza"
 BAD_INSTALMENT = "importo di rata non valido «{value}»"
-INSTALMENTS_SUM = "le rate sommano {total} € e non il premio {premium} €"
+INSTALMENTS_SUM = "le rate sommano {total} e non il premio {premium}"
 INSTALMENTS_COUNT = "{count} rate non corrispondono al frazionamento {frequency}"
 INSTALMENTS_UNICO = "un premio unico non ha rate"
 TOO_LONG = "testo troppo lungo (massimo {limit} caratteri)"
@@ -412,13 +412,10 @@ class RowReader:
             return None
         total = sum(amounts, Decimal(0))
         if to_cents(total) != to_cents(premium):
-            bad("instalments", INSTALMENTS_SUM.format(total=_euro(total), premium=_euro(premium)))
+            bad(
+                "instalments",
+                INSTALMENTS_SUM.format(total=euro_text(total), premium=euro_text(premium)),
+            )
             return None
         step = 12 // len(amounts)
         return [(add_months(start, k * step), a) for k, a in enumerate(amounts)]
-
-
-def _euro(value: Decimal) -> str:
-    whole, _, decimals = f"{value:.2f}".partition(".")
-    grouped = f"{int(whole):,}".replace(",", ".")
-    return f"{grouped},{decimals}"
