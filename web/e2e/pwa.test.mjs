@@ -64,14 +64,19 @@ function keptSnapshots(page) {
  */
 async function keptOnDevice(page, id) {
   const deadline = Date.now() + 30_000;
-  while (!(await page.evaluate(deviceReady, id))) {
-    if (Date.now() > deadline) throw new Error('the data or the app was not kept on the device');
+  for (;;) {
+    const missing = await page.evaluate(deviceMissing, id);
+    if (!missing) return;
+    if (Date.now() > deadline) throw new Error(`not kept on the device: ${missing}`);
     await page.waitForTimeout(250);
   }
 }
 
-/** In the page: whether the device keeps the policy cancelled and every asset of the build. */
-async function deviceReady(policyId) {
+/**
+ * In the page: what the device does not keep yet (the policy cancelled, the build's assets), or
+ * null when it keeps both.
+ */
+async function deviceMissing(policyId) {
   const snapshot = await new Promise((resolve) => {
     const open = indexedDB.open('sportello-offline');
     open.onupgradeneeded = () => open.transaction.abort(); // none yet: not made here
@@ -82,12 +87,14 @@ async function deviceReady(policyId) {
       all.onerror = () => resolve(null);
     };
   });
-  if (!snapshot?.collections?.polizze?.[policyId]?.cancelledOn) return false;
+  if (!snapshot) return 'no snapshot';
+  if (!snapshot.collections?.polizze?.[policyId]?.cancelledOn) return 'the policy is not cancelled in the snapshot';
   const manifest = await (await fetch('/.vite/manifest.json')).json();
   const files = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]));
   const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('sportello-shell-')));
   const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)));
-  return [...files].every((file) => !file.startsWith('assets/') || cached.has(file));
+  const absent = [...files].filter((file) => file.startsWith('assets/') && !cached.has(file));
+  return absent.length ? `${absent.length} of ${files.size} assets not cached (${absent.slice(0, 3).join(', ')})` : null;
 }
 
 describe('installable app', () => {

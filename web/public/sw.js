@@ -17,6 +17,8 @@ const HASHED = '/assets/';
 const STATIC = ['/app-icons/', '/manifest.webmanifest', '/favicon.svg', '/tenant-assets/'];
 const BUILD_MANIFEST = '/.vite/manifest.json';
 const AT_ONCE = 6;
+/** The pauses before each new try of the files that failed (ms). */
+const RETRIES = [2000, 8000];
 
 /** The page and the scripts and styles it names, so the shell opens offline after one visit. */
 async function precache() {
@@ -33,7 +35,9 @@ async function precache() {
  * Every asset of the build, as its manifest lists them (the lazy screens, their translations and
  * styles), so a screen not opened yet opens offline too. The page asks for this once a user has
  * signed in and each time the network returns, not at install: a visit to the login alone does
- * not download the whole app. Already cached files are skipped; a few are fetched at a time.
+ * not download the whole app. Already cached files are skipped; a few are fetched at a time; a
+ * file that fails does not stop the others and is tried again a little later (RETRIES times),
+ * then left for the page's next request.
  */
 async function precacheBuild() {
   const response = await fetch(BUILD_MANIFEST, { cache: 'no-store', credentials: 'same-origin' });
@@ -46,22 +50,43 @@ async function precacheBuild() {
     }
   }
   const cache = await caches.open(CACHE);
-  const missing = [];
+  let missing = [];
   for (const file of files) if (!(await cache.match(file))) missing.push(file);
-  // a failure (the network gone) ends the run: the page asks again when it is back
-  for (let i = 0; i < missing.length; i += AT_ONCE) await Promise.all(missing.slice(i, i + AT_ONCE).map((file) => cache.add(file)));
+  for (let attempt = 0; missing.length && attempt <= RETRIES.length; attempt += 1) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, RETRIES[attempt - 1]));
+    const failed = [];
+    for (let i = 0; i < missing.length; i += AT_ONCE) {
+      const batch = missing.slice(i, i + AT_ONCE);
+      const results = await Promise.allSettled(batch.map((file) => cache.add(file)));
+      results.forEach((result, j) => result.status === 'rejected' && failed.push(batch[j]));
+    }
+    missing = failed;
+  }
 }
 
 let precaching = null;
+let askedAgain = false;
 
-self.addEventListener('message', (event) => {
-  if (event.data?.type !== 'precache') return;
-  precaching ??= precacheBuild()
+/** One run at a time; a request during a run starts one more after it (the network may be back). */
+function precacheOnce() {
+  if (precaching) {
+    askedAgain = true;
+    return precaching;
+  }
+  precaching = precacheBuild()
     .catch(() => undefined)
     .finally(() => {
       precaching = null;
+      if (!askedAgain) return undefined;
+      askedAgain = false;
+      return precacheOnce();
     });
-  event.waitUntil(precaching);
+  return precaching;
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'precache') return;
+  event.waitUntil(precacheOnce());
 });
 
 self.addEventListener('install', (event) => {
