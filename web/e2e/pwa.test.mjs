@@ -1,7 +1,9 @@
 // End-to-end: the installable app. Each tenant's page links its own manifest, which Chromium
 // accepts for installation; the service worker keeps the shell. The agent's policies stay on
 // screen with the offline banner while the network is gone, and a policy cancelled elsewhere
-// meanwhile shows once the network returns (the socket reconnects and resyncs).
+// meanwhile shows once the network returns (the socket reconnects and resyncs). With the server
+// out of reach while the browser is online, the app opens on the kept data all the same, a
+// product line's screen included, and leaves the read-only mode once the server answers.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe } from 'node:test';
@@ -62,10 +64,10 @@ function keptSnapshots(page) {
  * Waits until the device keeps the policy as cancelled (the copy is written a second after the
  * store settles) and the service worker has cached every asset the build lists.
  */
-async function keptOnDevice(page, id) {
+async function keptOnDevice(page, id, { cancelled = true } = {}) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const missing = await page.evaluate(deviceMissing, id);
+    const missing = await page.evaluate(deviceMissing, { policyId: id, cancelled });
     if (!missing) return;
     if (Date.now() > deadline) throw new Error(`not kept on the device: ${missing}`);
     await page.waitForTimeout(250);
@@ -73,10 +75,10 @@ async function keptOnDevice(page, id) {
 }
 
 /**
- * In the page: what the device does not keep yet (the policy cancelled, the build's assets), or
- * null when it keeps both.
+ * In the page: what the device does not keep yet (the policy, cancelled when asked; the build's
+ * assets; the rental line's module), or null when it keeps all of it.
  */
-async function deviceMissing(policyId) {
+async function deviceMissing({ policyId, cancelled }) {
   const snapshot = await new Promise((resolve) => {
     const open = indexedDB.open('sportello-offline');
     open.onupgradeneeded = () => open.transaction.abort(); // none yet: not made here
@@ -88,13 +90,21 @@ async function deviceMissing(policyId) {
     };
   });
   if (!snapshot) return 'no snapshot';
-  if (!snapshot.collections?.polizze?.[policyId]?.cancelledOn) return 'the policy is not cancelled in the snapshot';
+  const policy = snapshot.collections?.polizze?.[policyId];
+  if (!policy) return 'the policy is not in the snapshot';
+  if (cancelled && !policy.cancelledOn) return 'the policy is not cancelled in the snapshot';
   const manifest = await (await fetch('/.vite/manifest.json')).json();
   const files = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]));
   const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('sportello-shell-')));
   const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)));
   const absent = [...files].filter((file) => file.startsWith('assets/') && !cached.has(file));
-  return absent.length ? `${absent.length} of ${files.size} assets not cached (${absent.slice(0, 3).join(', ')})` : null;
+  if (absent.length) return `${absent.length} of ${files.size} assets not cached (${absent.slice(0, 3).join(', ')})`;
+  // the rental line's module: its entry and what it exposes
+  const base = 'plugins/noleggio_auto/';
+  const exposed = (await (await fetch(`/${base}mf-manifest.json`)).json()).exposes.flatMap((e) =>
+    ['js', 'css'].flatMap((kind) => [...(e.assets[kind].sync ?? []), ...(e.assets[kind].async ?? [])]));
+  const lineAbsent = [`${base}remoteEntry.js`, ...exposed.map((file) => base + file)].filter((file) => !cached.has(file));
+  return lineAbsent.length ? `${lineAbsent.length} files of the rental module not cached (${lineAbsent.slice(0, 3).join(', ')})` : null;
 }
 
 describe('installable app', () => {
@@ -197,6 +207,42 @@ describe('installable app', () => {
       await shot(page, '05-logged-out-offline');
       await context.setOffline(false);
       await page.getByRole('button', { name: 'Accedi' }).waitFor(LIVE);
+    } finally {
+      await context.close();
+    }
+  });
+  test("the server out of reach, the browser online: the kept data read-only, a line's screen included, until the server answers", async () => {
+    const { context, page } = await openPage(live.browser);
+    try {
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/polizze'));
+      await page.getByTestId('policy-row').first().waitFor();
+      await settled(page);
+      const rows = await page.getByTestId('policy-row').count();
+      const [id] = await page.getByTestId('policy-row').evaluateAll((all) => all.slice(0, 1).map((r) => r.dataset.id));
+      await keptOnDevice(page, id, { cancelled: false });
+
+      // the server stops answering (a proxy's 502 for the configuration, the socket refused)
+      await context.route('**/api/tenant', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+      await page.reload();
+      const banner = page.getByTestId('offline-banner');
+      await banner.waitFor();
+      assert.equal((await banner.textContent()).trim(), BANNER);
+      assert.equal(await page.getByTestId('policy-row').count(), rows);
+      await shot(page, '06-server-away');
+
+      // a line's screen never opened: its module was kept after sign-in
+      await context.setOffline(true);
+      await page.getByTestId('side-menu').locator('a[href="/noleggio-auto"]').click();
+      await page.getByTestId('rental-row').first().waitFor();
+      await shot(page, '07-line-offline');
+      await context.setOffline(false);
+
+      // the server answers again: the app connects, signs in and leaves the read-only mode
+      await context.unroute('**/api/tenant');
+      await banner.waitFor({ state: 'detached', timeout: 40_000 });
+      await page.getByTestId('rental-row').first().waitFor();
+      assert.deepEqual(page.errors, []);
     } finally {
       await context.close();
     }

@@ -5,9 +5,10 @@
  *
  * Cached: the page (network first, the cached copy when offline), the hashed build assets (cache
  * first: a hashed name never changes; the page's own at install, all of them once a user signs
- * in), the icons and manifest (network first).
- * Never cached: /api, the socket, uploads and downloads (data comes from the live connection),
- * nor the product modules (/plugins/: their entry changes as lines are switched on and off). */
+ * in), the icons and manifest (network first), the product lines' modules (/plugins/: their
+ * hashed files under assets/ cache first, the rest, their entry and manifest included, network
+ * first, as they change with each build of the line; the modules of the lines the tenant offers once a user signs in).
+ * Never cached: /api, the socket, uploads and downloads (data comes from the live connection). */
 const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
 const PREFIX = 'sportello-shell-';
 const CACHE = `${PREFIX}${BUILD}`;
@@ -16,6 +17,9 @@ const NEVER = ['/api/', '/schema', '/socketcluster', '/upload', '/download', '/t
 const HASHED = '/assets/';
 const STATIC = ['/app-icons/', '/manifest.webmanifest', '/favicon.svg', '/tenant-assets/'];
 const BUILD_MANIFEST = '/.vite/manifest.json';
+const MODULES = '/plugins/';
+/** The most modules one request asks to keep (a tenant offers a few lines). */
+const MAX_MODULES = 20;
 const AT_ONCE = 6;
 /** The pauses before each new try of the files that failed (ms). */
 const RETRIES = [2000, 8000];
@@ -39,16 +43,8 @@ async function precache() {
  * file that fails does not stop the others and is tried again a little later (RETRIES times),
  * then left for the page's next request.
  */
-async function precacheBuild() {
-  const response = await fetch(BUILD_MANIFEST, { cache: 'no-store', credentials: 'same-origin' });
-  if (!response.ok) return;
-  const manifest = await response.json();
-  const files = new Set();
-  for (const chunk of Object.values(manifest)) {
-    for (const file of [chunk.file, ...(chunk.css || []), ...(chunk.assets || [])]) {
-      if (typeof file === 'string' && file.startsWith('assets/')) files.add(`/${file}`);
-    }
-  }
+async function precacheBuild(modules) {
+  const files = new Set([...(await buildFiles()), ...(await moduleFiles(modules))]);
   const cache = await caches.open(CACHE);
   let missing = [];
   for (const file of files) if (!(await cache.match(file))) missing.push(file);
@@ -64,29 +60,73 @@ async function precacheBuild() {
   }
 }
 
+/** The shell's assets as the build's manifest lists them. */
+async function buildFiles() {
+  const response = await fetch(BUILD_MANIFEST, { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) return [];
+  const files = [];
+  for (const chunk of Object.values(await response.json())) {
+    for (const file of [chunk.file, ...(chunk.css || []), ...(chunk.assets || [])]) {
+      if (typeof file === 'string' && file.startsWith('assets/')) files.push(`/${file}`);
+    }
+  }
+  return files;
+}
+
+/**
+ * The product modules' files (the entries asked for, under /plugins/): each module's entry and
+ * manifest are cached anew (they change with the line's build), and the files its manifest lists
+ * for what it exposes are returned to be kept.
+ */
+async function moduleFiles(entries) {
+  const files = [];
+  const cache = await caches.open(CACHE);
+  for (const entry of (Array.isArray(entries) ? entries : []).slice(0, MAX_MODULES)) {
+    if (typeof entry !== 'string' || !entry.startsWith(MODULES) || entry.includes('..')) continue;
+    const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+    try {
+      const response = await fetch(`${base}mf-manifest.json`, { cache: 'no-store', credentials: 'same-origin' });
+      if (!response.ok) continue;
+      await cache.put(`${base}mf-manifest.json`, response.clone());
+      await cache.add(new Request(entry, { cache: 'no-store' }));
+      for (const exposed of (await response.json()).exposes || []) {
+        for (const kind of ['js', 'css']) {
+          for (const file of [...(exposed.assets?.[kind]?.sync || []), ...(exposed.assets?.[kind]?.async || [])]) {
+            if (typeof file === 'string' && !file.includes('..')) files.push(`${base}${file}`);
+          }
+        }
+      }
+    } catch {
+      // the network went: the page asks again when it is back
+    }
+  }
+  return files;
+}
+
 let precaching = null;
-let askedAgain = false;
+let askedAgain = null;
 
 /** One run at a time; a request during a run starts one more after it (the network may be back). */
-function precacheOnce() {
+function precacheOnce(modules) {
   if (precaching) {
-    askedAgain = true;
+    askedAgain = modules;
     return precaching;
   }
-  precaching = precacheBuild()
+  precaching = precacheBuild(modules)
     .catch(() => undefined)
     .finally(() => {
       precaching = null;
       if (!askedAgain) return undefined;
-      askedAgain = false;
-      return precacheOnce();
+      const again = askedAgain;
+      askedAgain = null;
+      return precacheOnce(again);
     });
   return precaching;
 }
 
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'precache') return;
-  event.waitUntil(precacheOnce());
+  event.waitUntil(precacheOnce(event.data.modules || []));
 });
 
 self.addEventListener('install', (event) => {
@@ -144,6 +184,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || NEVER.some((p) => url.pathname.startsWith(p))) return;
   if (request.mode === 'navigate') event.respondWith(pageNetworkFirst(request));
   else if (url.pathname.startsWith(HASHED)) event.respondWith(cacheFirst(request));
+  else if (url.pathname.startsWith(MODULES)) event.respondWith(url.pathname.includes(HASHED) ? cacheFirst(request) : networkFirst(request));
   else if (STATIC.some((p) => url.pathname.startsWith(p))) event.respondWith(networkFirst(request));
 });
 

@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { preloadPath } from './app/preload';
-import { precacheApp, registerServiceWorker } from './app/serviceWorker';
+import { moduleEntries, precacheApp, registerServiceWorker } from './app/serviceWorker';
 import { routes } from './app/routes';
 import { ModuleRegistry } from './federation/remotes';
 import { initI18n, storedLanguage } from './lib/i18n';
@@ -24,7 +24,8 @@ import type { Snapshot } from './store/offlineData';
 import { LookupQueue } from './store/lookups';
 import { DataStore } from './store/store';
 import { notifyError } from './lib/notify';
-import { browserOffline, OPENED_OFFLINE } from './lib/offline';
+import { browserOffline, OPENED_OFFLINE, SERVER_AWAY } from './lib/offline';
+import { serverAway, whenReachable } from './session/reachability';
 
 const offlineData = () => import('./store/offlineData').then((module) => module.offlineData());
 
@@ -37,12 +38,15 @@ async function keptData(): Promise<Snapshot | null> {
 async function start(): Promise<void> {
   let tenant: TenantConfig;
   let snapshot: Snapshot | null = null;
+  let away = false; // the browser is online, the server does not answer
   try {
     tenant = await fetchTenant();
   } catch (error) {
-    snapshot = browserOffline() ? await keptData().catch(() => null) : null;
+    const offline = browserOffline();
+    snapshot = offline || serverAway(error) ? await keptData().catch(() => null) : null;
     if (!snapshot) throw error;
     tenant = snapshot.tenant;
+    away = !offline;
   }
   document.body.classList.add(tenant.template || 'standard');
   // the page came with the deployment's colour; the admin may have chosen another since
@@ -64,7 +68,9 @@ async function start(): Promise<void> {
   if (snapshot) session.restore(snapshot);
   const lookups = new LookupQueue(store, (request) => session.lookup(request));
   const modules = new ModuleRegistry();
-  followNetwork(session);
+  // opened on the kept data with the server away: read-only until it answers
+  if (away) whenReachable(reachable, () => followNetwork(session));
+  else followNetwork(session);
   session.start();
   await i18n;
 
@@ -74,7 +80,7 @@ async function start(): Promise<void> {
     <App router={router} services={{ session, store, lookups, modules, preload: preloadPath }} tenant={tenant} />,
   );
   registerServiceWorker(tenant.BUILD);
-  whenSignedIn(session, precacheApp);
+  whenSignedIn(session, () => precacheApp(moduleEntries(session.getState().tenant)));
 }
 
 /**
@@ -105,6 +111,14 @@ function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<vo
   });
 }
 
+/** Whether the server answers with the tenant's configuration. */
+function reachable(): Promise<boolean> {
+  return fetchTenant().then(
+    () => true,
+    () => false,
+  );
+}
+
 start().catch((error: unknown) => {
   const root = document.getElementById('root')!;
   root.className = 'start-error';
@@ -112,6 +126,12 @@ start().catch((error: unknown) => {
     root.textContent = OPENED_OFFLINE;
     root.dataset.testid = 'opened-offline';
     window.addEventListener('online', () => location.reload(), { once: true });
+    return;
+  }
+  if (serverAway(error)) {
+    root.textContent = SERVER_AWAY;
+    root.dataset.testid = 'server-away';
+    whenReachable(reachable, () => location.reload());
     return;
   }
   root.textContent = `Impossibile avviare l'applicazione: ${error instanceof Error ? error.message : String(error)}`;

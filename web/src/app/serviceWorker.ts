@@ -2,6 +2,9 @@
  * The service worker (/sw.js?build={BUILD}, SPEC §7): registered once the page has loaded, so
  * the shell is kept for offline use from the first visit; push notifications use the same one.
  */
+import type { TenantConfig } from '../lib/tenant';
+
+/** Register the worker of this build once the page has loaded. */
 export function registerServiceWorker(build: string, win: Window = window): void {
   if (!('serviceWorker' in win.navigator)) return;
   const register = () => {
@@ -14,14 +17,19 @@ export function registerServiceWorker(build: string, win: Window = window): void
 }
 
 /**
- * Ask the service worker to cache every asset of the build (once a user has signed in, and when
- * the network returns): the screens not opened yet then open offline too. Nothing happens
- * without a worker.
+ * Ask the service worker to cache every asset of the build and the product modules whose entries
+ * are given (once a user has signed in, and when the network returns): the screens not opened
+ * yet, a line's included, then open offline too. Nothing happens without a worker.
  */
-export function precacheApp(win: Window = window): void {
+export function precacheApp(modules: readonly string[] = [], win: Window = window): void {
   if (!('serviceWorker' in win.navigator)) return;
   void win.navigator.serviceWorker.ready.then(
-    (registration) => registration.active?.postMessage({ type: 'precache' }),
+    (registration) => registration.active?.postMessage({ type: 'precache', modules: [...modules] }),
     () => undefined,
   );
+}
+
+/** The entries of the product modules a tenant offers (those built). */
+export function moduleEntries(tenant: Pick<TenantConfig, 'products'>): string[] {
+  return tenant.products.flatMap((product) => (product.module ? [product.module.entry] : []));
 }

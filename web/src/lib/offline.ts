@@ -19,3 +19,10 @@ export function browserOffline(): boolean {
  */
 export const OPENED_OFFLINE =
   "Sei offline: l'app si apre appena torna la connessione. — You are offline: the app opens as soon as the connection returns.";
+
+/**
+ * Shown when the server does not answer at start-up and nothing is kept on the device: in both
+ * languages (the language is not loaded yet); the app opens as soon as the server answers.
+ */
+export const SERVER_AWAY =
+  "Il server non risponde: l'app si apre appena torna raggiungibile. — The server does not answer: the app opens as soon as it is reachable again.";

@@ -29,9 +29,20 @@ export interface TenantConfig {
   BUILD: string;
 }
 
+/** The server answered, but not with the configuration (its status says why). */
+export class TenantUnavailable extends Error {
+  readonly status: number;
+
+  constructor(status: number) {
+    super(`Configurazione non disponibile (${status})`);
+    this.name = 'TenantUnavailable';
+    this.status = status;
+  }
+}
+
 export async function fetchTenant(fetcher: typeof fetch = fetch): Promise<TenantConfig> {
   const response = await fetcher('/api/tenant', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Configurazione non disponibile (${response.status})`);
+  if (!response.ok) throw new TenantUnavailable(response.status);
   const raw = (await response.json()) as TenantConfig;
   return { ...raw, wording: tenantWording(raw.appName, raw.wording) };
 }
