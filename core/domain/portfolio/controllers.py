@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Annotated, Any
 
 from litestar import Request, Response, get, post, put
@@ -169,21 +170,36 @@ async def portfolio_import(
                                 dry_run)  # fmt: skip
     payload = jobs.job_payload(job)
     await db_session.commit()
-    notify = _notifier(runtime, principal, job.id)
+    notify = _notifier(runtime, principal, job.id, dry_run)
     jobs.start(runtime.write_session, principal, job.id, source.id, table, mapping, dry_run,
                notify)  # fmt: skip
     return payload
 
 
-def _notifier(runtime: Any, principal: Principal, job_id: str) -> Any:
+DATA_CHANGED = "dataChanged"
+"""The event that has every open screen of the tenant catch up (a resync from its watermark)."""
+DATA_CHANGED_EVERY = 10.0
+"""Seconds between two such events while an import writes (and one when it ends)."""
+
+
+def _notifier(runtime: Any, principal: Principal, job_id: str, dry_run: bool) -> Any:
     """Pushes the job's progress to the user's sockets (``priv/{userId}``: ``importProgress``);
-    the web polls the status route as well."""
+    an import that writes also tells every socket of the tenant that data changed
+    (``dataChanged``, at most every :data:`DATA_CHANGED_EVERY` seconds and once at the end):
+    each screen catches up through its own resync, seeing only what its user may see, instead
+    of one push per imported row."""
+    last_told = time.monotonic()
 
     async def notify(done: int, counts: Any) -> None:
+        nonlocal last_told
         event = {"importProgress": {"jobId": job_id, "done": done, "finished": done < 0}}
-        try:
+        try:  # a push is a courtesy: the status route tells the same
             await runtime.hub.publish_private(principal.tenant_id, principal.id, event)
-        except Exception:  # a push is a courtesy: the status route tells the same
+            if dry_run or (done >= 0 and time.monotonic() - last_told < DATA_CHANGED_EVERY):
+                return
+            last_told = time.monotonic()
+            await runtime.hub.send_event(principal.tenant_id, DATA_CHANGED)
+        except Exception:
             return
 
     return notify

@@ -559,6 +559,25 @@ describe('Session', () => {
     expect(env.closePopups).toHaveBeenCalledOnce();
   });
 
+  it('catches up on dataChanged (an import) with one resync, one more if told meanwhile', async () => {
+    const { socket, session } = setup();
+    document.cookie = 't-assicurapp=tok; path=/';
+    session.start();
+    await vi.waitFor(() => expect(session.getState().dataLoadedAt).not.toBeNull());
+    const syncs = () => socket.calls.filter((c) => c.name === 'getDbData');
+    const before = syncs().length;
+    let answer: () => void = () => undefined;
+    const sync = socket.handlers.getDbData!;
+    socket.handlers.getDbData = (data) => new Promise((resolve) => (answer = () => resolve(sync(data))));
+    for (let i = 0; i < 3; i += 1) socket.receiver('dataChanged').push(undefined);
+    await vi.waitFor(() => expect(syncs().length).toBe(before + 1));
+    answer();
+    await vi.waitFor(() => expect(syncs().length).toBe(before + 2)); // the three told as one more
+    answer();
+    await tick();
+    expect(syncs().length).toBe(before + 2);
+  });
+
   it('logs out: clears storage and cookies, then reloads after 100 ms', async () => {
     const { socket, env, session } = setup();
     socket.handlers.logout = () => null;

@@ -133,6 +133,8 @@ export class Session {
   private subscribed = new Set<string>();
   private logTimeSent = false;
   private link: Promise<Link> | null = null;
+  private catchingUp: Promise<void> | null = null;
+  private catchUpAgain = false;
   /** The data sync, once the socket is open (its cursor goes into the device's copy). */
   private data: DataSync | null = null;
   /** Where the data kept on the device left off: the first sync goes on from there. */
@@ -261,6 +263,28 @@ export class Session {
     this.receive(socket, 'restartApp', () => this.env.reload());
     this.receive(socket, 'closePopUp', () => this.env.closePopups());
     this.receive(socket, 'productsChanged', () => void this.refreshTenant());
+    this.receive(socket, 'dataChanged', () => this.catchUp());
+  }
+
+  /**
+   * The server says data changed in bulk (an import): resync from the watermark, as after a
+   * reconnect, so the open screens show it; one resync at a time, one more if told meanwhile.
+   */
+  private catchUp(): void {
+    const { phase, offline, dataLoadedAt } = this.state;
+    if (phase !== 'authenticated' || offline || dataLoadedAt === null) return;
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = this.sync()
+      .catch((error: unknown) => console.warn('dataChanged', error))
+      .finally(() => {
+        this.catchingUp = null;
+        if (!this.catchUpAgain) return;
+        this.catchUpAgain = false;
+        this.catchUp();
+      });
   }
 
   // --- login -------------------------------------------------------------------------------

@@ -2,15 +2,18 @@
  * `/importa`: a broker's portfolio from a company portal or another system. Upload a CSV or
  * XLSX, name its source (its saved column mapping comes back), map the columns (guessed from the
  * headers), run the dry run and read every bad row with its reason, then import with a progress
- * bar and download the report; the whole portfolio exports as XLSX or CSV.
+ * bar (moved by the progress the server pushes) and download the report; the whole portfolio
+ * exports as XLSX or CSV.
  */
 import { Alert, Anchor, Autocomplete, Badge, Button, FileButton, Group, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices, useSession } from '../../session/context';
 import { errorText, notify } from '../quotes/env';
 import { exportUrl, fetchFields, fetchJob, finished, readHeaders, reportUrl, startImport, type Field, type Headers, type Job, type Source } from './api';
 
-const POLL_MS = 400;
+/** The status is asked again after this long when no progress was pushed (the socket away). */
+const FALLBACK_MS = 5000;
 const COUNT_KEYS = ['righe', 'scartate', 'clientiNuovi', 'clientiAggiornati', 'clientiInvariati', 'polizzeNuove', 'polizzeAggiornate', 'polizzeInvariate'];
 
 export default function PortfolioImportPage() {
@@ -24,6 +27,11 @@ export default function PortfolioImportPage() {
   const [job, setJob] = useState<Job | null>(null);
   const [busy, setBusy] = useState(false);
   const timer = useRef<number | null>(null);
+  const following = useRef<string | null>(null);
+  const asked = useRef(0);
+  const shown = useRef(0);
+  const { session } = useServices();
+  const userId = useSession().user?._id;
 
   const loadFields = useCallback(() => {
     fetchFields()
@@ -35,6 +43,7 @@ export default function PortfolioImportPage() {
   }, []);
   useEffect(loadFields, [loadFields]);
   useEffect(() => () => {
+    following.current = null;
     if (timer.current !== null) window.clearTimeout(timer.current);
   }, []);
 
@@ -52,19 +61,46 @@ export default function PortfolioImportPage() {
     }
   };
 
-  const follow = (id: string) => {
-    fetchJob(id)
-      .then((next) => {
-        setJob(next);
-        if (finished(next)) {
+  /** Read the job's status: at each progress the server pushes, else every FALLBACK_MS. */
+  const refresh = useCallback(
+    (id: string) => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      const request = ++asked.current;
+      fetchJob(id)
+        .then((next) => {
+          if (following.current !== id || request < shown.current) return; // a later answer is shown
+          shown.current = request;
+          setJob(next);
+          if (finished(next)) {
+            following.current = null;
+            setBusy(false);
+            if (!next.dryRun) loadFields();
+          } else timer.current = window.setTimeout(() => refresh(id), FALLBACK_MS);
+        })
+        .catch((error) => {
+          if (following.current !== id) return;
+          following.current = null;
           setBusy(false);
-          if (!next.dryRun) loadFields();
-        } else timer.current = window.setTimeout(() => follow(id), POLL_MS);
-      })
-      .catch((error) => {
-        setBusy(false);
-        notify.error(errorText(error));
-      });
+          notify.error(errorText(error));
+        });
+    },
+    [loadFields],
+  );
+
+  useEffect(
+    () =>
+      userId
+        ? session.watch(`priv/${userId}`, (event) => {
+            const progress = (event as { importProgress?: { jobId?: unknown } }).importProgress;
+            if (typeof progress?.jobId === 'string' && progress.jobId === following.current) refresh(progress.jobId);
+          })
+        : undefined,
+    [session, userId, refresh],
+  );
+
+  const follow = (id: string) => {
+    following.current = id;
+    refresh(id);
   };
 
   const run = async (dryRun: boolean) => {
