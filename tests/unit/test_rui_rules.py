@@ -27,7 +27,7 @@ def _reg(**changes: object) -> Registration:
 
 def test_the_six_sections_of_the_register() -> None:
     assert sorted(rules.SECTIONS) == ["A", "B", "C", "D", "E", "F"]
-    assert rules.PRINCIPAL_SECTIONS == frozenset({"A", "B", "D", "F"})
+    assert frozenset({"A", "B", "D", "F"}) == rules.PRINCIPAL_SECTIONS
 
 
 @pytest.mark.parametrize(

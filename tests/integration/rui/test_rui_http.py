@@ -58,8 +58,10 @@ async def test_the_office_lists_the_collaborators_with_their_hours(
         "E", "E000301122", True,
     )  # fmt: skip
     # the demo: 18 + 12.5 = 30.50 hours for the agent, 8.25 for the sub-agent (of 30)
-    assert agent["training"] == {"year": today_in_rome().year, "done": "30.50",
-                                 "required": "30.00", "missing": "0.00", "short": False}  # fmt: skip
+    assert agent["training"] == {
+        "year": today_in_rome().year, "done": "30.50", "required": "30.00", "missing": "0.00",
+        "short": False,
+    }  # fmt: skip
     assert (sub["training"]["done"], sub["training"]["missing"]) == ("8.25", "21.75")
     assert sub["training"]["short"] is True
 
@@ -118,8 +120,8 @@ async def test_the_office_records_an_entry_and_courses(
     assert saved.json()["rui"]["number"] == "E000555111"
     year = today_in_rome().year
     day = date(year, 1, 15).isoformat()
-    first = await _call(clients, seeded, "admin", "POST", f"{path}/formazione",
-                        {"day": day, "hours": 10.75, "title": "IDD", "provider": "ANIA"})  # fmt: skip
+    course = {"day": day, "hours": 10.75, "title": "IDD", "provider": "ANIA"}
+    first = await _call(clients, seeded, "admin", "POST", f"{path}/formazione", course)
     assert first.status_code == 201
     assert first.json()["hours"] == "10.75"
     detail = (await _call(clients, seeded, "admin", "GET", path)).json()
