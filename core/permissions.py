@@ -92,6 +92,14 @@ def imports_portfolio(principal: Principal) -> bool:
     return manages(principal) or (principal.is_agent and principal.parent_agent_id is None)
 
 
+def sees_rui(principal: Principal) -> bool:
+    """'RUI e formazione': admins and responsabili (every collaborator), agents (their own and
+    their tree's); nobody else."""
+    if principal.is_employee:
+        return False
+    return manages(principal) or principal.is_agent
+
+
 def sees_clients(principal: Principal) -> bool:
     """Clienti: agent or admin."""
     return principal.is_agent or principal.is_admin

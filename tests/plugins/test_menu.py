@@ -6,6 +6,7 @@ SPEC §6 menu visibility:
   except employee; prodotti: admin or responsabile;
 - saldo-collaboratore: an agent with no parent agent; cassa, rimesse and impostazioni: admin;
 - importa (the portfolio import): admin, responsabile and an agent with no parent agent;
+- rui (RUI e formazione): admin, responsabile and agents;
 - clienti: agent or admin; area-documentale: everyone;
 - extra products: admin sees every one the tenant offers, others only those in their own list
   (the demo agente and subagente have all the tenant's extra products, nobody else any);
@@ -37,6 +38,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "chat",
             "report",
             "prodotti",
+            "rui",
             "cassa",
             "rimesse",
             "importa",
@@ -54,6 +56,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "chat",
             "report",
             "prodotti",
+            "rui",
             "importa",
             "area-documentale",
             "noleggio-auto",
@@ -68,6 +71,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "chat",
             "report",
             "saldo-collaboratore",
+            "rui",
             "importa",
             "clienti",
             "nuova-quotazione",
@@ -83,6 +87,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "sinistri",
             "chat",
             "report",
+            "rui",
             "clienti",
             "nuova-quotazione",
             "area-documentale",

@@ -57,8 +57,8 @@ async def test_token_login_answers_the_session_data(live: Live) -> None:
     # the side menu the server computes for the agent, and the lines they may open
     assert [entry["key"] for entry in data["menu"]] == [
         "home", "preventivi", "polizze", "insolute", "sinistri", "chat", "report",
-        "saldo-collaboratore", "importa", "clienti", "nuova-quotazione", "area-documentale",
-        "noleggio-auto", "prestiti",
+        "saldo-collaboratore", "rui", "importa", "clienti", "nuova-quotazione",
+        "area-documentale", "noleggio-auto", "prestiti",
     ]  # fmt: skip
     assert data["lines"] == ["noleggio-auto", "prestiti"]
     # the streams the shell syncs and follows: core's and the lines' the agent may read

@@ -8,23 +8,23 @@ const INITIAL_JS_BUDGET_KB = 180;
 
 const ALL = {
   utenti: 'Utenti', home: 'Home', preventivi: 'Preventivi', polizze: 'Polizze', insolute: 'Rate insolute', sinistri: 'Sinistri', chat: 'Chat', report: 'Report',
-  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', cassa: 'Cassa', rimesse: 'Rimesse', importa: 'Importa portafoglio', impostazioni: 'Impostazioni',
+  prodotti: 'Prodotti', 'saldo-collaboratore': 'Saldo', rui: 'RUI e formazione', cassa: 'Cassa', rimesse: 'Rimesse', importa: 'Importa portafoglio', impostazioni: 'Impostazioni',
   clienti: 'Clienti', 'nuova-quotazione': 'Nuova quotazione', 'area-documentale': 'Area documentale',
   targhe: 'Targhe', 'noleggio-auto': 'Noleggio auto', prestiti: 'Prestiti',
 };
 
 // SPEC §6, written out per demo account. assicurapp: full menu (Rate insolute and Sinistri after Polizze,
-// Rimesse after Cassa, the portfolio import for the admin, the responsabile and top agents),
+// Rimesse after Cassa, RUI e formazione before Cassa for the office and agents, the portfolio import for the admin, the responsabile and top agents),
 // noleggio-auto and prestiti;
 // rcadealer: the menu cut to users, quotes, policies, report, settings, products and chat,
 // plus plates and its extra product. Every demo account but admin and dipendente has the
 // tenant's extra products in its own list.
 const MENUS = {
   assicurapp: {
-    admin: ['utenti', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'cassa', 'rimesse', 'importa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    responsabile: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'importa', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    agente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'importa', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
-    subagente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    admin: ['utenti', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'rui', 'cassa', 'rimesse', 'importa', 'impostazioni', 'clienti', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    responsabile: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'prodotti', 'rui', 'importa', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    agente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'saldo-collaboratore', 'rui', 'importa', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
+    subagente: ['home', 'preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'rui', 'clienti', 'nuova-quotazione', 'area-documentale', 'noleggio-auto', 'prestiti'],
     dipendente: ['utenti', 'area-documentale'],
     segnalatore: ['preventivi', 'polizze', 'insolute', 'sinistri', 'chat', 'report', 'area-documentale', 'noleggio-auto', 'prestiti'],
   },

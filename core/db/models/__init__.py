@@ -14,6 +14,7 @@ from core.db.models.portfolio import ImportJob, ImportKey, ImportSource
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
 from core.db.models.remittances import ReconciliationLine, Remittance, RemittanceReconciliation
+from core.db.models.rui import RuiRegistration, TrainingAlert, TrainingEntry
 from core.db.models.sync import Tombstone, WebPushSubscription
 from core.db.models.tenant_settings import TenantSettings
 from core.db.models.users import BalanceEntry, User
@@ -46,9 +47,12 @@ __all__ = [
     "RemittanceReconciliation",
     "RenewalRun",
     "RevokedToken",
+    "RuiRegistration",
     "SpentLink",
     "TenantSettings",
     "Tombstone",
+    "TrainingAlert",
+    "TrainingEntry",
     "User",
     "WebPushSubscription",
 ]

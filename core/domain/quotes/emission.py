@@ -29,8 +29,10 @@ from core.db.types import utcnow
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.quotation import issued
+from core.domain.rui.gate import require_valid_rui
 from core.errors import ClientError, Forbidden, NotFound
 from core.extensions import CallContext, Host
+from core.i18n import today_in_rome
 from core.messages import (
     EMISSION_NOT_REQUESTED,
     LINE_NOT_AVAILABLE,
@@ -87,6 +89,9 @@ async def set_emission(
         raise ClientError(ARCHIVED)
     if issued(quote):
         raise ClientError(POLICY_ISSUED)
+    if not cancel:  # the requester, and the quote's collaborator, need a RUI entry in force
+        for collaborator in dict.fromkeys((by, quote.agent_id)):
+            await require_valid_rui(session, collaborator, today_in_rome())
     consultancy = payload.get("quote")
     if consultancy is not None and (
         isinstance(consultancy, bool)

@@ -82,6 +82,9 @@ const MONEY_ROUTES: RouteObject[] = [
   guardedPage('cassa', inMenu('cassa'), () => import('../features/money/CashPage'), ['money']),
   guardedPage('rimesse', inMenu('rimesse'), () => import('../features/remittances/RemittancesPage'), ['remittances', 'money']),
   guardedPage('importa', inMenu('importa'), () => import('../features/portfolio-import/PortfolioImportPage'), ['portfolioImport']),
+  // RUI entries and yearly training (Reg. IVASS 40/2018): the office's list, an agent's own page
+  guardedPage('rui', inMenu('rui'), () => import('../features/rui/RuiPage'), ['rui']),
+  guardedPage('rui/:id', inMenu('rui'), () => import('../features/rui/RuiUserPage'), ['rui']),
 ];
 
 /** Public screens owned by later work. */

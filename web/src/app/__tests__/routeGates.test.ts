@@ -71,6 +71,9 @@ const ASSICURAPP: [string, string, RoleName[]][] = [
   ['rimesse', '/rimesse', ['admin']],
   // admins and responsabili for the tenant, a top agent for its tree (never a sub-agent)
   ['importa', '/importa', ['admin', 'responsabile', 'agent']],
+  // the office for every collaborator, an agent for his own (and his tree's)
+  ['rui', '/rui', ['admin', 'responsabile', 'agent', 'subagent']],
+  ['rui/:id', '/rui/u1', ['admin', 'responsabile', 'agent', 'subagent']],
   [':productId/*', '/noleggio-auto', WORK],
   [':productId/*', '/prestiti/pratica-1', WORK],
   // a line assicurapp does not offer
@@ -97,6 +100,7 @@ const RCADEALER: [string, RoleName[]][] = [
   ['/cassa', []],
   ['/rimesse', []],
   ['/importa', []],
+  ['/rui', []],
   ['/clienti', []],
   ['/clienti/c1', []],
   ['/area-documentale', []],
