@@ -45,9 +45,10 @@ async def test_delivery_confirmed_live_then_requested_and_issued(live: Live) -> 
         )
     assert confirmed.status_code == 200
     seen: dict[str, Any] = {}
-    while seen.get("_id") != quote_id or seen["quote"].get("precontratto", {}).get(
-        "state"
-    ) != "confermati":
+    while (
+        seen.get("_id") != quote_id
+        or seen["quote"].get("precontratto", {}).get("state") != "confermati"
+    ):
         seen = (await admin.published("preventivi")).get("p", {})
     await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
     policy = await admin.invoke("emettiPolizza", {"pId": quote_id, **_issue("PC-1")})
