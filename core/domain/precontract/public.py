@@ -31,6 +31,7 @@ MAX_BODY = 4096
 """A confirmation carries a code and a few hashes; nothing more is read."""
 MAX_DOCUMENTS = 12
 FILE_GONE = "Documento non trovato"
+NO_DOCUMENTS = "Nessun documento precontrattuale per questo preventivo"
 SECURE = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store"}
 
 
@@ -66,7 +67,9 @@ async def _opened(
 ) -> m.PrecontractSet:  # fmt: skip
     await limit_public(request, runtime, tenant)
     open_link(runtime.settings, tenant, quote_id, code)
-    await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+    quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+    if quote.type is not None:  # a product line's practice (a rental, a loan) has its own
+        raise NotFound(NO_DOCUMENTS)
     return await ensure_current(session, runtime.settings, tenant, quote_id, None)
 
 

@@ -178,3 +178,17 @@ async def test_product_documents_are_pdfs_within_the_limit_and_join_the_set(
     assert after["version"] == before["version"] + 1  # a new product document: a new version
     assert after["documents"][3]["kind"] == "dip"
     assert dip.content == MINIMAL_PDF
+
+
+async def test_a_product_lines_practice_has_no_annexes(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    with tenant_scope("rcadealer"):
+        async with seeded.db.session() as session:
+            stmt = select(m.Quote.id).where(m.Quote.type.is_not(None)).limit(1)
+            practice = (await session.execute(stmt)).scalar_one()
+    async with clients("rcadealer") as client:
+        response = await client.get(base(seeded, practice, "rcadealer"))
+    assert (response.status_code, error_message(response)) == (
+        404, "Nessun documento precontrattuale per questo preventivo",
+    )  # fmt: skip
