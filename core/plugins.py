@@ -41,6 +41,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.policies.plugin",
     "core.domain.claims.plugin",
     "core.domain.rui.plugin",
+    "core.domain.precontract.plugin",
     "core.domain.search.plugin",
     "core.domain.policy_changes.plugin",
     "core.domain.dunning.plugin",

@@ -11,7 +11,10 @@ instalments follow :mod:`core.domain.policies.schedule`, with the agent's part o
 the whole premium) paid. The quote moves to 'In lavorazione compagnia' and links the policy
 (``quote.policyId`` and ``quote.policyNumber``: screens read the quote as issued from them).
 
-Before issuing (:mod:`core.domain.policies.issue_checks`, :mod:`core.domain.policies.numbers`):
+Before issuing (:mod:`core.domain.policies.issue_checks`, :mod:`core.domain.policies.numbers`,
+:mod:`core.domain.precontract.gate`): where the tenant asks for it, the customer's confirmed
+receipt of the pre-contract documents (or an admin's override on them, IVASS Reg. 40/2018
+art. 56);
 the number must be free for the company (409), the quote's documents neither refused nor
 missing unless ``overrideReason`` says why, and a start date further in the past than the
 tenant allows must come with ``confirmPastStart``. After issue the quote's documents belong to
@@ -46,6 +49,7 @@ from core.domain.policies.paid_state import follow_instalments
 from core.domain.policies.payment_rules import CASH, check_cash, checked_method
 from core.domain.policies.schedule import Frequency
 from core.domain.policies.serialize import policy_payload
+from core.domain.precontract.gate import delivery_problem
 from core.domain.products.fields.values import MAX_DATE, MIN_DATE
 from core.domain.quotes import statuses
 from core.domain.quotes.quotation import (
@@ -140,6 +144,8 @@ async def emetti_polizza(ctx: CallContext, data: Any) -> dict[str, Any]:
     if not company or company not in available:
         raise ClientError(NO_OFFER)
     await ensure_free(ctx.session, company, body.number.strip())
+    if (problem := await delivery_problem(ctx.session, ctx.tenant, quote)) is not None:
+        raise ClientError(problem, extra={"check": "precontract"})
     override = check_documents(
         await documents_problem(ctx.session, quote), body.overrideReason, principal.id
     )

@@ -26,6 +26,7 @@ from core import permissions as perm
 from core.db import models as m
 from core.db.locks import for_update
 from core.db.types import utcnow
+from core.domain.precontract.gate import check_delivered
 from core.domain.quotes import statuses
 from core.domain.quotes.queries import in_agent_tree
 from core.domain.quotes.quotation import issued
@@ -41,6 +42,7 @@ from core.messages import (
 )
 from core.realtime.guard import logged_in
 from core.validation import StrictBool, strict
+from tenants.config import Tenant
 
 AGENTS_ONLY = "Solo il collaboratore del preventivo può richiedere l'emissione"
 ARCHIVED = "Il preventivo è archiviato: non è possibile richiederne l'emissione"
@@ -75,8 +77,11 @@ async def set_emission(
     by: str | None,
     payload: Mapping[str, Any],
     undo: bool | None,
+    tenant: Tenant,
 ) -> dict[str, Any]:
-    """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``."""
+    """Request, cancel (``undo``) or toggle (``undo is None``) the emission of ``quote``; a
+    request waits for the pre-contract documents' delivery where the tenant's gate is on
+    (:mod:`core.domain.precontract.gate`)."""
     if not await host.lines.is_on(session, quote.tenant_id, quote.type):
         raise NotFound(LINE_NOT_AVAILABLE)
     requested = quote.emission_requested_at is not None
@@ -100,6 +105,8 @@ async def set_emission(
         or consultancy < 0
     ):
         raise ClientError(BAD_QUOTE)
+    if not cancel:
+        await check_delivered(session, tenant, quote)
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
     await line_hooks.emission_request(host, session, quote, product, payload, cancel)
     details = dict(quote.quote or {})
@@ -125,5 +132,11 @@ async def richiedi_emissione(ctx: CallContext, data: Any) -> dict[str, Any]:
         raise NotFound(QUOTE_NOT_FOUND)
     payload = {k: v for k, v in dict(data).items() if k not in ("pId", "undo")}
     return await set_emission(
-        ctx.session, ctx.host, quote, by=principal.id, payload=payload, undo=body.undo
+        ctx.session,
+        ctx.host,
+        quote,
+        by=principal.id,
+        payload=payload,
+        undo=body.undo,
+        tenant=ctx.tenant,
     )

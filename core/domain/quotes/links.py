@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.auth import tokens
 from core.db import models as m
 from core.db.locks import get_for_update
+from core.domain.precontract.sets import ensure_current
 from core.domain.quotes.emission import emission_state, set_emission
 from core.domain.quotes.public_offers import chosen, issued_policy, priced, public_offers
 from core.domain.quotes.queries import in_agent_tree
@@ -88,14 +89,21 @@ class LinkBody(BaseModel):
 
 
 async def create_link_preventivo(ctx: CallContext, data: Any) -> dict[str, str]:
-    """``{pId, aId?}`` → ``{link}`` for a quote the caller may see."""
+    """``{pId, aId?}`` → ``{link}`` for a quote the caller may see; a plain quote's
+    pre-contract documents are made for the quote as it stands (:mod:`core.domain.precontract`)."""
     principal = logged_in(ctx)
     body = strict(LinkBody, data)
-    found = await ctx.session.execute(
-        select(m.Quote.id).where(m.Quote.id == body.pId, in_agent_tree(principal, m.Quote))
-    )
-    if found.first() is None:
+    found = (
+        await ctx.session.execute(
+            select(m.Quote.id, m.Quote.type).where(
+                m.Quote.id == body.pId, in_agent_tree(principal, m.Quote)
+            )
+        )
+    ).first()
+    if found is None:
         raise NotFound(QUOTE_NOT_FOUND)
+    if found.type is None:  # the pre-contract documents the link delivers, as they stand now
+        await ensure_current(ctx.session, ctx.host.settings, ctx.tenant, body.pId, principal.id)
     code = mint_code(ctx.host.settings, ctx.tenant, body.pId, principal.id)
     origin = ctx.origin or default_origin(ctx.tenant, ctx.host.settings)
     return {"link": f"{origin}/preventivo-email/{body.pId}/{code}"}
@@ -249,7 +257,13 @@ async def public_emission(
         raise ClientError(NOT_PRICED)
     payload = {**VIA_LINK, **({"company": body.company} if body.company else {})}
     state = await set_emission(
-        db_session, runtime, quote, by=quote.agent_id, payload=payload, undo=False
+        db_session,
+        runtime,
+        quote,
+        by=quote.agent_id,
+        payload=payload,
+        undo=False,
+        tenant=tenant,
     )
     return {
         "requestEmission": state["requestEmission"],

@@ -113,6 +113,8 @@ class SettingsChanges(BaseModel):
     solleciti: list[Annotated[int, Field(strict=True)]] | None = Field(default=None, max_length=50)
     sollecitiEmail: StrictBool | None = None  # noqa: N815
     sollecitiPush: StrictBool | None = None  # noqa: N815
+    consegnaPrecontrattuale: StrictBool | None = None  # noqa: N815
+    """The emission gate of :mod:`core.domain.precontract.gate` (IVASS Reg. 40/2018 art. 56)."""
 
     @field_validator("solleciti", mode="before")
     @classmethod

@@ -18,6 +18,7 @@ import InfoField from '../../components/InfoField';
 import PublicFrame from '../../components/PublicFrame';
 import { errorKind, getPublicQuote, offerToSend, type PublicQuote, requestPublicEmission } from './api';
 import OfferCard from './OfferCard';
+import PrecontractStep from './PrecontractStep';
 
 export default function PublicQuotePage() {
   const { t } = useTranslation('publicQuote');
@@ -141,6 +142,7 @@ export default function PublicQuotePage() {
             </Radio.Group>
           </>
         ) : null}
+        {insurance && !issued ? <PrecontractStep id={id} code={code} /> : null}
         <Divider />
         {issued ? (
           <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="public-issued">

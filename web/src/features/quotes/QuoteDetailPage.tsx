@@ -16,6 +16,7 @@ import ChatButton from './components/ChatButton';
 import CustomerData from './components/CustomerData';
 import DocumentsSection from './components/DocumentsSection';
 import EmissionPanel from './components/EmissionPanel';
+import PrecontractCard from './components/PrecontractCard';
 import QuotationCard from './components/QuotationCard';
 import QuoteLinkButton from './components/QuoteLinkButton';
 import RenewalCard from './components/RenewalCard';
@@ -169,6 +170,7 @@ export default function QuoteDetailPage() {
         </Badge>
       ) : null}
       <EmissionPanel quote={quote} />
+      {quote.type ? null : <PrecontractCard quote={quote} />}
       <RenewalCard quote={quote} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <CustomerCard quote={quote} />

@@ -1,0 +1,20 @@
+"""The kinds of document a pre-contract set holds, and their titles (IVASS Reg. 40/2018,
+artt. 56 and 59; Reg. 41/2018 for the DIP and the DIP aggiuntivo)."""
+
+from __future__ import annotations
+
+ANNEX_KINDS = ("allegato3", "allegato4", "allegato4ter")
+PRODUCT_KINDS = ("dip", "dip_aggiuntivo", "condizioni")
+TITLES = {
+    "allegato3": "Allegato 3 - Informativa sul distributore",
+    "allegato4": "Allegato 4 - Informazioni sulla distribuzione del prodotto assicurativo",
+    "allegato4ter": "Allegato 4-ter - Regole di comportamento del distributore",
+    "dip": "DIP - Documento informativo precontrattuale",
+    "dip_aggiuntivo": "DIP aggiuntivo",
+    "condizioni": "Condizioni di assicurazione",
+}
+FILE_NAMES = {
+    "allegato3": "Allegato 3.pdf",
+    "allegato4": "Allegato 4.pdf",
+    "allegato4ter": "Allegato 4-ter.pdf",
+}

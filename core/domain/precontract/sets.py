@@ -1,0 +1,127 @@
+"""A quote's pre-contract set: made from the quote as it stands, kept in versions.
+
+The three annexes are made with the product's current documents (DIP, DIP aggiuntivo,
+conditions) and stored with each file's SHA-256. A set stays while the facts it was made from
+(:class:`~core.domain.precontract.facts.Facts`, the product documents' hashes) stay; when they
+change, the next request makes a new version and the old one is kept as it was, delivered or
+not (IVASS Reg. 40/2018, art. 56: what the customer received must stay provable)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.db import models as m
+from core.db.locks import get_for_update
+from core.db.types import utcnow
+from core.domain.documents.files import storage_of
+from core.domain.precontract.facts import facts_of, product_documents
+from core.domain.precontract.kinds import ANNEX_KINDS, FILE_NAMES, TITLES
+from core.domain.precontract.render import annex_pdf
+from core.errors import NotFound
+from core.messages import QUOTE_NOT_FOUND
+from core.settings import Settings
+from core.storage import StorageUnavailable
+from tenants.config import Tenant
+
+SUMMARY = "precontratto"
+"""Key in the quote's ``quote`` details: the latest set's state, published with the quote."""
+
+
+def sha256(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+async def latest_set(session: AsyncSession, quote_id: str) -> m.PrecontractSet | None:
+    stmt = (
+        select(m.PrecontractSet)
+        .where(m.PrecontractSet.quote_id == quote_id)
+        .order_by(m.PrecontractSet.version.desc())
+        .limit(1)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def current_fingerprint(session: AsyncSession, tenant: Tenant, quote: m.Quote) -> str:
+    facts = await facts_of(session, tenant, quote)
+    documents = await product_documents(session, quote.product_id)
+    return facts.fingerprint([d.sha256 for d in documents])
+
+
+async def ensure_current(
+    session: AsyncSession, settings: Settings, tenant: Tenant, quote_id: str, by: str | None
+) -> m.PrecontractSet:
+    """The quote's set for the quote as it stands: the latest one, or a new version when the
+    quote (or the product's documents) changed. The quote stays locked until the request
+    ends, so two requests make one version."""
+    quote = await get_for_update(session, m.Quote, quote_id)
+    if quote is None:
+        raise NotFound(QUOTE_NOT_FOUND)
+    facts = await facts_of(session, tenant, quote)
+    documents = await product_documents(session, quote.product_id)
+    fingerprint = facts.fingerprint([d.sha256 for d in documents])
+    latest = await latest_set(session, quote.id)
+    if latest is not None and latest.fingerprint == fingerprint:
+        return latest
+    storage = storage_of(settings)
+    files: list[dict[str, Any]] = []
+    for kind in ANNEX_KINDS:
+        content = annex_pdf(kind, facts)
+        key = await to_thread.run_sync(storage.save, quote.tenant_id, FILE_NAMES[kind], content)
+        files.append({"kind": kind, "title": TITLES[kind], "name": FILE_NAMES[kind],
+                      "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
+    for document in documents:
+        files.append({"kind": document.kind, "title": TITLES[document.kind],
+                      "name": document.name, "sha256": document.sha256,
+                      "size": document.size, "key": document.storage_key})  # fmt: skip
+    made = m.PrecontractSet(
+        quote_id=quote.id, version=(latest.version + 1) if latest else 1,
+        fingerprint=fingerprint, documents=files, made_at=utcnow(), made_by=by,
+        email=facts.email or None,
+    )  # fmt: skip
+    session.add(made)
+    await session.flush()
+    publish_summary(quote, made)
+    return made
+
+
+def summary(made: m.PrecontractSet) -> dict[str, Any]:
+    """What the office's screens read of the latest set (kept on the quote)."""
+    state = "confermati" if made.confirmed_at else "derogati" if made.override_at else "da firmare"
+    return {
+        "setId": made.id, "version": made.version, "state": state,
+        "madeAt": made.made_at.isoformat(),
+        "confirmedAt": made.confirmed_at.isoformat() if made.confirmed_at else None,
+        "overrideAt": made.override_at.isoformat() if made.override_at else None,
+    }  # fmt: skip
+
+
+def publish_summary(quote: m.Quote, made: m.PrecontractSet) -> None:
+    """Keep the set's state on the quote: the ``preventivi`` stream carries it to every open
+    screen that sees the quote."""
+    quote.quote = {**(quote.quote or {}), SUMMARY: summary(made)}
+
+
+def read_file(settings: Settings, tenant_id: str, key: str) -> bytes:
+    """A stored file's bytes (the caller runs this in a thread)."""
+    with storage_of(settings).open(tenant_id, key) as source:
+        return source.read()
+
+
+async def changed_documents(settings: Settings, made: m.PrecontractSet) -> list[str]:
+    """The kinds of the set's files whose stored bytes no longer match their hash (or are
+    gone): a document changed after it was made is never passed off as the one delivered."""
+    changed = []
+    for entry in made.documents:
+        try:
+            content = await to_thread.run_sync(read_file, settings, made.tenant_id, entry["key"])
+        except (StorageUnavailable, OSError, KeyError):
+            changed.append(str(entry.get("kind")))
+            continue
+        if sha256(content) != entry.get("sha256"):
+            changed.append(str(entry.get("kind")))
+    return changed

@@ -1,0 +1,185 @@
+"""The customer's confirmation of receipt with a one-time e-mail code: recorded with the time,
+the client address, the channel and the documents' hashes; wrong codes counted (the fifth
+spends the code), codes expire after ten minutes, a changed document no longer matches,
+bodies are bounded."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.documents.files import storage_of
+from core.runtime import Runtime
+from core.testing import ClientFactory, headers_for
+from tests.integration.auth.helpers import error_message
+from tests.integration.precontract.helpers import (
+    TENANT,
+    base,
+    change_set,
+    mailed_code,
+    pdf_text,
+    priced_quote,
+)
+
+pytestmark = pytest.mark.usefixtures("seeded")
+
+
+def _wrong(code: str) -> str:
+    return f"{(int(code) + 1) % 1_000_000:06d}"
+
+
+async def test_the_customer_confirms_with_the_mailed_code(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        shown = (await client.get(url)).json()
+        asked = await client.post(f"{url}/code")
+        code = await mailed_code(seeded)
+        hashes = [d["sha256"] for d in shown["documents"]]
+        body = {"version": shown["version"], "code": code, "hashes": hashes}
+        confirmed = await client.post(f"{url}/confirm", json=body)
+        twice = await client.post(f"{url}/confirm", json=body)
+        admin = await headers_for(seeded, TENANT, "admin")
+        receipts = (await client.get(f"/api/quotes/{quote_id}/precontract", headers=admin)).json()
+        pdf = await client.get(f"/api/quotes/{quote_id}/precontract/1/receipt", headers=admin)
+    assert asked.status_code == 200
+    assert asked.json()["sentTo"] == "m***@example.it"
+    assert confirmed.status_code == 200
+    assert confirmed.json()["confirmedAt"]
+    assert twice.status_code == 409
+    receipt = receipts["versions"][0]
+    assert receipt["confirmation"]["channel"] == "email"
+    assert receipt["confirmation"]["address"] == "testclient"  # the test client's address
+    assert receipt["confirmation"]["hashes"] == hashes
+    assert all(d["matches"] for d in receipt["documents"])
+    text = pdf_text(pdf.content)
+    assert "Il cliente ha confermato di aver ricevuto e letto i documenti" in text
+    assert hashes[0] in text.replace("\n", "")
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            assert quote.quote["precontratto"]["state"] == "confermati"
+
+
+async def test_five_wrong_codes_spend_the_code(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        shown = (await client.get(url)).json()
+        await client.post(f"{url}/code")
+        code = await mailed_code(seeded)
+        hashes = [d["sha256"] for d in shown["documents"]]
+
+        async def attempt(value: str) -> tuple[int, str]:
+            response = await client.post(
+                f"{url}/confirm", json={"version": 1, "code": value, "hashes": hashes}
+            )
+            return response.status_code, error_message(response)
+
+        wrongs = [await attempt(_wrong(code)) for _ in range(5)]
+        right_too_late = await attempt(code)
+        too_soon = await client.post(f"{url}/code")
+        await change_set(seeded, quote_id, code_sent_at=utcnow() - timedelta(minutes=1))
+        again = await client.post(f"{url}/code")
+        fresh = await mailed_code(seeded)
+        ok = await client.post(
+            f"{url}/confirm", json={"version": 1, "code": fresh, "hashes": hashes}
+        )
+    assert wrongs[:4] == [(400, f"Codice errato: restano {n} tentativi") for n in (4, 3, 2, 1)]
+    assert wrongs[4] == right_too_late == (400, "Troppi tentativi errati: chiedi un nuovo codice")
+    assert too_soon.status_code == 400
+    assert again.status_code == 200
+    assert ok.status_code == 200
+
+
+async def test_an_expired_code_is_refused(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        shown = (await client.get(url)).json()
+        await client.post(f"{url}/code")
+        code = await mailed_code(seeded)
+        await change_set(seeded, quote_id, code_expires_at=utcnow() - timedelta(seconds=1))
+        hashes = [d["sha256"] for d in shown["documents"]]
+        response = await client.post(
+            f"{url}/confirm", json={"version": 1, "code": code, "hashes": hashes}
+        )
+    assert (response.status_code, error_message(response)) == (
+        400, "Il codice è scaduto: chiedine uno nuovo",
+    )  # fmt: skip
+
+
+async def test_changed_documents_no_longer_match(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        shown = (await client.get(url)).json()
+        await client.post(f"{url}/code")
+        code = await mailed_code(seeded)
+        hashes = [d["sha256"] for d in shown["documents"]]
+        stale = await client.post(  # the page showed other files than the set holds
+            f"{url}/confirm", json={"version": 1, "code": code, "hashes": [*hashes[:2], "0" * 64]}
+        )
+        with tenant_scope(TENANT):
+            async with seeded.db.session() as session:
+                made = (await session.execute(
+                    m.PrecontractSet.__table__.select().where(
+                        m.PrecontractSet.quote_id == quote_id)
+                )).mappings().one()  # fmt: skip
+        key = made["documents"][0]["key"]
+        path = storage_of(seeded.settings).path(seeded.tenants.get(TENANT).id, key)  # type: ignore[attr-defined, union-attr]
+        path.write_bytes(path.read_bytes().replace(b"Allegato 3", b"Allegato 9"))
+        admin = await headers_for(seeded, TENANT, "admin")
+        receipt = (await client.get(f"/api/quotes/{quote_id}/precontract", headers=admin)).json()
+    assert (stale.status_code, error_message(stale)) == (
+        409, "I documenti sono cambiati: ricarica la pagina e leggi la versione aggiornata",
+    )  # fmt: skip
+    matches = [d["matches"] for d in receipt["versions"][0]["documents"]]
+    assert matches == [False, True, True]
+
+
+async def test_bad_bodies_change_nothing(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        await client.get(url)
+        await client.post(f"{url}/code")
+        huge = await client.post(f"{url}/confirm", content=b'{"code":"' + b"1" * 10_000 + b'"}',
+                                 headers={"content-type": "application/json"})  # fmt: skip
+        garbage = await client.post(f"{url}/confirm", content=b"{not json",
+                                    headers={"content-type": "application/json"})  # fmt: skip
+        letters = await client.post(
+            f"{url}/confirm", json={"version": 1, "code": "abcdef", "hashes": []}
+        )
+        many = await client.post(
+            f"{url}/confirm", json={"version": 1, "code": "123456", "hashes": ["x"] * 50}
+        )
+    assert huge.status_code == 413
+    assert garbage.status_code == letters.status_code == many.status_code == 400
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            made = (await session.execute(
+                m.PrecontractSet.__table__.select().where(m.PrecontractSet.quote_id == quote_id)
+            )).mappings().one()  # fmt: skip
+    assert made["code_attempts"] == 0
+    assert made["confirmed_at"] is None
+
+
+async def test_no_email_no_code(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, Allianz=600)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            quote.usr_data = [e for e in quote.usr_data if e["_id"] != "email"]
+    async with clients(TENANT) as client:
+        response = await client.post(f"{base(seeded, quote_id)}/code")
+    assert response.status_code == 400
+    assert "e-mail del cliente" in error_message(response)
