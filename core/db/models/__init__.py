@@ -11,6 +11,7 @@ from core.db.models.line_commissions import LineCommission
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.policy_changes import PolicyChange
 from core.db.models.portfolio import ImportJob, ImportKey, ImportSource
+from core.db.models.privacy import PrivacyConsent, PrivacyLogEntry, PrivacyNotice
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
 from core.db.models.remittances import ReconciliationLine, Remittance, RemittanceReconciliation
@@ -39,6 +40,9 @@ __all__ = [
     "OutboxMail",
     "Policy",
     "PolicyChange",
+    "PrivacyConsent",
+    "PrivacyLogEntry",
+    "PrivacyNotice",
     "Product",
     "Quote",
     "ReconciliationLine",
