@@ -94,7 +94,8 @@ async def _policies(
     session.add_all([kept, old])
     await session.flush()
     found.quote_kept, found.policy_kept, found.policy_old = quote.id, kept.id, old.id
-    claim_kept = m.Claim(policy_id=kept.id, event_date=date(2020, 1, 15), known_on=date(2020, 1, 15),
+    event = date(2020, 1, 15)
+    claim_kept = m.Claim(policy_id=kept.id, event_date=event, known_on=event,
                          customer="Giulia Verdi", description="Tamponamento", **tree)  # fmt: skip
     claim_old = m.Claim(policy_id=old.id, event_date=date(2014, 5, 1), known_on=date(2014, 5, 1),
                         customer="Giulia Verdi", description="Grandine", **tree)  # fmt: skip
@@ -104,8 +105,14 @@ async def _policies(
     session.add(doc)
     if in_force_until is not None:
         session.add(
-            m.Policy(number="P-NOW", company="Generali", start_date=date(2026, 1, 1),
-                     end_date=in_force_until, pr={"usrData": usr_data()}, **tree)  # fmt: skip
+            m.Policy(
+                number="P-NOW",
+                company="Generali",
+                start_date=date(2026, 1, 1),
+                end_date=in_force_until,
+                pr={"usrData": usr_data()},
+                **tree,
+            )
         )
     await session.flush()
     found.claim_kept, found.claim_old, found.doc_policy = claim_kept.id, claim_old.id, doc.id

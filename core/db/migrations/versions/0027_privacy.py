@@ -57,7 +57,7 @@ def upgrade() -> None:
             ondelete="SET NULL",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_privacy_notices")),
-        sa.UniqueConstraint("tenant_id", "version", name=op.f("uq_privacy_notices_tenant_id")),
+        sa.UniqueConstraint("tenant_id", "version", name=op.f("uq_privacy_notices_tenant_id_version")),
     )  # fmt: skip
     enable_tenant_rls(op.get_bind(), "privacy_notices")
     with op.batch_alter_table("privacy_notices", schema=None) as batch_op:
