@@ -17,7 +17,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.documents import files as f
 from core.domain.privacy import retention as r
-from core.domain.privacy.consents import record_consents
+from core.domain.privacy.consents import current, history, record_consents
 from core.domain.privacy.log import record
 from core.errors import Conflict, NotFound
 from core.settings import Settings
@@ -188,10 +188,9 @@ async def erase_client(
     if new_data != data:
         client.data = new_data
     anonymised.append({"kind": "cliente", "id": client.id, "label": "Contatti del cliente"})
-    await record_consents(
-        session, client.id, {"marketing": False, "profilazione": False},
-        channel="cancellazione", by=principal.id,
-    )  # fmt: skip
+    given = current(await history(session, client.id))
+    revoked = {k: False for k in ("marketing", "profilazione") if (given[k] or {}).get("given")}
+    await record_consents(session, client.id, revoked, channel="cancellazione", by=principal.id)
     kept.append(r.Kept("consensi", client.id, "Storico dei consensi", r.CONSENT_PROOF,
                        max(identity_until or today, r.years_after(today))))  # fmt: skip
     await session.flush()

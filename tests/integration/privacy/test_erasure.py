@@ -109,6 +109,10 @@ async def test_a_client_with_no_contract_is_anonymised_whole(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
     g = await make_giulia(seeded, policies=False)
+    async with clients(TENANT) as client:
+        headers = await headers_for(seeded, TENANT, "agente")
+        path = f"/api/privacy/clients/{g.client}/consents"
+        await client.post(path, headers=headers, json={"kind": "marketing", "given": True})
     answer = await _erase(clients, seeded, "admin", g.client)
     assert answer.status_code == 200, answer.text
     assert [(k["kind"], k["until"]) for k in answer.json()["kept"]] == [("consensi", "2036-11-29")]
@@ -117,6 +121,17 @@ async def test_a_client_with_no_contract_is_anonymised_whole(
         "Cliente cancellato", None, None, None,
     )  # fmt: skip
     assert set(client.data) == {"erasedAt"}
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            consents = (
+                (await session.execute(select(m.PrivacyConsent).order_by(m.PrivacyConsent.at)))
+                .scalars()
+                .all()
+            )
+    # the marketing consent given is revoked by the erasure; profiling, never given, untouched
+    assert [(c.kind, c.given, c.channel) for c in consents] == [
+        ("marketing", True, "agente"), ("marketing", False, "cancellazione"),
+    ]  # fmt: skip
 
 
 async def test_a_policy_in_force_refuses_the_erasure_and_changes_nothing(
