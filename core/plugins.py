@@ -53,6 +53,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.chats.plugin",
     "core.domain.otp.plugin",
     "core.domain.taxes.plugin",
+    "core.domain.privacy.plugin",
 )
 
 PER_LINE_HOOKS: tuple[str, ...] = ("prepare_quote", "emission_request", "quote_commissions")

@@ -77,8 +77,8 @@ describe('access without login (SPEC §2)', () => {
       assert.equal(new URL(page.url()).pathname, '/login');
       await expectAccessible(page, '/login after a private path');
       await page.goto(live.server.url('assicurapp', '/privacy'));
-      await page.getByTestId('coming-soon').waitFor();
-      await expectAccessible(page, '/privacy (in arrivo, no login)');
+      await page.getByTestId('privacy-text').waitFor();
+      await expectAccessible(page, '/privacy (the notice, no login)');
       assert.equal(new URL(page.url()).pathname, '/privacy');
       assert.equal(await page.getByTestId('side-menu').count(), 0);
       await page.goto(live.server.url('assicurapp', '/resetPwd'));

@@ -12,6 +12,7 @@ from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy
 from core.db.models.policy_changes import PolicyChange
 from core.db.models.portfolio import ImportJob, ImportKey, ImportSource
 from core.db.models.precontract import PrecontractSet, ProductDocument
+from core.db.models.privacy import PrivacyConsent, PrivacyLogEntry, PrivacyNotice
 from core.db.models.products import Product
 from core.db.models.quotes import Quote
 from core.db.models.remittances import ReconciliationLine, Remittance, RemittanceReconciliation
@@ -42,6 +43,9 @@ __all__ = [
     "Policy",
     "PolicyChange",
     "PrecontractSet",
+    "PrivacyConsent",
+    "PrivacyLogEntry",
+    "PrivacyNotice",
     "Product",
     "ProductDocument",
     "Quote",

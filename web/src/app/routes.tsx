@@ -62,7 +62,7 @@ const PEOPLE_ROUTES: RouteObject[] = [
   // the agents' tree opens from the users' list
   guardedPage('Agenti', users, () => import('../features/people/AgentsPage'), ['people']),
   guardedPage('account', signedIn, () => import('../features/people/AccountPage'), ['people']),
-  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings', 'dunning']),
+  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings', 'dunning', 'privacy']),
   guardedPage('area-documentale/:id?', inMenu('area-documentale'), () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
 ];
 
@@ -89,7 +89,6 @@ const MONEY_ROUTES: RouteObject[] = [
 
 /** Public screens owned by later work. */
 export const PUBLIC_PLACEHOLDER_PATHS = [
-  'privacy',
   'Doc/*',
 ] as const;
 
@@ -111,11 +110,12 @@ export const routes: RouteObject[] = [
           page('registrazione/:jwt', () => import('../features/auth/RegistrationPage')),
           page('resetPwd/:jwt?', () => import('../features/auth/ResetPasswordPage')),
           ...PUBLIC_PLACEHOLDER_PATHS.map((path) => ({ path, lazy: comingSoon })),
+          page('privacy', () => import('../features/privacy/PrivacyPage'), ['privacy']),
           page('acquisto-polizza/:id', () => import('../features/public-policy/PurchasePage'), ['publicPolicy']),
           page('extension-policy', () => import('../features/public-policy/ExtensionPage'), ['publicPolicy']),
           page('sinistro/:policyId', () => import('../features/public-claim/ClaimReportPage'), ['claims']),
           ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) =>
-            page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes']),
+            page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes', 'privacy']),
           ),
         ],
       },
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
           guardedPage('sinistri', claims, () => import('../features/claims/ClaimsPage'), ['claims']),
           guardedPage('sinistri/:id', claims, () => import('../features/claims/ClaimDetailPage'), ['claims', 'quotes']),
           guardedPage('clienti', inMenu('clienti'), () => import('../features/clients/ClientsPage'), ['clients']),
-          guardedPage('clienti/:id', inMenu('clienti'), () => import('../features/clients/ClientDetailPage'), ['clients']),
+          guardedPage('clienti/:id', inMenu('clienti'), () => import('../features/clients/ClientDetailPage'), ['clients', 'privacy']),
           // the plates register: the rca line's module, where the menu holds its entry
           guardedPage('targhe/*', inMenu('targhe'), () => import('../federation/ProductRoute').then((m) => ({ default: m.PlatesRoute }))),
           ...MONEY_ROUTES,

@@ -1,7 +1,7 @@
 """pre-contract documents, product documents
 
 Revision ID: core_0028
-Revises: core_0026
+Revises: core_0027
 Create Date: 2026-11-29 22:41:00.262833
 
 ``product_documents`` holds a product's company documents (DIP, DIP aggiuntivo, conditions),
@@ -20,7 +20,7 @@ from sqlalchemy.dialects import postgresql
 from core.db.rls import enable_tenant_rls
 
 revision: str = "core_0028"
-down_revision: str | Sequence[str] | None = "core_0026"
+down_revision: str | Sequence[str] | None = "core_0027"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

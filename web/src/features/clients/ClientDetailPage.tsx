@@ -1,4 +1,4 @@
-/** `/clienti/:id`: the client's data, quotes, policies and documents. */
+/** `/clienti/:id`: the client's data, quotes, policies and documents, and its privacy block. */
 import { Anchor, Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDay } from '@sportello/host-api';
 import { IconFile, IconPencil } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useServices } from '../../session/context';
 import { birthText } from './components/birthText';
 import ClientContactsForm from './components/ClientContactsForm';
+import ClientPrivacy from '../privacy/ClientPrivacy';
+import { useAccess } from '../../session/useAccess';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -37,6 +39,7 @@ export default function ClientDetailPage() {
   const { t } = useTranslation('clients');
   const { t: tf } = useTranslation('fields');
   const { session } = useServices();
+  const { flags } = useAccess();
   const { id = '' } = useParams();
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(0);
@@ -237,6 +240,7 @@ export default function ClientDetailPage() {
           <Text c="dimmed">{t('detail.noDocuments')}</Text>
         )}
       </Section>
+      <ClientPrivacy clientId={id} admin={Boolean(flags.admin)} />
     </Stack>
   );
 }

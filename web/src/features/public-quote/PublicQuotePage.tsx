@@ -18,6 +18,7 @@ import InfoField from '../../components/InfoField';
 import PublicFrame from '../../components/PublicFrame';
 import { errorKind, getPublicQuote, offerToSend, type PublicQuote, requestPublicEmission } from './api';
 import OfferCard from './OfferCard';
+import LinkConsents from '../privacy/LinkConsents';
 import PrecontractStep from './PrecontractStep';
 
 export default function PublicQuotePage() {
@@ -181,6 +182,7 @@ export default function PublicQuotePage() {
             {requestError}
           </Alert>
         ) : null}
+        <LinkConsents id={id} code={code} />
         {expiresAt ? (
           <Text size="xs" c="dimmed" ta="center">
             {t('expires', { date: romeDateTime(expiresAt) })}

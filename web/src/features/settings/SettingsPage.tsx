@@ -1,6 +1,6 @@
 /**
  * `/impostazioni` (admins): the tenant's look and support text, statuses, companies and the
- * catalogue lists, product lines, and the activity log. Saved settings reach every open
+ * catalogue lists, product lines, the activity log, the privacy notice and the processing log. Saved settings reach every open
  * client through the settings stream; the server refuses invalid values naming the field.
  */
 import { Button, Group, Stack, Title } from '@mantine/core';
@@ -15,8 +15,10 @@ import GeneralSection from './GeneralSection';
 import LinesSection from './LinesSection';
 import StatusesSection from './StatusesSection';
 import TaxesSection from './TaxesSection';
+import LogSection from '../privacy/LogSection';
+import NoticeSection from '../privacy/NoticeSection';
 
-const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, solleciti: DunningSection, prodotti: LinesSection, attivita: ActivitySection } as const;
+const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, solleciti: DunningSection, prodotti: LinesSection, attivita: ActivitySection, privacy: NoticeSection, registro: LogSection } as const;
 type Tab = keyof typeof TABS;
 
 export default function SettingsPage() {
