@@ -3,7 +3,8 @@
  * the page shows, by name: ./pageTitles) and the user's name, the search (./search), the notifications button and the user menu. The background darkens with the
  * scroll, up to 0.3 (scrollTop / 200). On phones and tablets a burger first opens the menu's
  * drawer, and the user menu shows the avatar alone; on phones the logo is smaller, and gives its
- * place to the back button (shell.css).
+ * place to the back button, shows its mark alone, and the title wraps to two lines and shrinks
+ * to fit instead of being cut short (./useFittedTitle, shell.css).
  */
 import { ActionIcon, Burger, Group, Image, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { showsBackButton } from '../lib/format';
 import { NotificationsButton } from './NotificationsButton';
 import { SearchButton } from './search/SearchButton';
 import { UserMenu } from './UserMenu';
+import { TITLE_SIZES, useFittedTitle } from './useFittedTitle';
 import { usePageTitleText } from './usePageTitleText';
 
 export const MAX_SHADE = 0.3;
@@ -49,6 +51,7 @@ export function TopBar({ menu }: { menu?: TopBarMenu }) {
   // on a phone the back button takes the logo's place: the title keeps its room
   const phone = useBelow('sm');
   const logo = !(back && phone);
+  const fitted = useFittedTitle(title, phone);
   return (
     <header className="top-bar" data-testid="top-bar">
       <div className="top-bar-shade" style={{ opacity: shade }} data-testid="top-bar-shade" />
@@ -79,7 +82,14 @@ export function TopBar({ menu }: { menu?: TopBarMenu }) {
           </ActionIcon>
         )}
         <div className="top-bar-title">
-          <Title order={1} size="h4" lineClamp={1} data-testid="page-title">
+          <Title
+            ref={fitted.ref}
+            order={1}
+            size={phone ? TITLE_SIZES[fitted.step] : 'h4'}
+            lineClamp={phone ? 2 : 1}
+            className={phone && fitted.step === TITLE_SIZES.length - 1 ? 'top-bar-title-breaks' : undefined}
+            data-testid="page-title"
+          >
             {title}
           </Title>
           <Text size="xs" className="top-bar-subtitle" lineClamp={1}>

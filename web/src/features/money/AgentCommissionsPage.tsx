@@ -4,8 +4,8 @@
  * sends it to them alone), each linking to its policy or the
  * line's practice. Live on the policies stream.
  */
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRate } from '@sportello/host-api';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatRate, ListTable, type ListColumn } from '@sportello/host-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -34,8 +34,39 @@ export default function AgentCommissionsPage() {
   const allowed = flags.any && !flags.employee;
   const load = useCallback(() => fetchAgentLines(aId, from, to), [aId, from, to]);
   const { data, error } = useLiveLoad(allowed && aId && from && to ? load : null);
-  const companyShown = (data?.lines ?? []).some((line) => line.companyAmount !== undefined);
+  const lines = data?.lines ?? [];
+  const companyShown = lines.some((line) => line.companyAmount !== undefined);
   if (!allowed) return <NotFound />;
+  const right = { th: { ta: 'right' }, td: { ta: 'right' } } as const;
+  const columns: ListColumn<CommissionLine>[] = [
+    { key: 'day', header: t('lines.day'), cell: (line) => shortDate(line.day) },
+    {
+      key: 'policy',
+      header: t('lines.policy'),
+      card: 'title',
+      cell: (line) => (
+        <>
+          <Anchor component={Link} to={target(line)} size="sm">{line.number ?? t('lines.practice')}</Anchor>
+          {line.share === 'differenza' ? <Text span size="xs" c="dimmed"> · {t('lines.difference')}</Text> : null}
+        </>
+      ),
+    },
+    { key: 'product', header: t('lines.product'), cell: (line) => [line.product, line.company].filter(Boolean).join(' · ') || '—' },
+    ...(companyShown
+      ? [{ key: 'companyAmount', header: t('lines.companyAmount'), ...right, cell: (line: CommissionLine) => (line.companyAmount !== undefined ? euros(toCents(line.companyAmount)) : '—') }]
+      : []),
+    { key: 'rate', header: t('lines.rate'), ...right, cell: (line) => (line.rate !== null ? formatRate(line.rate) : '—') },
+    { key: 'commission', header: t('lines.commission'), ...right, cell: (line) => <Text span inherit fw={600}>{euros(toCents(line.commission))}</Text> },
+    {
+      key: 'state',
+      header: t('lines.state'),
+      cell: (line) => (
+        <Group gap={4}>
+          <Badge variant="light" color={line.paid ? 'teal' : 'gray'}>{line.paid ? t('lines.paid') : t('lines.unpaid')}</Badge>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="md" className="page" maw={1200} data-testid="agent-commissions-page">
       <Title order={2}>{t('lines.title', { name: data?.agent.name ?? '' })}</Title>
@@ -49,41 +80,15 @@ export default function AgentCommissionsPage() {
         </SimpleGrid>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table miw={900} verticalSpacing="xs" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('lines.day')}</Table.Th>
-                <Table.Th>{t('lines.policy')}</Table.Th>
-                <Table.Th>{t('lines.product')}</Table.Th>
-                {companyShown ? <Table.Th ta="right">{t('lines.companyAmount')}</Table.Th> : null}
-                <Table.Th ta="right">{t('lines.rate')}</Table.Th>
-                <Table.Th ta="right">{t('lines.commission')}</Table.Th>
-                <Table.Th>{t('lines.state')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data?.lines ?? []).map((line, index) => (
-                <Table.Tr key={`${line.link.params.id}-${line.day}-${index}`} data-testid="commission-line">
-                  <Table.Td>{shortDate(line.day)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={target(line)} size="sm">{line.number ?? t('lines.practice')}</Anchor>
-                    {line.share === 'differenza' ? <Text span size="xs" c="dimmed"> · {t('lines.difference')}</Text> : null}
-                  </Table.Td>
-                  <Table.Td>{[line.product, line.company].filter(Boolean).join(' · ') || '—'}</Table.Td>
-                  {companyShown ? <Table.Td ta="right">{line.companyAmount !== undefined ? euros(toCents(line.companyAmount)) : '—'}</Table.Td> : null}
-                  <Table.Td ta="right">{line.rate !== null ? formatRate(line.rate) : '—'}</Table.Td>
-                  <Table.Td ta="right" fw={600}>{euros(toCents(line.commission))}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge variant="light" color={line.paid ? 'teal' : 'gray'}>{line.paid ? t('lines.paid') : t('lines.unpaid')}</Badge>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={lines}
+          columns={columns}
+          rowKey={(line, index) => `${line.link.params.id}-${line.day}-${index}`}
+          rowProps={() => ({ 'data-testid': 'commission-line' })}
+          minWidth={900}
+          label={t('lines.title', { name: data?.agent.name ?? '' })}
+          table={{ verticalSpacing: 'xs', horizontalSpacing: 'md' }}
+        />
         {data && data.lines.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('lines.empty')}</Text> : null}
       </Paper>
     </Stack>

@@ -6,8 +6,9 @@
  * (:file:`BalancesOverview`). It follows the policies stream, so a collected instalment moves
  * it without a reload.
  */
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { AmountInput, PlainSelect } from '@sportello/host-api';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AmountInput, ListTable, PlainSelect, type ListColumn } from '@sportello/host-api';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,7 +19,7 @@ import { romeToday } from '../policies/policyLogic';
 import { errorText, notify } from '../quotes/env';
 import { fetchLedger, postEntry, statementUrl, type ManualKind } from './api';
 import MoneyFigure from './MoneyFigure';
-import { euros, ledgerSummary, monthBounds, monthChoices, romeDate, toCents } from './money';
+import { euros, ledgerSummary, monthBounds, monthChoices, romeDate, toCents, type LedgerEntry } from './money';
 import { useLiveLoad } from './useLiveLoad';
 import BalancesOverview from './BalancesOverview';
 import TaxProfileView, { useTaxProfile } from './TaxProfileView';
@@ -73,6 +74,39 @@ function EntryForm({ userId, onPosted }: { userId: string; onPosted: () => void 
   );
 }
 
+/** The ledger's columns: on a phone a card per entry, its description at the head. */
+function entryColumns(t: TFunction<'money'>): ListColumn<LedgerEntry>[] {
+  const right = { th: { ta: 'right' }, td: { ta: 'right' } } as const;
+  return [
+    { key: 'date', header: t('columns.date'), cell: (entry) => romeDate(entry.at) },
+    {
+      key: 'kind',
+      header: t('columns.kind'),
+      cell: (entry) => (
+        <Badge variant="light" color={toCents(entry.amount) < 0 ? 'red' : 'teal'}>
+          {t(`kinds.${entry.kind}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'description',
+      header: t('columns.description'),
+      card: 'title',
+      cell: (entry) =>
+        entry.policyId ? (
+          <Anchor component={Link} to={`/polizza/${entry.policyId}`} size="sm">
+            {entry.description}
+          </Anchor>
+        ) : (
+          entry.description
+        ),
+    },
+    { key: 'gross', header: t('columns.gross'), ...right, cell: (entry) => euros(toCents(entry.gross)) },
+    { key: 'withholding', header: t('columns.withholding'), ...right, cell: (entry) => euros(toCents(entry.withholding)) },
+    { key: 'amount', header: t('columns.amount'), ...right, cell: (entry) => <Text span inherit fw={600}>{euros(toCents(entry.amount))}</Text> },
+  ];
+}
+
 export default function BalancePage() {
   const { id } = useParams();
   const { flags } = useAccess();
@@ -95,6 +129,7 @@ function Ledger({ id }: { id: string | undefined }) {
   const { profile } = useTaxProfile(allowed ? userId : '', ledger?.user);
 
   if (!allowed) return <NotFound />;
+  const columns = entryColumns(t);
   const summary = !ledger
     ? null
     : ledger.truncated
@@ -128,36 +163,16 @@ function Ledger({ id }: { id: string | undefined }) {
       {profile ? <TaxProfileView profile={profile} /> : null}
       {flags.admin && ledger ? <EntryForm userId={userId} onPosted={reload} /> : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table miw={760} verticalSpacing="sm" horizontalSpacing="md" data-testid="balance-entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.date')}</Table.Th>
-                <Table.Th>{t('columns.kind')}</Table.Th>
-                <Table.Th>{t('columns.description')}</Table.Th>
-                <Table.Th ta="right">{t('columns.gross')}</Table.Th>
-                <Table.Th ta="right">{t('columns.withholding')}</Table.Th>
-                <Table.Th ta="right">{t('columns.amount')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(ledger?.entries ?? []).map((entry) => (
-                <Table.Tr key={entry._id} data-testid="balance-entry">
-                  <Table.Td>{romeDate(entry.at)}</Table.Td>
-                  <Table.Td><Badge variant="light" color={toCents(entry.amount) < 0 ? 'red' : 'teal'}>{t(`kinds.${entry.kind}`)}</Badge></Table.Td>
-                  <Table.Td>
-                    {entry.policyId ? (
-                      <Anchor component={Link} to={`/polizza/${entry.policyId}`} size="sm">{entry.description}</Anchor>
-                    ) : entry.description}
-                  </Table.Td>
-                  <Table.Td ta="right">{euros(toCents(entry.gross))}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(entry.withholding))}</Table.Td>
-                  <Table.Td ta="right" fw={600}>{euros(toCents(entry.amount))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={ledger?.entries ?? []}
+          columns={columns}
+          rowKey={(entry) => entry._id}
+          rowProps={() => ({ 'data-testid': 'balance-entry' })}
+          minWidth={760}
+          label={t('balance.title')}
+          table={{ verticalSpacing: 'sm', horizontalSpacing: 'md' }}
+          testId="balance-entries"
+        />
         {ledger && ledger.entries.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('balance.empty')}</Text> : null}
       </Paper>
     </Stack>

@@ -3,7 +3,8 @@
  * payment method and company; collect or undo from here; close a day (its payments are then
  * locked); XLSX export. It follows the policies stream, so every open cash sheet stays current.
  */
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ListTable, type ListColumn } from '@sportello/host-api';
 import { modals } from '@mantine/modals';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,24 @@ export default function CashPage() {
   const { data: sheet, error, reload } = useLiveLoad(flags.admin && from && to ? load : null);
 
   if (!flags.admin) return <NotFound />;
+  const columns: ListColumn<CashRow>[] = [
+    { key: 'cassa', header: t('cash.cassa'), cell: (row) => shortDate(row.cassa) },
+    {
+      key: 'policy',
+      header: t('cash.policy'),
+      card: 'title',
+      cell: (row) => (
+        <>
+          <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm">{row.number ?? '—'}</Anchor>
+          <Text span size="xs" c="dimmed"> · {t('cash.instalment', { n: row.n })}</Text>
+        </>
+      ),
+    },
+    { key: 'customer', header: t('cash.customer'), cell: (row) => row.customer || '—' },
+    { key: 'company', header: t('cash.company'), cell: (row) => row.company ?? '—' },
+    { key: 'amount', header: t('cash.amount'), th: { ta: 'right' }, td: { ta: 'right' }, cell: (row) => euros(toCents(row.total)) },
+    { key: 'state', header: t('cash.state'), card: 'wide', cell: (row) => <RowAction row={row} onDone={reload} /> },
+  ];
   const confirmClose = () =>
     modals.openConfirmModal({
       title: t('cash.closeTitle'),
@@ -125,35 +144,16 @@ export default function CashPage() {
         </Paper>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table miw={900} verticalSpacing="xs" horizontalSpacing="md" data-testid="cash-rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('cash.cassa')}</Table.Th>
-                <Table.Th>{t('cash.policy')}</Table.Th>
-                <Table.Th>{t('cash.customer')}</Table.Th>
-                <Table.Th>{t('cash.company')}</Table.Th>
-                <Table.Th ta="right">{t('cash.amount')}</Table.Th>
-                <Table.Th>{t('cash.state')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(sheet?.rows ?? []).map((row) => (
-                <Table.Tr key={`${row.policyId}-${row.n}`} data-testid="cash-row">
-                  <Table.Td>{shortDate(row.cassa)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm">{row.number ?? '—'}</Anchor>
-                    <Text span size="xs" c="dimmed"> · {t('cash.instalment', { n: row.n })}</Text>
-                  </Table.Td>
-                  <Table.Td>{row.customer || '—'}</Table.Td>
-                  <Table.Td>{row.company ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(row.total))}</Table.Td>
-                  <Table.Td><RowAction row={row} onDone={reload} /></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={sheet?.rows ?? []}
+          columns={columns}
+          rowKey={(row) => `${row.policyId}-${row.n}`}
+          rowProps={() => ({ 'data-testid': 'cash-row' })}
+          minWidth={900}
+          label={t('cash.title')}
+          table={{ verticalSpacing: 'xs', horizontalSpacing: 'md' }}
+          testId="cash-rows"
+        />
         {sheet && sheet.rows.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('cash.empty')}</Text> : null}
         {sheet?.truncated ? <Text c="dimmed" ta="center" py="sm">{t('cash.truncated')}</Text> : null}
       </Paper>

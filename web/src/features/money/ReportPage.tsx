@@ -6,15 +6,15 @@
  * per month and per product or company, XLSX and CSV exports. Live: it follows the policies
  * stream, so a collected instalment moves it without a reload.
  */
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRate } from '@sportello/host-api';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatRate, ListTable, type ListColumn } from '@sportello/host-api';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccess } from '../../session/useAccess';
 import { NotFound } from '../errors/NotFoundPage';
 import { MAX_DATE, MIN_DATE, presetRange, type DateRange } from '../quotes/dates';
-import { fetchReport, reportExportUrl } from './api';
+import { fetchReport, reportExportUrl, type ReportRow } from './api';
 import EuroBars from './EuroBars';
 import MoneyFigure from './MoneyFigure';
 import { euros, monthSeries, toCents } from './money';
@@ -45,6 +45,34 @@ export default function ReportPage() {
   const parts = useMemo(() => (report?.[split] ?? []).map((p) => ({ label: p.name, amount: p.amount })), [report, split]);
   const format = (value: number) => euros(toCents(value));
   if (!allowed) return <NotFound />;
+  const right = { th: { ta: 'right' }, td: { ta: 'right' } } as const;
+  const columns: ListColumn<ReportRow>[] = [
+    {
+      key: 'name',
+      header: t('report.collaborator'),
+      card: 'title',
+      cell: (row) => (row.role === 'a' ? <Anchor component={Link} to={`/ProvvigioniAgente/${row._id}`} size="sm">{row.name}</Anchor> : row.name),
+    },
+    { key: 'gross', header: t('report.gross'), ...right, cell: (row) => euros(toCents(row.gross)) },
+    { key: 'collected', header: t('report.collected'), ...right, cell: (row) => euros(toCents(row.collected)) },
+    { key: 'pending', header: t('report.pending'), ...right, cell: (row) => euros(toCents(row.pending)) },
+    {
+      key: 'withholding',
+      header: t('report.withholding'),
+      ...right,
+      testId: 'report-withholding-row',
+      cell: (row) => (
+        <>
+          {euros(toCents(row.withholding))}
+          <Text span size="xs" c="dimmed">
+            {' '}
+            {row.base === 'nessuna' ? t('reportBase.flatRate') : t('reportBase.onBase', { rate: formatRate(row.ritenuta), base: formatRate(row.basePercent) })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'net', header: t('report.net'), ...right, cell: (row) => <Text span inherit fw={600}>{euros(toCents(row.net))}</Text> },
+  ];
   return (
     <Stack gap="md" className="page" maw={1200} data-testid="report-page">
       <Group justify="space-between" align="end">
@@ -92,42 +120,16 @@ export default function ReportPage() {
         </SimpleGrid>
       ) : null}
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table miw={820} verticalSpacing="sm" horizontalSpacing="md" data-testid="report-agents">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('report.collaborator')}</Table.Th>
-                <Table.Th ta="right">{t('report.gross')}</Table.Th>
-                <Table.Th ta="right">{t('report.collected')}</Table.Th>
-                <Table.Th ta="right">{t('report.pending')}</Table.Th>
-                <Table.Th ta="right">{t('report.withholding')}</Table.Th>
-                <Table.Th ta="right">{t('report.net')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(report?.agents ?? []).map((row) => (
-                <Table.Tr key={row._id} data-testid="report-agent">
-                  <Table.Td>
-                    {row.role === 'a' ? (
-                      <Anchor component={Link} to={`/ProvvigioniAgente/${row._id}`} size="sm">{row.name}</Anchor>
-                    ) : row.name}
-                  </Table.Td>
-                  <Table.Td ta="right">{euros(toCents(row.gross))}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(row.collected))}</Table.Td>
-                  <Table.Td ta="right">{euros(toCents(row.pending))}</Table.Td>
-                  <Table.Td ta="right" data-testid="report-withholding-row">
-                    {euros(toCents(row.withholding))}
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      {row.base === 'nessuna' ? t('reportBase.flatRate') : t('reportBase.onBase', { rate: formatRate(row.ritenuta), base: formatRate(row.basePercent) })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" fw={600}>{euros(toCents(row.net))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={report?.agents ?? []}
+          columns={columns}
+          rowKey={(row) => row._id}
+          rowProps={() => ({ 'data-testid': 'report-agent' })}
+          minWidth={820}
+          label={t('report.title')}
+          table={{ verticalSpacing: 'sm', horizontalSpacing: 'md' }}
+          testId="report-agents"
+        />
         {report && report.agents.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('report.empty')}</Text> : null}
       </Paper>
     </Stack>

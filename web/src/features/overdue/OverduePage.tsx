@@ -5,12 +5,12 @@
  * filtered by cover; a reminder sent now per row (`inviaSollecito`, at most one an hour).
  * Live: a payment arriving through the policies stream drops its row at once and reloads.
  */
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HostItem } from '@sportello/host-api';
+import { ListTable, type HostItem, type ListColumn } from '@sportello/host-api';
 import { errorText, notify, useCollection, useQuoteEnv } from '../quotes/env';
 import { euros, shortDate, toCents } from '../policies/policyLogic';
 import { coverText } from '../cover/CoverBadge';
@@ -69,6 +69,56 @@ export default function OverduePage() {
     }
   };
 
+  const keyOf = (row: OverdueRow) => `${row.policyId}:${row.n}`;
+  const columns: ListColumn<OverdueRow>[] = [
+    { key: 'customer', header: t('columns.customer'), card: 'title', cell: (row) => <Text fw={600} size="sm">{row.customer || '—'}</Text> },
+    {
+      key: 'policy',
+      header: t('columns.policy'),
+      cell: (row) => (
+        <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm">
+          {[row.company, row.number].filter(Boolean).join(' ') || '—'}
+        </Anchor>
+      ),
+    },
+    { key: 'instalment', header: t('columns.instalment'), cell: (row) => row.n },
+    { key: 'due', header: t('columns.due'), cell: (row) => shortDate(row.due) },
+    { key: 'amount', header: t('columns.amount'), cell: (row) => euros(toCents(row.tot)) },
+    { key: 'late', header: t('columns.late'), testId: 'overdue-late', cell: (row) => t('days', { count: daysBetween(row.due, romeDay(now)) }) },
+    {
+      key: 'cover',
+      header: t('columns.cover'),
+      card: 'wide',
+      cell: (row) => {
+        const cover = coverOf(row);
+        return (
+          <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none', height: 'auto' }} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }} data-testid="overdue-cover" data-status={cover.status}>
+            {coverText(t, cover, now)}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'daysLeft',
+      header: t('columns.daysLeft'),
+      testId: 'overdue-days-left',
+      cell: (row) => {
+        const left = daysLeft(coverOf(row), now);
+        return left === null ? '—' : t('days', { count: left });
+      },
+    },
+    { key: 'agent', header: t('columns.agent'), cell: (row) => userName(row.aId) || '—' },
+    {
+      key: 'action',
+      header: t('columns.action'),
+      cell: (row) => (
+        <Button size="xs" variant="light" leftSection={<IconMailForward size={14} />} loading={sending === keyOf(row)} onClick={() => void remind(row)} data-testid="overdue-remind">
+          {t('remind')}
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="md" className="page" data-testid="overdue-page">
       <Group justify="space-between" align="flex-end">
@@ -87,59 +137,22 @@ export default function OverduePage() {
         {t('count', { count: shown.length })}
       </Text>
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {(['customer', 'policy', 'instalment', 'due', 'amount', 'late', 'cover', 'daysLeft', 'agent', 'action'] as const).map((column) => (
-                <Table.Th key={column}>{t(`columns.${column}`)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => {
-              const cover = coverOf(row);
-              const left = daysLeft(cover, now);
-              const key = `${row.policyId}:${row.n}`;
-              return (
-                <Table.Tr key={key} data-testid="overdue-row" data-policy={row.policyId} data-n={row.n}>
-                  <Table.Td>{row.customer || '—'}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/polizza/${row.policyId}`} size="sm">
-                      {[row.company, row.number].filter(Boolean).join(' ') || '—'}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.n}</Table.Td>
-                  <Table.Td>{shortDate(row.due)}</Table.Td>
-                  <Table.Td>{euros(toCents(row.tot))}</Table.Td>
-                  <Table.Td data-testid="overdue-late">{t('days', { count: daysBetween(row.due, romeDay(now)) })}</Table.Td>
-                  <Table.Td>
-                    <Badge color={COLOURS[cover.status]} variant="light" style={{ textTransform: 'none', height: 'auto' }} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }} data-testid="overdue-cover" data-status={cover.status}>
-                      {coverText(t, cover, now)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td data-testid="overdue-days-left">{left === null ? '—' : t('days', { count: left })}</Table.Td>
-                  <Table.Td>{userName(row.aId) || '—'}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" leftSection={<IconMailForward size={14} />} loading={sending === key} onClick={() => void remind(row)} data-testid="overdue-remind">
-                      {t('remind')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {rows !== null && !shown.length ? (
-              <Table.Tr>
-                <Table.Td colSpan={10}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {t('empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-        </div>
+        <ListTable
+          rows={shown}
+          columns={columns}
+          rowKey={keyOf}
+          rowProps={(row) => ({ 'data-testid': 'overdue-row', 'data-policy': row.policyId, 'data-n': row.n })}
+          minWidth={960}
+          label={t('title')}
+          table={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm' }}
+          empty={
+            rows !== null ? (
+              <Text c="dimmed" ta="center" py="md">
+                {t('empty')}
+              </Text>
+            ) : null
+          }
+        />
       </Paper>
     </Stack>
   );

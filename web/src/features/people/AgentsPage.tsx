@@ -2,7 +2,8 @@
  * `/Agenti`: agents with their sub-agents as a tree (live from the users stream), their quotes
  * and policies counts, and links to their commissions and balance.
  */
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ListTable, type ListColumn } from '@sportello/host-api';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,48 +16,31 @@ import { useCollection } from '../quotes/env';
 import { type AgentCounts, fetchAgentCounts } from './api';
 import { agentTree } from './people';
 
-function AgentRow({ user, counts, sub }: { user: User; counts?: AgentCounts; sub?: boolean }) {
+/** A line of the tree: an agent, or one of its sub-agents (indented under it). */
+interface AgentLine {
+  user: User;
+  counts?: AgentCounts;
+  sub: boolean;
+}
+
+/** The agent's links, where the viewer's menu leads: the report's lines, an admin's balances. */
+function AgentLinks({ line }: { line: AgentLine }) {
   const { t } = useTranslation('people');
-  // links only where the viewer's menu leads: the report's lines, an admin's balances
   const { menu, flags } = useAccess();
   const seesReport = menu.some((entry) => entry.key === 'report');
   return (
-    <Table.Tr data-testid={sub ? 'subagent-row' : 'agent-row'}>
-      <Table.Td pl={sub ? 48 : undefined}>
-        <Group gap="sm" wrap="nowrap">
-          <UserAvatar user={user} size={sub ? 28 : 34} />
-          <div>
-            <Text fw={sub ? 500 : 600} size="sm">
-              {user.name || user.email}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {user.email}
-            </Text>
-          </div>
-          {user.suspended ? (
-            <Badge color="red" variant="light" size="sm">
-              {t('suspendedBadge')}
-            </Badge>
-          ) : null}
-        </Group>
-      </Table.Td>
-      <Table.Td ta="center">{counts?.quotes ?? '—'}</Table.Td>
-      <Table.Td ta="center">{counts?.policies ?? '—'}</Table.Td>
-      <Table.Td>
-        <Group gap="md">
-          {seesReport ? (
-            <Anchor component={Link} to={`/ProvvigioniAgente/${user._id}`} size="sm">
-              {t('agents.commissions')}
-            </Anchor>
-          ) : null}
-          {!sub && flags.admin ? (
-            <Anchor component={Link} to={`/saldo-collaboratore/${user._id}`} size="sm">
-              {t('agents.balance')}
-            </Anchor>
-          ) : null}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Group gap="md">
+      {seesReport ? (
+        <Anchor component={Link} to={`/ProvvigioniAgente/${line.user._id}`} size="sm">
+          {t('agents.commissions')}
+        </Anchor>
+      ) : null}
+      {!line.sub && flags.admin ? (
+        <Anchor component={Link} to={`/saldo-collaboratore/${line.user._id}`} size="sm">
+          {t('agents.balance')}
+        </Anchor>
+      ) : null}
+    </Group>
   );
 }
 
@@ -76,30 +60,51 @@ export default function AgentsPage() {
       .catch(() => setCounts({}));
   }, [allowed, agentIds]);
   if (!allowed) return <NotFound />;
+  const lines: AgentLine[] = tree.flatMap((node) => [
+    { user: node.user, counts: counts[node.user._id], sub: false },
+    ...node.children.map((child) => ({ user: child, counts: counts[child._id], sub: true })),
+  ]);
+  const columns: ListColumn<AgentLine>[] = [
+    {
+      key: 'agent',
+      header: `${tenant.wording.agent} / ${tenant.wording.subagent}`,
+      card: 'title',
+      cell: ({ user, sub }) => (
+        <Group gap="sm" wrap="nowrap" pl={sub ? 36 : undefined}>
+          <UserAvatar user={user} size={sub ? 28 : 34} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={sub ? 500 : 600} size="sm">
+              {user.name || user.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email}
+            </Text>
+          </div>
+          {user.suspended ? (
+            <Badge color="red" variant="light" size="sm">
+              {t('suspendedBadge')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'quotes', header: t('agents.quotes'), th: { ta: 'center' }, td: { ta: 'center' }, cell: (line) => line.counts?.quotes ?? '—' },
+    { key: 'policies', header: t('agents.policies'), th: { ta: 'center' }, td: { ta: 'center' }, cell: (line) => line.counts?.policies ?? '—' },
+    { key: 'links', header: '', card: 'wide', cell: (line) => <AgentLinks line={line} /> },
+  ];
   return (
     <Stack gap="md" className="page" maw={1100} data-testid="agents-page">
       <Title order={2}>{tenant.wording.agents}</Title>
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <div style={{ overflowX: 'auto' }}>
-          <Table miw={700} verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  {tenant.wording.agent} / {tenant.wording.subagent}
-                </Table.Th>
-                <Table.Th ta="center">{t('agents.quotes')}</Table.Th>
-                <Table.Th ta="center">{t('agents.policies')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tree.map((node) => [
-                <AgentRow key={node.user._id} user={node.user} counts={counts[node.user._id]} />,
-                ...node.children.map((child) => <AgentRow key={child._id} user={child} counts={counts[child._id]} sub />),
-              ])}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={lines}
+          columns={columns}
+          rowKey={(line) => line.user._id}
+          rowProps={(line) => ({ 'data-testid': line.sub ? 'subagent-row' : 'agent-row' })}
+          minWidth={700}
+          label={tenant.wording.agents}
+          table={{ verticalSpacing: 'sm', horizontalSpacing: 'md' }}
+        />
         {tree.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             {t('agents.empty')}

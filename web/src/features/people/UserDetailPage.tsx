@@ -4,9 +4,9 @@
  * collaborator's tax profile (admins: `TaxProfileSection`); suspend, reactivate and delete. The
  * server checks every change; the screen follows the live user.
  */
-import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { PlainSelect } from '@sportello/host-api';
+import { ListTable, PlainSelect, type ListColumn } from '@sportello/host-api';
 import { IconBan, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,13 @@ interface Draft {
   defaultRate: string;
   rates: RateForm;
   ritenuta: string;
+}
+
+/** A line of the commission rates: a product, or a product line's extra product. */
+interface RateRow {
+  id: string;
+  name: string;
+  line: boolean;
 }
 
 const BLANK: Draft = {
@@ -85,7 +92,7 @@ export default function UserDetailPage() {
     [users],
   );
   const rateRows = useMemo(
-    () => [
+    (): RateRow[] => [
       ...Object.values(products).map((p) => ({ id: p._id, name: String(p.name ?? p._id), line: false })),
       ...tenant.products.filter((p) => p.extraProduct).map((p) => ({ id: p.id, name: p.name, line: true })),
     ],
@@ -101,6 +108,18 @@ export default function UserDetailPage() {
   const setRate = (product: string, field: string, value: string) =>
     set({ rates: { ...draft.rates, [product]: { ...(draft.rates[product] ?? {}), [field]: value } } });
   const self = me?._id === user._id;
+  const rateColumns: ListColumn<RateRow>[] = [
+    { key: 'product', header: t('rates.product'), card: 'title', td: { fz: 'sm' }, cell: (row) => (row.line ? t('rates.lineRow', { name: row.name }) : row.name) },
+    ...RATE_FIELDS.map(
+      (f): ListColumn<RateRow> => ({
+        key: f,
+        header: t(`rates.${f}`),
+        cell: (row) => (
+          <TextInput size="xs" aria-label={`${row.name} · ${t(`rates.${f}`)}`} value={rateOf(row.id, f)} onChange={(e) => setRate(row.id, f, e.currentTarget.value)} rightSection="%" w={110} inputMode="decimal" placeholder={draft.defaultRate || '0'} />
+        ),
+      }),
+    ),
+  ];
 
   const save = async () => {
     const provv = provvFromForm(draft.rates, draft.defaultRate);
@@ -263,30 +282,14 @@ export default function UserDetailPage() {
           <Text size="sm" c="dimmed" data-testid="rates-which">
             {t('rates.which')}
           </Text>
-          <div style={{ overflowX: 'auto' }}>
-            <Table miw={640} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('rates.product')}</Table.Th>
-                  {RATE_FIELDS.map((f) => (
-                    <Table.Th key={f}>{t(`rates.${f}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rateRows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td fz="sm">{row.line ? t('rates.lineRow', { name: row.name }) : row.name}</Table.Td>
-                    {RATE_FIELDS.map((f) => (
-                      <Table.Td key={f}>
-                        <TextInput size="xs" aria-label={`${row.name} · ${t(`rates.${f}`)}`} value={rateOf(row.id, f)} onChange={(e) => setRate(row.id, f, e.currentTarget.value)} rightSection="%" w={110} inputMode="decimal" placeholder={draft.defaultRate || '0'} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <ListTable
+            rows={rateRows}
+            columns={rateColumns}
+            rowKey={(row) => row.id}
+            minWidth={640}
+            label={t('rates.title')}
+            table={{ verticalSpacing: 4 }}
+          />
         </Stack>
       </Paper>
       <Group justify="flex-end">

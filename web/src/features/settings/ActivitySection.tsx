@@ -1,12 +1,11 @@
 /** The activity log: who changed what and when, filtered by kind of record and by user. */
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { PlainSelect, formatDateTime } from '@sportello/host-api';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ListTable, PlainSelect, formatDateTime, type ListColumn } from '@sportello/host-api';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../lib/roles';
 import { errorText, notify, useCollection } from '../quotes/env';
 import { type AuditChange, type AuditEntry, fetchActivity, fetchActivityKinds } from './api';
-
 
 /** A changed field in a line: `Stato: Preventivato → In lavorazione compagnia`, or its value
  * alone for a creation or a deletion. */
@@ -40,6 +39,71 @@ export default function ActivitySection() {
     [entity, actor],
   );
   useEffect(() => void load(), [load]);
+  const top = { td: { style: { verticalAlign: 'top' } } } as const;
+  const columns: ListColumn<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: t('activity.when'),
+      td: { fz: 'sm', style: { whiteSpace: 'nowrap', verticalAlign: 'top' } },
+      cell: (entry) => formatDateTime(entry.at.endsWith('Z') || entry.at.includes('+') ? entry.at : `${entry.at}Z`),
+    },
+    {
+      key: 'who',
+      header: t('activity.who'),
+      ...top,
+      cell: (entry) => (
+        <>
+          <Text size="sm" fw={500}>
+            {entry.actor ? entry.who : t('activity.system')}
+          </Text>
+          {entry.role ? (
+            <Text size="xs" c="dimmed">
+              {entry.role}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'what',
+      header: t('activity.what'),
+      card: 'title',
+      ...top,
+      cell: (entry) => (
+        <Text size="sm" data-testid="activity-what">
+          {entry.what}
+          {entry.record ? (
+            <>
+              {' '}
+              <Text span fw={600}>
+                {entry.record}
+              </Text>
+            </>
+          ) : null}
+        </Text>
+      ),
+    },
+    {
+      key: 'changes',
+      header: t('activity.changes'),
+      card: 'wide',
+      ...top,
+      cell: (entry) => (
+        <Stack gap={2} data-testid="activity-changes">
+          {entry.changes.map((change, index) => (
+            <Text key={index} size="xs" style={{ wordBreak: 'break-word' }}>
+              {changeText(change)}
+            </Text>
+          ))}
+          {entry.more ? (
+            <Text size="xs" c="dimmed">
+              {t('activity.moreFields', { count: entry.more })}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Paper withBorder radius="lg" p="lg">
@@ -54,64 +118,16 @@ export default function ActivitySection() {
             w={260}
           />
         </Group>
-        <div style={{ overflowX: 'auto' }} tabIndex={0}>
-          <Table miw={800} verticalSpacing={6} data-testid="activity-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('activity.when')}</Table.Th>
-                <Table.Th>{t('activity.who')}</Table.Th>
-                <Table.Th>{t('activity.what')}</Table.Th>
-                <Table.Th>{t('activity.changes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry._id} data-testid="activity-row">
-                  <Table.Td fz="sm" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    {formatDateTime(entry.at.endsWith('Z') || entry.at.includes('+') ? entry.at : `${entry.at}Z`)}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Text size="sm" fw={500}>
-                      {entry.actor ? entry.who : t('activity.system')}
-                    </Text>
-                    {entry.role ? (
-                      <Text size="xs" c="dimmed">
-                        {entry.role}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Text size="sm" data-testid="activity-what">
-                      {entry.what}
-                      {entry.record ? (
-                        <>
-                          {' '}
-                          <Text span fw={600}>
-                            {entry.record}
-                          </Text>
-                        </>
-                      ) : null}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Stack gap={2} data-testid="activity-changes">
-                      {entry.changes.map((change, index) => (
-                        <Text key={index} size="xs" style={{ wordBreak: 'break-word' }}>
-                          {changeText(change)}
-                        </Text>
-                      ))}
-                      {entry.more ? (
-                        <Text size="xs" c="dimmed">
-                          {t('activity.moreFields', { count: entry.more })}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={entries}
+          columns={columns}
+          rowKey={(entry) => entry._id}
+          rowProps={() => ({ 'data-testid': 'activity-row' })}
+          minWidth={800}
+          label={t('tabs.attivita')}
+          table={{ verticalSpacing: 6 }}
+          testId="activity-log"
+        />
         {entries.length === 0 ? <Text c="dimmed">{t('activity.empty')}</Text> : null}
         {more ? (
           <Button variant="default" w="fit-content" onClick={() => void load(entries[entries.length - 1]?.at)}>

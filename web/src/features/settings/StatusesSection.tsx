@@ -1,5 +1,6 @@
 /** Quote statuses: who may select each one and whom it alerts; custom statuses added by name. */
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ListTable, type ListColumn } from '@sportello/host-api';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useLiveDraft } from '../../lib/liveDraft';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,54 @@ export default function StatusesSection() {
   const [{ stati }, setDraft] = useLiveDraft(saved);
   const setStati = (next: StatusSetting[]) => setDraft({ stati: next });
   const { busy, save } = useSave(saved);
-  const update = (index: number, patch: Partial<StatusSetting>) => setStati(stati.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  const update = (id: number, patch: Partial<StatusSetting>) => setStati(stati.map((s) => (s.id === id ? { ...s, ...patch } : s)));
+  const columns: ListColumn<StatusSetting>[] = [
+    {
+      key: 'name',
+      header: t('statuses.name'),
+      card: 'title',
+      cell: (status) => (
+        <TextInput size="xs" aria-label={t('statuses.name')} value={status.name} readOnly={BUILT_IN_STATUS_IDS.has(status.id)} onChange={(e) => update(status.id, { name: e.currentTarget.value })} maxLength={120} w={220} maw="100%" />
+      ),
+    },
+    {
+      key: 'selectableBy',
+      header: t('statuses.selectableBy'),
+      card: 'wide',
+      cell: (status) => (
+        <Group gap={8}>
+          <Checkbox size="xs" label={t('statuses.anyone')} checked={status.canSelectedBy === undefined} onChange={(e) => update(status.id, { canSelectedBy: e.currentTarget.checked ? undefined : [] })} />
+          {status.canSelectedBy !== undefined
+            ? ROLES.map((role) => (
+                <Checkbox key={role} size="xs" label={roleLabel(role)} checked={status.canSelectedBy!.includes(role)} onChange={(e) => update(status.id, { canSelectedBy: toggleRole(status.canSelectedBy, role, e.currentTarget.checked) })} />
+              ))
+            : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'alert',
+      header: t('statuses.alert'),
+      card: 'wide',
+      cell: (status) => (
+        <Group gap={8}>
+          {ROLES.map((role) => (
+            <Checkbox key={role} size="xs" label={roleLabel(role)} checked={(status.alert ?? []).includes(role)} onChange={(e) => update(status.id, { alert: toggleRole(status.alert, role, e.currentTarget.checked) })} />
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'remove',
+      header: '',
+      cell: (status) =>
+        !BUILT_IN_STATUS_IDS.has(status.id) ? (
+          <ActionIcon variant="subtle" color="red" aria-label={t('statuses.remove', { name: status.name })} onClick={() => setStati(stati.filter((s) => s !== status))}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null,
+    },
+  ];
 
   return (
     <Paper withBorder radius="lg" p="lg">
@@ -25,51 +73,15 @@ export default function StatusesSection() {
         <Text size="sm" c="dimmed">
           {t('statuses.help')}
         </Text>
-        <div style={{ overflowX: 'auto' }}>
-          <Table miw={900} verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('statuses.name')}</Table.Th>
-                <Table.Th>{t('statuses.selectableBy')}</Table.Th>
-                <Table.Th>{t('statuses.alert')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {stati.map((status, index) => (
-                <Table.Tr key={status.id} data-testid="status-row">
-                  <Table.Td>
-                    <TextInput size="xs" aria-label={t('statuses.name')} value={status.name} readOnly={BUILT_IN_STATUS_IDS.has(status.id)} onChange={(e) => update(index, { name: e.currentTarget.value })} maxLength={120} w={220} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={8}>
-                      <Checkbox size="xs" label={t('statuses.anyone')} checked={status.canSelectedBy === undefined} onChange={(e) => update(index, { canSelectedBy: e.currentTarget.checked ? undefined : [] })} />
-                      {status.canSelectedBy !== undefined
-                        ? ROLES.map((role) => (
-                            <Checkbox key={role} size="xs" label={roleLabel(role)} checked={status.canSelectedBy!.includes(role)} onChange={(e) => update(index, { canSelectedBy: toggleRole(status.canSelectedBy, role, e.currentTarget.checked) })} />
-                          ))
-                        : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={8}>
-                      {ROLES.map((role) => (
-                        <Checkbox key={role} size="xs" label={roleLabel(role)} checked={(status.alert ?? []).includes(role)} onChange={(e) => update(index, { alert: toggleRole(status.alert, role, e.currentTarget.checked) })} />
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {!BUILT_IN_STATUS_IDS.has(status.id) ? (
-                      <ActionIcon variant="subtle" color="red" aria-label={t('statuses.remove', { name: status.name })} onClick={() => setStati(stati.filter((_, i) => i !== index))}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ListTable
+          rows={stati}
+          columns={columns}
+          rowKey={(status) => String(status.id)}
+          rowProps={() => ({ 'data-testid': 'status-row' })}
+          minWidth={900}
+          label={t('tabs.stati')}
+          table={{ verticalSpacing: 6 }}
+        />
         <Group justify="space-between">
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setStati([...stati, { id: nextStatusId(stati), name: t('statuses.new'), canSelectedBy: ['admin', 'responsabile'], alert: [] }])}>
             {t('statuses.add')}

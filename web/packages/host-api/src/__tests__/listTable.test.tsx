@@ -101,6 +101,45 @@ describe('ListTable', () => {
   });
 });
 
+describe("ListTable's test ids and wide fields", () => {
+  interface Line { id: string; number: string; amount: string; note: string; action: string }
+  const LINES: Line[] = [{ id: 'x', number: 'P-1', amount: '12,50 €', note: 'una nota lunga', action: 'Salda' }];
+  const LINE_COLUMNS: ListColumn<Line>[] = [
+    { key: 'number', header: 'Polizza', card: 'title', testId: 'line-number', cell: (l) => l.number },
+    { key: 'amount', header: 'Importo', testId: 'line-amount', td: { ta: 'right' }, cell: (l) => l.amount },
+    { key: 'note', header: 'Nota', card: 'wide', cell: (l) => l.note },
+    { key: 'action', header: '', cell: (l) => l.action },
+  ];
+  const showLines = () =>
+    render(
+      <MantineProvider>
+        <ListTable rows={LINES} columns={LINE_COLUMNS} rowKey={(l) => l.id} rowProps={() => ({ 'data-testid': 'line' })} label="Righe" testId="lines" />
+      </MantineProvider>,
+    );
+
+  it('puts the test ids on the table and its cells on a tablet or wider', () => {
+    windowOf(60);
+    showLines();
+    expect(screen.getByTestId('lines').tagName).toBe('TABLE');
+    const line = screen.getByTestId('line');
+    expect(within(line).getByTestId('line-number').tagName).toBe('TD');
+    expect(within(line).getByTestId('line-amount').textContent).toBe('12,50 €');
+  });
+
+  it('puts them on the list and the values of a card on a phone, a wide field across the card, no label without a header', () => {
+    windowOf(24);
+    showLines();
+    expect(screen.getByTestId('lines').tagName).toBe('UL');
+    const card = screen.getByTestId('line');
+    expect(within(card).getByTestId('line-number').textContent).toBe('P-1');
+    expect(within(card).getByTestId('line-amount').textContent).toBe('12,50 €');
+    const fields = [...card.querySelectorAll<HTMLElement>('.sp-list-card-field')];
+    expect(fields.map((field) => field.textContent)).toEqual(['Importo12,50 €', 'Notauna nota lunga', 'Salda']);
+    expect(fields.map((field) => field.style.gridColumn)).toEqual(['', '1 / -1', '']);
+    expect(fields[2]!.children).toHaveLength(1);
+  });
+});
+
 describe('useBelow', () => {
   it("asks hiddenFrom's query: narrower than the breakpoint by a tenth of a pixel", () => {
     windowOf(47.99);

@@ -79,4 +79,18 @@ describe('the money screens', () => {
     const balances = rows.map((row) => plain(within(row).getAllByRole('cell').at(-1)?.textContent));
     expect(balances).toEqual(['1.234.567,80 €', '-0,50 €']);
   });
+
+  it('on a phone every balance is a card with the same figures, the name at its head', async () => {
+    stubLayoutApis(24.375);
+    try {
+      wrap(<BalancesOverview />);
+      const cards = await screen.findAllByTestId('balance-row');
+      expect(cards.map((card) => card.tagName)).toEqual(['LI', 'LI']);
+      expect(cards.map((card) => card.querySelector('.sp-list-card-title')?.textContent)).toEqual(['Mario Rossi', 'Sara Bianchi']);
+      const balances = cards.map((card) => plain([...card.querySelectorAll('.sp-list-card-field')].at(-1)?.lastChild?.textContent));
+      expect(balances).toEqual(['1.234.567,80 €', '-0,50 €']);
+    } finally {
+      stubLayoutApis();
+    }
+  });
 });

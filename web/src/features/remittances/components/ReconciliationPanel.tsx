@@ -2,7 +2,8 @@
  * The company statement against a remittance: upload a CSV or XLSX, then every policy and
  * instalment with its result, differences first; a person marks each difference resolved with a note.
  */
-import { Badge, Button, FileButton, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ListTable, type ListColumn } from '@sportello/host-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { euros, toCents } from '../../money/money';
@@ -47,6 +48,16 @@ interface Props {
 export default function ReconciliationPanel({ remittance, reconciliation, onChanged }: Props) {
   const { t } = useTranslation('remittances');
   const [busy, setBusy] = useState(false);
+  const right = { th: { ta: 'right' }, td: { ta: 'right' } } as const;
+  const columns: ListColumn<ReconciliationLine>[] = [
+    { key: 'number', header: t('reconcile.policy'), card: 'title', testId: 'remit-line-number', cell: (line) => line.number },
+    { key: 'instalment', header: t('reconcile.instalment'), cell: (line) => line.instalment },
+    { key: 'result', header: t('reconcile.result'), cell: (line) => <Badge color={RESULT_COLORS[line.result]} variant="light">{t(`results.${line.result}`)}</Badge> },
+    { key: 'ours', header: t('reconcile.ours'), ...right, testId: 'remit-line-ours', cell: (line) => money(line.ourGross) },
+    { key: 'theirs', header: t('reconcile.theirs'), ...right, testId: 'remit-line-theirs', cell: (line) => money(line.theirGross) },
+    { key: 'statementLine', header: t('reconcile.statementLine'), cell: (line) => line.lines || '—' },
+    { key: 'resolve', header: '', card: 'wide', cell: (line) => <ResolveAction line={line} onDone={onChanged} /> },
+  ];
   const upload = async (file: File | null) => {
     if (!file) return;
     setBusy(true);
@@ -78,34 +89,16 @@ export default function ReconciliationPanel({ remittance, reconciliation, onChan
               <Badge variant="light" color="red" data-testid="remit-differences">{t('reconcile.differences', { count: reconciliation.differences })}</Badge>
               <Badge variant="light" color="orange" data-testid="remit-open">{t('reconcile.open', { count: reconciliation.open })}</Badge>
             </Group>
-            <div style={{ overflowX: 'auto' }} tabIndex={0}>
-              <Table miw={900} verticalSpacing="xs" data-testid="remit-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('reconcile.policy')}</Table.Th>
-                    <Table.Th>{t('reconcile.instalment')}</Table.Th>
-                    <Table.Th>{t('reconcile.result')}</Table.Th>
-                    <Table.Th ta="right">{t('reconcile.ours')}</Table.Th>
-                    <Table.Th ta="right">{t('reconcile.theirs')}</Table.Th>
-                    <Table.Th>{t('reconcile.statementLine')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {differencesFirst(reconciliation.items).map((line) => (
-                    <Table.Tr key={line._id} data-testid="remit-line" data-result={line.result}>
-                      <Table.Td data-testid="remit-line-number">{line.number}</Table.Td>
-                      <Table.Td>{line.instalment}</Table.Td>
-                      <Table.Td><Badge color={RESULT_COLORS[line.result]} variant="light">{t(`results.${line.result}`)}</Badge></Table.Td>
-                      <Table.Td ta="right" data-testid="remit-line-ours">{money(line.ourGross)}</Table.Td>
-                      <Table.Td ta="right" data-testid="remit-line-theirs">{money(line.theirGross)}</Table.Td>
-                      <Table.Td>{line.lines || '—'}</Table.Td>
-                      <Table.Td><ResolveAction line={line} onDone={onChanged} /></Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
+            <ListTable
+              rows={differencesFirst(reconciliation.items)}
+              columns={columns}
+              rowKey={(line) => line._id}
+              rowProps={(line) => ({ 'data-testid': 'remit-line', 'data-result': line.result })}
+              minWidth={900}
+              label={t('reconcile.title', { company: remittance.company })}
+              table={{ verticalSpacing: 'xs' }}
+              testId="remit-lines"
+            />
             {reconciliation.truncated ? <Text size="sm" c="dimmed">{t('reconcile.truncated')}</Text> : null}
           </>
         ) : (
