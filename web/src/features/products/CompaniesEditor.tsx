@@ -39,7 +39,8 @@ export function CompaniesEditor({ companies, onChange, problems, known }: Props)
           {t('edit.noCompanies')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        // a product's companies with their editable rates: not yet cards on a phone
+        <Table.ScrollContainer minWidth={720} type="native" data-scroll-ok>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

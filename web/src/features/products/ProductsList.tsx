@@ -96,7 +96,8 @@ export default function ProductsList() {
             {t('list.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          // the products with their switches: not yet cards on a phone
+          <Table.ScrollContainer minWidth={640} type="native" data-scroll-ok>
             <Table highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>

@@ -54,7 +54,7 @@ export default function RuiPage() {
         rowKey={(row) => row._id}
         rowProps={(row) => ({
           'data-testid': 'rui-row', 'data-id': row._id, 'data-short': row.training.short ? 'yes' : 'no',
-          role: 'link', tabIndex: 0, style: { cursor: 'pointer' },
+          tabIndex: 0, style: { cursor: 'pointer' },
           onClick: () => void navigate(`/rui/${row._id}`),
           onKeyDown: (e) => { if (e.key === 'Enter') void navigate(`/rui/${row._id}`); },
         })}

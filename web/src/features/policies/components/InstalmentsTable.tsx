@@ -131,7 +131,8 @@ export default function InstalmentsTable({ policy }: { policy: HostItem }) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      {/* instalments with their editable amounts and dates: not yet cards on a phone */}
+      <Table.ScrollContainer minWidth={640} type="native" data-scroll-ok>
         <Table striped verticalSpacing="xs" data-testid="instalments">
           <Table.Thead>
             <Table.Tr>

@@ -162,7 +162,8 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
         {product ? String(product.name ?? '') : t('detail.noProduct')}
       </Text>
       {offers.length ? (
-        <div style={{ overflowX: 'auto', marginTop: 'var(--mantine-spacing-md)' }} tabIndex={0} role="region" aria-label={t('quotation.title')}>
+        // the companies' offers compared column by column: on a phone the comparison scrolls
+        <div style={{ overflowX: 'auto', marginTop: 'var(--mantine-spacing-md)' }} tabIndex={0} role="region" aria-label={t('quotation.title')} data-scroll-ok>
           <Table miw={600} verticalSpacing="xs" data-testid="offers">
             <Table.Thead>
               <Table.Tr>
