@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { ISOLATED_FILES } from '../../vitest.config';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const REPLACES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/;
+// vi's replacements, and the layout stubs (a window's size and matchMedia for the whole graph)
+const REPLACES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|\bstubLayoutApis\(/;
 
 function testFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
