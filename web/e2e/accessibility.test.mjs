@@ -45,6 +45,7 @@ describe('public pages (no login)', { concurrency: 3 }, () => {
       await show(agent.page, 'assicurapp', '/preventivi', 'quote-row');
       await agent.page.getByTestId('quote-row').first().click();
       const [popup] = await Promise.all([agent.page.waitForEvent('popup'), agent.page.getByTestId('quote-link').click()]);
+      await popup.waitForURL(/preventivo-email/); // it opens blank and goes to the link once made
       const link = popup.url();
       await popup.close();
       await customer.page.goto(link);

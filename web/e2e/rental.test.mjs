@@ -96,6 +96,7 @@ describe('car rental module', () => {
 
       // the customer's link opens in a popup; in a browser with no login it shows the quote
       const [popup] = await Promise.all([agent.page.waitForEvent('popup'), agent.page.getByTestId('quote-link').click()]);
+      await popup.waitForURL(/preventivo-email/); // it opens blank and goes to the link once made
       const link = popup.url();
       assert.match(link, new RegExp(`/preventivo-email/${id}/`));
       await popup.close();

@@ -150,7 +150,7 @@ async function goEach(pages, path) {
 // first role to reach it. The top bar, whose parts change with the width, is read at both sizes
 // for every role, on the home and with the menu's drawer open; elsewhere it differs from the
 // home's only by its title's words, read on the phone, in type no smaller on the tablet.
-describe('phones and tablets', { concurrency: 3 }, () => {
+describe('phones and tablets', { concurrency: 2 }, () => { // two pages each: 3 at once overloaded two cores beside the other files
   for (const [tenant, who] of ROLES) {
     test(`${tenant} ${who}: every screen of the menu, on a phone and a tablet`, async () => {
       const contexts = [];

@@ -1,6 +1,9 @@
 /**
  * The customer's link to the quote (`createLinkPreventivo`), opened in a popup of width 900 and
  * height screen − 300 (SPEC §7); a failure is the error string in a negative notification.
+ * The popup opens on the click itself and goes to the link once it is made: a window opened
+ * after the call would be blocked when the call outlasts the click's few seconds of user
+ * activation (making the pre-contract documents can take that long).
  */
 import { Button } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
@@ -11,9 +14,9 @@ import { errorText, notify, useQuoteEnv } from '../env';
 
 const POPUP_WIDTH = 900;
 
-function openQuoteLink(link: string): void {
+function openPopup(url: string): Window | null {
   const height = Math.max(window.screen.height - 300, 300);
-  window.open(link, '_blank', `popup=yes,width=${POPUP_WIDTH},height=${height}`);
+  return window.open(url, '_blank', `popup=yes,width=${POPUP_WIDTH},height=${height}`);
 }
 
 export default function QuoteLinkButton({ quote }: { quote: HostItem }) {
@@ -22,11 +25,16 @@ export default function QuoteLinkButton({ quote }: { quote: HostItem }) {
   const [busy, setBusy] = useState(false);
 
   const open = async () => {
+    const popup = openPopup('about:blank');
     setBusy(true);
     try {
       const answer = await call<{ link: string }>('createLinkPreventivo', { pId: quote._id, aId: quote.aId });
-      openQuoteLink(answer.link);
+      if (popup && !popup.closed) {
+        popup.opener = null;
+        popup.location.href = answer.link;
+      } else openPopup(answer.link);
     } catch (error) {
+      popup?.close();
       notify.error(errorText(error));
     } finally {
       setBusy(false);
