@@ -283,9 +283,16 @@ export function test(name, ...rest) {
   });
 }
 
-/** A fresh context and page; page errors are collected for the test to assert on. */
+/**
+ * A fresh context and page; page errors are collected for the test to assert on.
+ *
+ * The service worker is blocked unless `options.serviceWorkers` is 'allow' (the offline and
+ * installable app's journeys, pwa.test.mjs): once signed in, each new context's worker caches the
+ * whole build and every line's module (some 250 files, 5 MB), a quarter of a journey's CPU on
+ * the browser's and the server's side, for screens the journey never opens offline.
+ */
 export async function openPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
@@ -302,6 +309,8 @@ export async function openPage(browser, options = {}) {
 /** The ids of the socket calls in a frame (`cid`) or of the answers (`rid`). */
 function frameIds(payload, key) {
   if (typeof payload !== 'string' || !payload.startsWith('{') && !payload.startsWith('[')) return [];
+  // most frames received are published data, with no answer in them: not parsed
+  if (!payload.includes(`"${key}"`)) return [];
   try {
     const packets = [JSON.parse(payload)].flat();
     return packets.filter((p) => p && typeof p === 'object' && p[key] !== undefined).map((p) => p[key]);
@@ -351,7 +360,10 @@ export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
           const loading = () => document.querySelector('[data-testid="page"] .mantine-Loader-root') !== null;
           const idle = () => {
             changed = false;
-            requestIdleCallback(() => !changed && !loading() && finish(true));
+            // a page whose main thread is never idle for long (a loaded machine, a second page
+            // of the same browser busy) still gets its turn: an idle callback that never came
+            // left the wait with nothing changed and nothing to report
+            requestIdleCallback(() => !changed && !loading() && finish(true), { timeout: 1000 });
           };
           const restart = () => (clearTimeout(timer), (timer = setTimeout(idle, ms)));
           // what changed last, named for the error when the screen never settles
@@ -376,12 +388,15 @@ export async function settled(page, { quietMs = 350, timeout = 30_000 } = {}) {
             recent.splice(0, Math.max(recent.length - 6, 0));
             restart();
           });
-          const limit = setTimeout(() => finish(loading() ? 'a loader still shows in the page' : `still changing: ${recent.join('; ')}`), left);
+          const limit = setTimeout(
+            () => finish(loading() ? 'a loader still shows in the page' : recent.length ? `still changing: ${recent.join('; ')}` : `nothing changed, ${left} ms left for the wait`),
+            left,
+          );
           const finish = (value) => (observer.disconnect(), clearTimeout(timer), clearTimeout(limit), resolve(value));
           observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
           restart();
         }),
-      [quietMs, Math.max(deadline - Date.now(), 0)],
+      [quietMs, Math.max(deadline - Date.now(), 2000)],
     );
     if (quiet !== true) throw new Error(`${page.url()}: the screen did not settle in ${timeout} ms (${quiet})`);
     if (!page.pending()) return;

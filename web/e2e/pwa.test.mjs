@@ -110,7 +110,7 @@ async function deviceMissing({ policyId, cancelled }) {
 describe('installable app', () => {
   test('each tenant links its own manifest, installable, and the worker keeps the shell', async () => {
     for (const [tenant, name, colour] of [['rcadealer', 'RCA Dealer', '#c62828'], ['assicurapp', 'Assicurapp', '#1565c0']]) {
-      const { context, page } = await openPage(live.browser);
+      const { context, page } = await openPage(live.browser, { serviceWorkers: 'allow' });
       try {
         await page.goto(live.server.url(tenant, '/login'));
         await page.getByRole('button', { name: 'Accedi' }).waitFor();
@@ -138,7 +138,7 @@ describe('installable app', () => {
   });
 
   test('offline: the last synced policies with the banner, read-only; online: a change made meanwhile shows', async () => {
-    const { context, page } = await openPage(live.browser);
+    const { context, page } = await openPage(live.browser, { serviceWorkers: 'allow' });
     try {
       await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/polizze'));
@@ -212,7 +212,7 @@ describe('installable app', () => {
     }
   });
   test("the server out of reach, the browser online: the kept data read-only, a line's screen included, until the server answers", async () => {
-    const { context, page } = await openPage(live.browser);
+    const { context, page } = await openPage(live.browser, { serviceWorkers: 'allow' });
     try {
       await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
       await page.goto(live.server.url('assicurapp', '/polizze'));

@@ -7,8 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LONGEST_FIRST = [
-  'shell', 'accessibility', 'premium', 'wording', 'scaffolded-line', 'remittances', 'plates',
-  'guards', 'claims', 'loans', 'chat', 'rental', 'records', 'issuing', 'withholding',
+  'responsive', 'shell', 'accessibility', 'scaffolded-line', 'guards', 'premium', 'rental',
+  'plates', 'issuing', 'claims', 'loans', 'pwa', 'chat', 'wording', 'records', 'policies',
+  'people', 'withholding', 'cancellation', 'money', 'dunning',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -209,7 +209,7 @@ describe('product modules (federated remotes)', () => {
 
 describe('service worker (DESIGN §5)', () => {
   test('/sw.js is served as JavaScript and registers with the build parameter', async () => {
-    const { context, page } = await openPage(live.browser);
+    const { context, page } = await openPage(live.browser, { serviceWorkers: 'allow' });
     try {
       await page.goto(live.server.url('assicurapp', '/login'));
       const result = await page.evaluate(async () => {
