@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,12 +18,11 @@ from core.db import models as m
 from core.domain.documents.files import storage_of
 from core.domain.precontract.sets import ensure_current, publish_summary
 from core.domain.precontract.signature import CHANGED, confirm, masked, send_code
-from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link
-from core.errors import ClientError, Conflict, NotFound
+from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link, public_json
+from core.errors import Conflict, NotFound
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.stored_files import stored_file_response
-from core.messages import BAD_REQUEST
 from core.validation import parse
 
 MAX_BODY = 4096
@@ -71,16 +69,6 @@ async def _opened(
     if quote.type is not None:  # a product line's practice (a rental, a loan) has its own
         raise NotFound(NO_DOCUMENTS)
     return await ensure_current(session, runtime.settings, tenant, quote_id, None)
-
-
-async def _body(request: Request[Any, Any, Any]) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ClientError(BAD_REQUEST)
-    try:
-        return msgspec.json.decode(raw) if raw.strip() else {}
-    except msgspec.DecodeError as exc:
-        raise ClientError(BAD_REQUEST) from exc
 
 
 @get(
@@ -160,7 +148,7 @@ async def public_confirm(
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
     """``{version, code, hashes}``: the hashes are the documents' as the page showed them."""
-    body = parse(ConfirmBody, await _body(request))
+    body = parse(ConfirmBody, await public_json(request, MAX_BODY))
     made = await _opened(request, runtime, tenant, db_session, quote_id, code)
     if body.version != made.version:
         raise Conflict(CHANGED)

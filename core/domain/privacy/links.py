@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from litestar import Request, get, post
 from litestar.params import FromPath
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -19,10 +18,10 @@ from core.domain.quotes.links import (
     limit_public,
     linked_record,
     open_link,
+    public_json,
 )
 from core.errors import ClientError
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
-from core.messages import BAD_REQUEST
 from core.validation import parse
 
 NO_CUSTOMER = "Il preventivo non ha ancora i dati del cliente: chiedi al tuo intermediario"
@@ -78,11 +77,7 @@ async def public_consents_save(
     channel ``link``; the service consent is needed (refused when false)."""
     await limit_public(request, runtime, tenant)
     open_link(runtime.settings, tenant, quote_id, code)
-    try:
-        raw = msgspec.json.decode(await request.body())
-    except msgspec.DecodeError as exc:
-        raise ClientError(BAD_REQUEST) from exc
-    body = parse(LinkConsents, raw)
+    body = parse(LinkConsents, await public_json(request))
     if not body.servizio:
         raise ClientError(SERVICE_NEEDED)
     quote = await linked_record(db_session, runtime, tenant.id, m.Quote, quote_id, INVALID)

@@ -158,15 +158,23 @@ class PublicEmissionBody(BaseModel):
     company: str | None = Field(default=None, min_length=1, max_length=100)
 
 
-async def _emission_body(request: Request[Any, Any, Any]) -> PublicEmissionBody:
+async def public_json(request: Request[Any, Any, Any], limit: int | None = None) -> Any:
+    """The JSON a request through the customer's link carries: ``{}`` when it is empty; a 400
+    (:data:`~core.messages.BAD_REQUEST`) when it is not JSON or is longer than ``limit`` bytes.
+    Each route then checks it against its own model (:func:`~core.validation.parse`)."""
     raw = await request.body()
+    if limit is not None and len(raw) > limit:
+        raise ClientError(BAD_REQUEST)
     if not raw.strip():
-        return PublicEmissionBody()
+        return {}
     try:
-        data = msgspec.json.decode(raw)
+        return msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
         raise ClientError(BAD_REQUEST) from exc
-    return parse(PublicEmissionBody, data)
+
+
+async def _emission_body(request: Request[Any, Any, Any]) -> PublicEmissionBody:
+    return parse(PublicEmissionBody, await public_json(request))
 
 
 async def public_quote_payload(
