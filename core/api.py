@@ -30,7 +30,8 @@ Grouped by what a line does with them:
   :func:`provv_rate`, :func:`rome_day`, :func:`rome_day_start`, :func:`utcnow`.
 * **Clients**: :func:`clients_in_tree` (the agent tree's clients by fiscal code, made when
   missing, as quotes make them) with :class:`Customer`, :func:`valid_fiscal_code`.
-* **Documents**: :func:`attach_document` (a file the line makes, among a record's documents).
+* **Documents**: :func:`attach_document` (a file the line makes, among a record's documents),
+  :func:`sections_pdf` (an A4 PDF of titled :data:`Section` rows of label and value).
 * **Demo data**: :func:`new_demo_product`.
 """
 
@@ -51,6 +52,7 @@ from core.domain.clients.derive import Customer
 from core.domain.clients.owners import clients_in_tree, valid_fiscal_code
 from core.domain.commissions.practice_items import earned_on_emission
 from core.domain.documents.generated import attach_document
+from core.domain.documents.pdf import Section, sections_pdf
 from core.domain.quotes.queries import (
     in_agent_tree,
     line_quote,
@@ -114,6 +116,7 @@ __all__ = [
     "ProductLine",
     "Publication",
     "RecordKind",
+    "Section",
     "SessionDep",
     "StatusDef",
     "StoredPayload",
@@ -150,6 +153,7 @@ __all__ = [
     "rome_day",
     "rome_day_start",
     "rows_loader",
+    "sections_pdf",
     "tenant_scope",
     "utcnow",
     "valid_fiscal_code",

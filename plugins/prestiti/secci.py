@@ -5,7 +5,7 @@ features, its costs with TAN and TAEG, and the legal rights, with the practice's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,11 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.api import (
     ClientError,
     Host,
+    Section,
     attach_document,
     customer_name,
     decimal_or_none,
     euro_text,
     rome_day,
+    sections_pdf,
     utcnow,
 )
 from core.api import models as m
@@ -25,9 +27,6 @@ from plugins.prestiti.money.italian import percent_text
 from plugins.prestiti.money.kinds import LoanKind
 
 NOT_QUOTED = "Il SECCI si genera per una pratica quotata: manca l'offerta dell'istituto"
-ENCODING = "windows-1252"
-"""Helvetica with € and the accented letters."""
-Section = tuple[str, Sequence[tuple[str, str]]]
 
 
 def _euro(prodotto: Mapping[str, Any], key: str) -> str:
@@ -89,30 +88,8 @@ def sections(prodotto: Mapping[str, Any], intermediary: str) -> list[Section]:
 
 def secci_pdf(prodotto: Mapping[str, Any], intermediary: str, customer: str) -> bytes:
     """The sheet for ``prodotto``, addressed to ``customer``."""
-    from fpdf import FPDF  # loaded with the first sheet, not by every process that starts
-
-    parts = sections(prodotto, intermediary)
-    pdf = FPDF(format="A4")
-    pdf.core_fonts_encoding = ENCODING
-    pdf.set_auto_page_break(auto=True, margin=15)
-    pdf.set_title("SECCI")
-    pdf.add_page()
-    pdf.set_font("helvetica", "B", 13)
-    pdf.multi_cell(0, 7, "Informazioni europee di base sul credito ai consumatori (SECCI)",
-                   new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-    pdf.set_font("helvetica", "", 10)
-    pdf.cell(0, 6, f"Per: {customer}", new_x="LMARGIN", new_y="NEXT")
-    for title, rows in parts:
-        pdf.ln(3)
-        pdf.set_font("helvetica", "B", 11)
-        pdf.multi_cell(0, 6, title, new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("helvetica", "", 9)
-        for label, value in rows:
-            y = pdf.get_y()
-            pdf.multi_cell(62, 5, label, new_x="RIGHT", new_y="TOP")
-            pdf.multi_cell(0, 5, value, new_x="LMARGIN", new_y="NEXT")
-            pdf.set_y(max(pdf.get_y(), y + 5) + 1)
-    return bytes(pdf.output())
+    title = "Informazioni europee di base sul credito ai consumatori (SECCI)"
+    return sections_pdf(title, f"Per: {customer}", sections(prodotto, intermediary))
 
 
 DOC_TYPE = "SECCI"

@@ -14,11 +14,9 @@ as titled sections of rows, filled with a quote's facts (:mod:`core.domain.preco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from core.domain.documents.pdf import Section
 from core.domain.precontract.facts import Facts
 
-Section = tuple[str, Sequence[tuple[str, str]]]
 IVASS = "IVASS - Istituto per la Vigilanza sulle Assicurazioni, Via del Quirinale 21, 00187 Roma"
 WARNING = (
     "Il distributore ha l'obbligo di consegnare o trasmettere al contraente il presente "

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
-from core.domain.precontract.render import sections_pdf
+from core.domain.documents.pdf import sections_pdf
 from core.domain.precontract.rui import MISSING
 from core.i18n import ROME
 
