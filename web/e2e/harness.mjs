@@ -168,16 +168,18 @@ export class LiveServer {
  * A data folder migrated and seeded once per run and per (command, deployments), which each
  * server of the run copies before it starts with `--no-prepare`: the migrations and the demo
  * data cost some seconds of CPU a server, and every file of the suite starts one. The test
- * files run as processes of one runner, whose pid names the run; the first to need a folder
+ * files run as processes of one runner, whose pid names the run (SPORTELLO_E2E_RUN, set by
+ * run.mjs; else the parent's, `node --test`'s); the first to need a folder
  * prepares it under a lock (an exclusive mkdir), the others wait for it.
  */
 async function preparedData(server, timeoutMs = 120_000) {
   const root = join(tmpdir(), 'sportello-e2e-data');
   mkdirSync(root, { recursive: true });
-  const run = `run-${process.ppid}`;
+  const runner = Number(process.env.SPORTELLO_E2E_RUN ?? process.ppid);
+  const run = `run-${runner}`;
   for (const old of readdirSync(root)) {
     const pid = Number(old.match(/^run-(\d+)$/)?.[1]);
-    if (pid && pid !== process.ppid && !alive(pid)) rmSync(join(root, old), { recursive: true, force: true });
+    if (pid && pid !== runner && !alive(pid)) rmSync(join(root, old), { recursive: true, force: true });
   }
   const key = createHash('sha256').update(`${server.sportello}\n${server.tenantsFile}`).digest('hex').slice(0, 16);
   const ready = join(root, run, key);

@@ -45,6 +45,7 @@ describe('privacy', () => {
       assert.match(await page.getByTestId('privacy-version').textContent(), /Versione 1/);
       assert.equal(await page.locator('[data-testid="privacy-text"] b').count(), 0);
       await page.setViewportSize(PHONE);
+      await settled(page); // the layout for the new width (cards for tables) renders after the resize
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `/privacy: ${overflow} px beyond the phone's edge`);
       await shot(page, '02-privacy-390');
@@ -78,6 +79,7 @@ describe('privacy', () => {
       assert.match(kept[0], /Storico dei consensi/);
       await shot(page, '04-erasure-done');
       await page.setViewportSize(PHONE);
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `the client page: ${overflow} px beyond the phone's edge`);
       await page.goto(live.server.url('assicurapp', '/impostazioni?tab=registro'));

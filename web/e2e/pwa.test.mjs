@@ -173,6 +173,8 @@ describe('installable app', () => {
       await page.reload();
       await page.getByTestId('policies-page').waitFor();
       await banner.waitFor();
+      await page.getByTestId('policy-row').first().waitFor();
+      await settled(page);
       assert.equal(await page.getByTestId('policy-row').count(), rows);
       await target.getByTestId('policy-cancelled').waitFor();
       await shot(page, '03-reloaded-offline');
@@ -228,6 +230,9 @@ describe('installable app', () => {
       const banner = page.getByTestId('offline-banner');
       await banner.waitFor();
       assert.equal((await banner.textContent()).trim(), BANNER);
+      // the banner comes with the app's start; the kept list renders once the snapshot is read
+      await page.getByTestId('policy-row').first().waitFor();
+      await settled(page);
       assert.equal(await page.getByTestId('policy-row').count(), rows);
       await shot(page, '06-server-away');
 
