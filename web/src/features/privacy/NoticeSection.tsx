@@ -5,7 +5,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatDateTime } from '@sportello/host-api';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
 import { errorText, useCollection } from '../quotes/env';
@@ -19,11 +19,14 @@ export default function NoticeSection() {
   const [draft, setDraft] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // what the admin typed before the versions arrived is kept: the loaded text fills the box
+  // only while it is untouched (and again after a save)
+  const edited = useRef(false);
   const load = useCallback(async () => {
     try {
       const found = await getNoticeVersions();
       setVersions(found);
-      setDraft(found[0]?.text ?? '');
+      if (!edited.current) setDraft(found[0]?.text ?? '');
     } catch (error) {
       notifyError(errorText(error));
     }
@@ -36,6 +39,7 @@ export default function NoticeSection() {
     try {
       const saved = await saveNotice(draft);
       notifications.show({ color: 'green', message: t('notice.saved', { version: saved.version }) });
+      edited.current = false;
       await load();
     } catch (error) {
       notifyError(errorText(error));
@@ -59,7 +63,10 @@ export default function NoticeSection() {
         <Textarea
           label={t('notice.text')}
           value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
+          onChange={(e) => {
+            edited.current = true;
+            setDraft(e.currentTarget.value);
+          }}
           autosize
           minRows={8}
           maxRows={24}
