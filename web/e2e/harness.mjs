@@ -290,7 +290,7 @@ export function test(name, ...rest) {
  *
  * The service worker is blocked unless `options.serviceWorkers` is 'allow' (the offline and
  * installable app's journeys, pwa.test.mjs): once signed in, each new context's worker caches the
- * whole build and every line's module (some 250 files, 5 MB), a quarter of a journey's CPU on
+ * whole build and every line's module (some 250 files, 5 MB), a fifth of the journeys' CPU on
  * the browser's and the server's side, for screens the journey never opens offline.
  */
 export async function openPage(browser, options = {}) {

@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
-import { AppContext, type AppServices } from '../../../session/context';
-import { DataStore } from '../../../store/store';
+import { AppContext } from '../../../session/context';
 import { stubLayoutApis } from '../../../test/layoutStubs';
+import { stubServices } from '../../../test/services';
 import { euros as policyEuros } from '../../policies/policyLogic';
 import BalancesOverview from '../BalancesOverview';
 import MoneyFigure from '../MoneyFigure';
@@ -35,12 +35,7 @@ beforeAll(async () => {
 });
 
 function wrap(ui: ReactNode) {
-  const services = {
-    session: { getState: () => ({}), subscribe: () => () => {}, watch: () => () => {}, invoke: vi.fn() },
-    store: new DataStore(),
-    lookups: { request: vi.fn() },
-    modules: {},
-  } as unknown as AppServices;
+  const services = stubServices();
   const router = createMemoryRouter([{ path: '*', element: ui }]);
   return render(
     <MantineProvider>

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
-import { AppContext, type AppServices } from '../../../session/context';
-import { DataStore } from '../../../store/store';
+import { AppContext } from '../../../session/context';
 import { stubLayoutApis } from '../../../test/layoutStubs';
+import { stubServices } from '../../../test/services';
 import type { Notice } from '../api';
 import NoticeSection from '../NoticeSection';
 
@@ -27,15 +27,9 @@ beforeAll(async () => {
 });
 
 function wrap(ui: ReactNode) {
-  const services = {
-    session: { getState: () => ({}), subscribe: () => () => {}, watch: () => () => {}, invoke: vi.fn() },
-    store: new DataStore(),
-    lookups: { request: vi.fn() },
-    modules: {},
-  } as unknown as AppServices;
   return render(
     <MantineProvider>
-      <AppContext.Provider value={services}>{ui}</AppContext.Provider>
+      <AppContext.Provider value={stubServices()}>{ui}</AppContext.Provider>
     </MantineProvider>,
   );
 }

@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppContext, type AppServices } from '../../../session/context';
+import { AppContext } from '../../../session/context';
 import type { HostItem, QuoteFilters } from '@sportello/host-api';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
@@ -17,6 +17,7 @@ import StatusChanger from '../components/StatusChanger';
 import { MB } from '../documents';
 import { DEFAULT_FILTERS } from '../quoteLogic';
 import { stubLayoutApis } from '../../../test/layoutStubs';
+import { stubServices } from '../../../test/services';
 
 const STATI = [
   { id: 0, name: 'In attesa di quotazione', canSelectedBy: ['admin', 'responsabile'], alert: ['admin', 'responsabile'] },
@@ -36,12 +37,7 @@ function setup(role: Record<string, unknown>, invoke: (name: string, data: unkno
     dataLoadedAt: 1, connected: true, banner: null,
     tenant: { appName: 'assicurapp', wording: wordingForAppName('assicurapp'), products: [], menuOnly: null, maxUploadMb: 20 },
   };
-  const services = {
-    session: { getState: () => state, subscribe: () => () => {}, invoke: vi.fn(invoke) },
-    store,
-    lookups: { request: vi.fn() },
-    modules: {},
-  } as unknown as AppServices;
+  const services = stubServices({ state, session: { invoke: vi.fn(invoke) }, store });
   const wrap = (ui: ReactNode, url = '/') => {
     const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
     return render(

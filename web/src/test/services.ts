@@ -1,0 +1,17 @@
+/**
+ * The app's services as a rendered screen reads them, for a component test: a session whose
+ * state is `state` (nothing subscribes, watches or calls for real), an empty data store, no
+ * lookups and no product modules. `session` overrides parts of the session (a call's answers).
+ */
+import { vi } from 'vitest';
+import type { AppServices } from '../session/context';
+import { DataStore } from '../store/store';
+
+export function stubServices({ state = {}, session = {}, store = new DataStore() }: { state?: object; session?: object; store?: DataStore } = {}): AppServices {
+  return {
+    session: { getState: () => state, subscribe: () => () => {}, watch: () => () => {}, invoke: vi.fn(), ...session },
+    store,
+    lookups: { request: vi.fn() },
+    modules: {},
+  } as unknown as AppServices;
+}
