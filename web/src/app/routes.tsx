@@ -62,7 +62,7 @@ const PEOPLE_ROUTES: RouteObject[] = [
   // the agents' tree opens from the users' list
   guardedPage('Agenti', users, () => import('../features/people/AgentsPage'), ['people']),
   guardedPage('account', signedIn, () => import('../features/people/AccountPage'), ['people']),
-  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings', 'dunning', 'privacy']),
+  guardedPage('impostazioni', inMenu('impostazioni'), () => import('../features/settings/SettingsPage'), ['settings', 'dunning', 'privacy', 'needs']),
   guardedPage('area-documentale/:id?', inMenu('area-documentale'), () => import('../features/document-area/DocumentAreaPage'), ['documentArea']),
 ];
 
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
           page('extension-policy', () => import('../features/public-policy/ExtensionPage'), ['publicPolicy']),
           page('sinistro/:policyId', () => import('../features/public-claim/ClaimReportPage'), ['claims']),
           ...['preventivo-email/:id/:code', 'richiesta-emissione/:id/:code'].map((path) =>
-            page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes', 'privacy']),
+            page(path, () => import('../features/public-quote/PublicQuotePage'), ['publicQuote', 'quotes', 'privacy', 'needs']),
           ),
         ],
       },
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
           guardedPage('prodotti', inMenu('prodotti', 'nuova-quotazione'), () => import('../features/products/ProductsPage')),
           guardedPage('prodotti/:id', inMenu('prodotti'), () => import('../features/products/ProductEditPage'), ['products']),
           guardedPage('preventivi', quotes, () => import('../features/quotes/QuotesPage'), ['quotes']),
-          guardedPage('preventivi/:id', quotes, () => import('../features/quotes/QuoteDetailPage'), ['quotes']),
+          guardedPage('preventivi/:id', quotes, () => import('../features/quotes/QuoteDetailPage'), ['quotes', 'needs']),
           guardedPage('polizze', policies, () => import('../features/policies/PoliciesPage'), ['policies', 'policyChanges', 'dunning']),
           guardedPage('polizze/insolute', inMenu('insolute'), () => import('../features/overdue/OverduePage'), ['dunning']),
           guardedPage('polizza/:id', policies, () => import('../features/policies/PolicyDetailPage'), ['policies', 'claims', 'policyChanges', 'dunning']),

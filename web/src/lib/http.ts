@@ -1,4 +1,4 @@
-/** JSON over HTTP with the server's Italian error messages ({error: {name, message}}); offline,
+/** JSON over HTTP with the server's Italian error messages ({error: {name, message}}, or {detail}); offline,
  * a change (any method but GET) is refused at once (the app is read-only). */
 import { browserOffline, OfflineError } from './offline';
 
@@ -21,9 +21,11 @@ export async function requestJson<T>(path: string, init: RequestInit & { json?: 
     headers: { accept: 'application/json', ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: json === undefined ? rest.body : JSON.stringify(json),
   });
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string }; detail?: unknown } | null;
   if (!response.ok) {
-    throw new HttpError(body?.error?.message || `Errore ${response.status}`, response.status);
+    // the app's errors carry {error: {message}}; a bare Litestar refusal, {detail}
+    const detail = typeof body?.detail === 'string' ? body.detail : '';
+    throw new HttpError(body?.error?.message || detail || `Errore ${response.status}`, response.status);
   }
   return body as T;
 }

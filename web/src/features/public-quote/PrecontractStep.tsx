@@ -1,7 +1,8 @@
 /**
  * The pre-contract documents on the customer's quote page: each to download, then "Confermo di
  * aver ricevuto e letto i documenti" with a one-time code mailed to the customer (a simple
- * electronic signature, IVASS Reg. 40/2018 art. 56). Kept apart from the page itself.
+ * electronic signature, IVASS Reg. 40/2018 art. 56). Kept apart from the page itself; a new
+ * `revision` reads the set again (the answers to the demands-and-needs questions add a document).
  */
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconMail } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { romeDateTime } from '../quotes/fieldText';
 import { askCode, cleanCode, confirmReceipt, documentUrl, getPrecontract, type PrecontractSet, shortHash } from './precontract';
 
-export default function PrecontractStep({ id, code }: { id: string; code: string }) {
+export default function PrecontractStep({ id, code, revision = 0 }: { id: string; code: string; revision?: number }) {
   const { t } = useTranslation('publicQuote');
   const [set, setSet] = useState<PrecontractSet | null>(null);
   const [read, setRead] = useState(false);
@@ -25,7 +26,7 @@ export default function PrecontractStep({ id, code }: { id: string; code: string
       .then(setSet)
       .catch(() => setSet(null)); // no documents for this quote: the step stays hidden
     return () => controller.abort();
-  }, [id, code]);
+  }, [id, code, revision]);
 
   if (!set || set.documents.length === 0) return null;
 

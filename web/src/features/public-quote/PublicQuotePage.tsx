@@ -3,7 +3,9 @@
  * customer received by link. An insurance quote shows its companies' offers (gross, net and
  * taxes, frequency and instalments, guarantees); the customer chooses one and asks for the
  * emission ('Richiedi emissione'), which waits until the quote is priced. A rental quote shows
- * its own terms. Invalid or missing (404) and expired (410) links get their own clear message.
+ * its own terms. Before the pre-contract documents, the customer answers the demands-and-needs
+ * questions; saving them adds their summary to the documents, so the documents' step reads
+ * again. Invalid or missing (404) and expired (410) links get their own clear message.
  */
 import { Alert, Badge, Button, Divider, Group, Image, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatEuro, formatNumber } from '@sportello/host-api';
@@ -20,6 +22,7 @@ import { errorKind, getPublicQuote, offerToSend, type PublicQuote, requestPublic
 import OfferCard from './OfferCard';
 import LinkConsents from '../privacy/LinkConsents';
 import PrecontractStep from './PrecontractStep';
+import NeedsStep from '../needs/NeedsStep';
 
 export default function PublicQuotePage() {
   const { t } = useTranslation('publicQuote');
@@ -32,6 +35,8 @@ export default function PublicQuotePage() {
   const [requestError, setRequestError] = useState<string | null>(null);
   const [justRequested, setJustRequested] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  // bumped when the customer saves the answers: the pre-contract set gains their summary
+  const [answersSaved, setAnswersSaved] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -143,7 +148,8 @@ export default function PublicQuotePage() {
             </Radio.Group>
           </>
         ) : null}
-        {insurance && !issued ? <PrecontractStep id={id} code={code} /> : null}
+        {insurance && !issued ? <NeedsStep id={id} code={code} onSaved={() => setAnswersSaved((n) => n + 1)} /> : null}
+        {insurance && !issued ? <PrecontractStep id={id} code={code} revision={answersSaved} /> : null}
         <Divider />
         {issued ? (
           <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="public-issued">

@@ -1,6 +1,7 @@
 /**
  * `/preventivi/:id` (SPEC §2, §4): customer data, product and quotations, the status changer,
  * the emission request toggle (agents), archive (canEdit), the quote link, documents and chat;
+ * on a plain quote, the customer's demands and needs and the pre-contract documents;
  * on a plain quote, the panels product modules add for the quotes they recognise
  * (`ProductModule.quotePanels`: the RCA line's vehicle and CU class on a quote with a plate).
  */
@@ -17,6 +18,7 @@ import CustomerData from './components/CustomerData';
 import DocumentsSection from './components/DocumentsSection';
 import EmissionPanel from './components/EmissionPanel';
 import PrecontractCard from './components/PrecontractCard';
+import NeedsCard from '../needs/NeedsCard';
 import QuotationCard from './components/QuotationCard';
 import QuoteLinkButton from './components/QuoteLinkButton';
 import RenewalCard from './components/RenewalCard';
@@ -170,6 +172,7 @@ export default function QuoteDetailPage() {
         </Badge>
       ) : null}
       <EmissionPanel quote={quote} />
+      {quote.type ? null : <NeedsCard quote={quote} />}
       {quote.type ? null : <PrecontractCard quote={quote} />}
       <RenewalCard quote={quote} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

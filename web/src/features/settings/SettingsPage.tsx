@@ -1,7 +1,8 @@
 /**
  * `/impostazioni` (admins): the tenant's look and support text, statuses, companies and the
- * catalogue lists, product lines, the activity log, the privacy notice and the processing log. Saved settings reach every open
- * client through the settings stream; the server refuses invalid values naming the field.
+ * catalogue lists, product lines, the activity log, the privacy notice and the processing log, the
+ * demands-and-needs questionnaires. Saved settings reach every open client through the settings
+ * stream; the server refuses invalid values naming the field.
  */
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,9 @@ import StatusesSection from './StatusesSection';
 import TaxesSection from './TaxesSection';
 import LogSection from '../privacy/LogSection';
 import NoticeSection from '../privacy/NoticeSection';
+import QuestionnairesSection from '../needs/QuestionnairesSection';
 
-const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, solleciti: DunningSection, prodotti: LinesSection, attivita: ActivitySection, privacy: NoticeSection, registro: LogSection } as const;
+const TABS = { generale: GeneralSection, stati: StatusesSection, catalogo: CatalogueSection, imposte: TaxesSection, solleciti: DunningSection, prodotti: LinesSection, attivita: ActivitySection, privacy: NoticeSection, registro: LogSection, questionari: QuestionnairesSection } as const;
 type Tab = keyof typeof TABS;
 
 export default function SettingsPage() {
