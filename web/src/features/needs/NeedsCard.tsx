@@ -17,6 +17,7 @@ import { summaryStamp } from './answers';
 import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
 import { useNeedsForm } from './useNeedsForm';
+import './needs.css';
 
 /** "Risposte del … dal cliente tramite link" / "… in ufficio (Nome)". */
 function Answered({ assessment }: { assessment: Assessment }) {
@@ -66,7 +67,7 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
   const showForm = view !== null && (!assessment || editing);
 
   return (
-    <Paper withBorder radius="lg" p="lg" data-testid="needs-card">
+    <Paper withBorder radius="lg" p="lg" className="needs-touch" data-testid="needs-card">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={4}>{t('card.title')}</Title>
         {view ? (

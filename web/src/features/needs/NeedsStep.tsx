@@ -15,6 +15,7 @@ import AnswersList from './AnswersList';
 import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
 import { useNeedsForm } from './useNeedsForm';
+import './needs.css';
 
 export default function NeedsStep({ id, code, onSaved }: { id: string; code: string; onSaved?: () => void }) {
   const { t } = useTranslation('needs');
@@ -47,7 +48,7 @@ export default function NeedsStep({ id, code, onSaved }: { id: string; code: str
   const showForm = !view.locked && (!assessment || editing);
 
   return (
-    <Stack gap="sm" data-testid="needs-step">
+    <Stack gap="sm" className="needs-touch" data-testid="needs-step">
       <Divider label={t('step.title')} labelPosition="left" />
       {showForm ? (
         <>

@@ -30,18 +30,19 @@ function OptionRow({ option, n, canRemove, onChange, onRemove }: { option: Needs
         size="md"
         style={{ flex: '1 1 14rem', minWidth: 0 }}
       />
-      <Switch
-        label={t('editor.coerente')}
-        checked={option.coerente}
-        onChange={(e) => onChange({ ...option, coerente: e.currentTarget.checked })}
-        size="md"
-        mih={44}
-        styles={{ body: { alignItems: 'center', minHeight: 44 } }}
-        data-testid="needs-option-coerente"
-      />
-      <ActionIcon size={44} variant="subtle" color="red" disabled={!canRemove} onClick={onRemove} aria-label={t('editor.removeOption', { n })}>
-        <IconTrash size={18} />
-      </ActionIcon>
+      <Group gap="sm" wrap="nowrap" style={{ flex: '0 1 auto' }}>
+        <Switch
+          label={t('editor.coerente')}
+          checked={option.coerente}
+          onChange={(e) => onChange({ ...option, coerente: e.currentTarget.checked })}
+          size="md"
+          styles={{ body: { alignItems: 'center', minHeight: 44 } }}
+          data-testid="needs-option-coerente"
+        />
+        <ActionIcon size={44} variant="subtle" color="red" disabled={!canRemove} onClick={onRemove} aria-label={t('editor.removeOption', { n })}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Group>
     </Group>
   );
 }
