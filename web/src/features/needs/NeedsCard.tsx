@@ -9,6 +9,7 @@ import { IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostItem } from '@sportello/host-api';
+import { HttpError } from '../../lib/http';
 import { useQuoteEnv } from '../quotes/env';
 import { romeDateTime } from '../quotes/fieldText';
 import { type Assessment, fetchNeeds, type NeedsView, needsPdfUrl, saveNeeds } from './api';
@@ -18,6 +19,8 @@ import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
 import { useNeedsForm } from './useNeedsForm';
 import './needs.css';
+
+const NOT_FOUND = '404';
 
 /** "Risposte del … dal cliente tramite link" / "… in ufficio (Nome)". */
 function Answered({ assessment }: { assessment: Assessment }) {
@@ -48,9 +51,13 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
         setView(found);
         setFailed(null);
       })
-      .catch((e: Error) => !controller.signal.aborted && setFailed(e.message));
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) return;
+        // a 404: no questionnaire for this quote, the card stays hidden; a network failure (offline) in words
+        setFailed(e instanceof HttpError ? (e.status === 404 ? NOT_FOUND : e.message) : t('card.unavailable'));
+      });
     return () => controller.abort();
-  }, [quote._id, stamp, revision]);
+  }, [quote._id, stamp, revision, t]);
 
   const form = useNeedsForm({
     view,
@@ -66,6 +73,7 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
   const locked = view?.locked ?? false;
   const showForm = view !== null && (!assessment || editing);
 
+  if (failed === NOT_FOUND) return null;
   return (
     <Paper withBorder radius="lg" p="lg" className="needs-touch" data-testid="needs-card">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -77,7 +85,7 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
         ) : null}
       </Group>
       {failed ? (
-        <Text size="sm" c="red">
+        <Text size="sm" c="red" data-testid="needs-failed">
           {failed}
         </Text>
       ) : null}

@@ -94,6 +94,16 @@ describe('the office card', () => {
     await waitFor(() => expect(server.calls('GET', PATH)).toHaveLength(2));
   });
 
+  it('stays hidden when the quote has no questionnaire (404), and says why otherwise', async () => {
+    fakeServer({ [`GET ${PATH}`]: { status: 404, body: { detail: 'Non trovato' } } });
+    const hidden = renderScreen(<NeedsCard quote={quote} />);
+    await waitFor(() => expect(screen.queryByTestId('needs-card')).toBeNull());
+    hidden.unmount();
+    fakeServer({ [`GET ${PATH}`]: { status: 403, body: { error: { message: 'Non puoi vedere questo preventivo' } } } });
+    renderScreen(<NeedsCard quote={quote} />);
+    expect((await screen.findByTestId('needs-failed')).textContent).toBe('Non puoi vedere questo preventivo');
+  });
+
   it('reads the answers again when the quote’s esigenze summary changes on the stream, and only then', async () => {
     const server = fakeServer({ [`GET ${PATH}`]: { body: EMPTY_VIEW } });
     let push: (next: HostItem) => void = () => undefined;
