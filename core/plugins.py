@@ -42,6 +42,7 @@ CORE_PLUGINS: tuple[str, ...] = (
     "core.domain.claims.plugin",
     "core.domain.rui.plugin",
     "core.domain.precontract.plugin",
+    "core.domain.needs.plugin",
     "core.domain.search.plugin",
     "core.domain.policy_changes.plugin",
     "core.domain.dunning.plugin",

@@ -8,6 +8,7 @@ from core.db.models.clients import Client
 from core.db.models.documents import Document
 from core.db.models.dunning import DunningReminder
 from core.db.models.line_commissions import LineCommission
+from core.db.models.needs import NeedsAssessment, NeedsQuestionnaire
 from core.db.models.policies import CashDay, CommissionMonth, Instalment, Policy, RenewalRun
 from core.db.models.policy_changes import PolicyChange
 from core.db.models.portfolio import ImportJob, ImportKey, ImportSource
@@ -39,6 +40,8 @@ __all__ = [
     "Instalment",
     "LineCommission",
     "LoginThrottle",
+    "NeedsAssessment",
+    "NeedsQuestionnaire",
     "OutboxMail",
     "Policy",
     "PolicyChange",

@@ -16,10 +16,11 @@ from sqlalchemy import select
 
 from core.db import models as m
 from core.domain.documents.files import storage_of
+from core.domain.needs.assessments import latest_assessment
 from core.domain.precontract.sets import ensure_current, publish_summary
 from core.domain.precontract.signature import CHANGED, confirm, masked, send_code
 from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link, public_json
-from core.errors import Conflict, NotFound
+from core.errors import ClientError, Conflict, NotFound
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.http.stored_files import stored_file_response
@@ -30,6 +31,7 @@ MAX_BODY = 4096
 MAX_DOCUMENTS = 12
 FILE_GONE = "Documento non trovato"
 NO_DOCUMENTS = "Nessun documento precontrattuale per questo preventivo"
+ANSWER_FIRST = "Rispondi prima alle domande sulle tue richieste ed esigenze"
 SECURE = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store"}
 
 
@@ -61,13 +63,17 @@ def public_payload(made: m.PrecontractSet) -> dict[str, Any]:
 
 async def _opened(
     request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, session: SessionDep,
-    quote_id: str, code: str,
+    quote_id: str, code: str, *, to_sign: bool = False,
 ) -> m.PrecontractSet:  # fmt: skip
+    """The quote's current set; ``to_sign``: refused until the customer has answered the
+    questionnaire (the code signs the answers with the documents, Reg. 40/2018 art. 58)."""
     await limit_public(request, runtime, tenant)
     open_link(runtime.settings, tenant, quote_id, code)
     quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
     if quote.type is not None:  # a product line's practice (a rental, a loan) has its own
         raise NotFound(NO_DOCUMENTS)
+    if to_sign and await latest_assessment(session, quote_id) is None:
+        raise ClientError(ANSWER_FIRST)
     return await ensure_current(session, runtime.settings, tenant, quote_id, None)
 
 
@@ -131,7 +137,7 @@ async def public_request_code(
     request: Request[Any, Any, Any], quote_id: FromPath[str], code: FromPath[str],
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    made = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    made = await _opened(request, runtime, tenant, db_session, quote_id, code, to_sign=True)
     sent_to = await send_code(db_session, runtime.settings, tenant, made)
     return {"sentTo": sent_to, **public_payload(made)}
 
@@ -149,7 +155,7 @@ async def public_confirm(
 ) -> dict[str, Any]:  # fmt: skip
     """``{version, code, hashes}``: the hashes are the documents' as the page showed them."""
     body = parse(ConfirmBody, await public_json(request, MAX_BODY))
-    made = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    made = await _opened(request, runtime, tenant, db_session, quote_id, code, to_sign=True)
     if body.version != made.version:
         raise Conflict(CHANGED)
     await confirm(

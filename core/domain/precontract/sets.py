@@ -19,8 +19,11 @@ from core.db import models as m
 from core.db.locks import get_for_update
 from core.db.types import utcnow
 from core.domain.documents.files import storage_of
-from core.domain.precontract.facts import facts_of, product_documents
-from core.domain.precontract.kinds import ANNEX_KINDS, FILE_NAMES, TITLES
+from core.domain.needs.assessments import latest_assessment
+from core.domain.needs.summary_pdf import FILE_NAME as NEEDS_FILE_NAME
+from core.domain.needs.summary_pdf import summary_pdf
+from core.domain.precontract.facts import Facts, facts_of, product_documents
+from core.domain.precontract.kinds import ANNEX_KINDS, FILE_NAMES, NEEDS_KIND, TITLES
 from core.domain.precontract.render import annex_pdf
 from core.errors import NotFound
 from core.messages import QUOTE_NOT_FOUND
@@ -46,10 +49,18 @@ async def latest_set(session: AsyncSession, quote_id: str) -> m.PrecontractSet |
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+def _fingerprint(
+    facts: Facts, documents: list[m.ProductDocument], answers: m.NeedsAssessment | None
+) -> str:
+    """The facts, the product documents' hashes and which answers the set carries."""
+    parts = [d.sha256 for d in documents]
+    return facts.fingerprint([*parts, f"{NEEDS_KIND}:{answers.id}"] if answers else parts)
+
+
 async def current_fingerprint(session: AsyncSession, tenant: Tenant, quote: m.Quote) -> str:
     facts = await facts_of(session, tenant, quote)
     documents = await product_documents(session, quote.product_id)
-    return facts.fingerprint([d.sha256 for d in documents])
+    return _fingerprint(facts, documents, await latest_assessment(session, quote.id))
 
 
 async def ensure_current(
@@ -63,7 +74,8 @@ async def ensure_current(
         raise NotFound(QUOTE_NOT_FOUND)
     facts = await facts_of(session, tenant, quote)
     documents = await product_documents(session, quote.product_id)
-    fingerprint = facts.fingerprint([d.sha256 for d in documents])
+    answers = await latest_assessment(session, quote.id)
+    fingerprint = _fingerprint(facts, documents, answers)
     latest = await latest_set(session, quote.id)
     if latest is not None and latest.fingerprint == fingerprint:
         return latest
@@ -73,6 +85,11 @@ async def ensure_current(
         content = annex_pdf(kind, facts)
         key = await to_thread.run_sync(storage.save, quote.tenant_id, FILE_NAMES[kind], content)
         files.append({"kind": kind, "title": TITLES[kind], "name": FILE_NAMES[kind],
+                      "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
+    if answers is not None:
+        content = summary_pdf(facts.intermediary, facts.customer, facts.product, quote.id, answers)
+        key = await to_thread.run_sync(storage.save, quote.tenant_id, NEEDS_FILE_NAME, content)
+        files.append({"kind": NEEDS_KIND, "title": TITLES[NEEDS_KIND], "name": NEEDS_FILE_NAME,
                       "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
     for document in documents:
         files.append({"kind": document.kind, "title": TITLES[document.kind],

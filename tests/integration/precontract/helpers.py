@@ -12,6 +12,9 @@ from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
+from core.domain.needs.answers import AnswersBody
+from core.domain.needs.assessments import record_answers
+from core.domain.needs.questionnaires import for_quote
 from core.domain.quotes.links import mint_code
 from core.runtime import Runtime
 from tests.realtime.policy_records import new_quote
@@ -20,9 +23,12 @@ TENANT = "assicurapp"
 EMAIL = "marta.colombo@example.it"
 
 
-async def priced_quote(runtime: Runtime, tenant: str = TENANT, **offers: float) -> str:
+async def priced_quote(
+    runtime: Runtime, tenant: str = TENANT, *, answered: bool = True, **offers: float
+) -> str:
     """A new plain RC Auto quote of the demo agent, with the customer's e-mail and ``offers``
-    (company → gross premium)."""
+    (company → gross premium); ``answered``: with the demands-and-needs questionnaire answered
+    (each choice's first answer), as the customer must before signing."""
     quote_id = await new_quote(runtime, tenant)
     with tenant_scope(tenant):
         async with runtime.db.session() as session:
@@ -32,7 +38,27 @@ async def priced_quote(runtime: Runtime, tenant: str = TENANT, **offers: float) 
             quote.usr_data = [*quote.usr_data, email]
             quote.price = {"company": {name: {"tot": tot} for name, tot in offers.items()}}
             quote.status = "Preventivato"
+    if answered:
+        await answer_questionnaire(runtime, quote_id, tenant)
     return quote_id
+
+
+async def answer_questionnaire(
+    runtime: Runtime, quote_id: str, tenant: str = TENANT, option: int = 0
+) -> None:
+    """Answer every question of the quote's questionnaire: choice ``option``, a short text."""
+    with tenant_scope(tenant):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            asked = await for_quote(session, quote)
+            answers = [
+                {"id": q["id"], "option": option} if q["type"] == "scelta"
+                else {"id": q["id"], "text": "Proteggere la famiglia"}
+                for q in asked.questions
+            ]  # fmt: skip
+            body = AnswersBody.model_validate({"version": asked.version, "answers": answers})
+            await record_answers(session, quote_id, body, channel="ufficio", by=None, address=None)
 
 
 def link_code(runtime: Runtime, quote_id: str, tenant: str = TENANT) -> str:

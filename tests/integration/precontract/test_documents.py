@@ -51,8 +51,10 @@ async def test_the_annexes_carry_the_tenants_and_the_quotes_data(
     tenant = seeded.tenants.get(TENANT)
     assert tenant is not None
     async with clients(TENANT) as client:
-        shown, (three, four, four_ter) = await _texts(client, base(seeded, quote_id))
-    assert [d["kind"] for d in shown["documents"]] == ["allegato3", "allegato4", "allegato4ter"]
+        shown, (three, four, four_ter, needs) = await _texts(client, base(seeded, quote_id))
+    assert [d["kind"] for d in shown["documents"]] == [
+        "allegato3", "allegato4", "allegato4ter", "esigenze",
+    ]  # fmt: skip
     for text in (three, four, four_ter):
         assert tenant.title in text
         assert "Marta Colombo" in text
@@ -72,6 +74,14 @@ async def test_the_annexes_carry_the_tenants_and_the_quotes_data(
     assert "Sezione III - Informazioni relative alle remunerazioni" in four
     assert "Regole di comportamento del distributore" in four_ter
     assert "(art. 58)" in four_ter.replace("\n", " ")
+    # the customer's answers (the demo product has no ramo: the general questions, each
+    # choice's first answer), signed with the annexes
+    flat = " ".join(needs.split())
+    assert "Richieste ed esigenze del contraente" in flat
+    assert "Contraente: Marta Colombo" in flat
+    assert "Per quanto tempo le serve la copertura? Un anno o più, con rinnovo" in flat
+    assert "Proteggere la famiglia" in flat
+    assert "Il contratto proposto risulta coerente" in flat
 
 
 async def test_a_new_version_only_when_the_quote_changes(
@@ -170,7 +180,7 @@ async def test_product_documents_are_pdfs_within_the_limit_and_join_the_set(
                                    files={"file.0": ("DIP RC Auto.pdf", MINIMAL_PDF)})  # fmt: skip
         listed = (await client.get(url, headers=agent)).json()
         after = (await client.get(base(seeded, quote_id))).json()
-        dip = await client.get(f"{base(seeded, quote_id)}/{after['version']}/3")
+        dip = await client.get(f"{base(seeded, quote_id)}/{after['version']}/4")
     assert (not_pdf.status_code, error_message(not_pdf)) == (
         400, "Il documento del prodotto deve essere un PDF",
     )  # fmt: skip
@@ -180,7 +190,7 @@ async def test_product_documents_are_pdfs_within_the_limit_and_join_the_set(
     assert stored.status_code == 200
     assert [d["name"] for d in listed] == ["DIP RC Auto.pdf"]
     assert after["version"] == before["version"] + 1  # a new product document: a new version
-    assert after["documents"][3]["kind"] == "dip"
+    assert after["documents"][4]["kind"] == "dip"  # after the annexes and the answers
     assert dip.content == MINIMAL_PDF
 
 

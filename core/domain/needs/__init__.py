@@ -1,0 +1,1 @@
+"""Demands and needs: the questionnaire a customer answers before the contract."""

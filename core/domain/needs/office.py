@@ -1,0 +1,102 @@
+"""The office's side: the tenant's questionnaires (admins edit them in ``/impostazioni``) and
+a quote's answers for whoever sees the quote (the agent-tree rule): read them, answer with the
+customer, download the summary PDF."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from anyio import to_thread
+from litestar import Response, get, put
+from litestar.params import FromPath, JSONBody
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.db import models as m
+from core.domain.clients.derive import record_customer
+from core.domain.needs.answers import AnswersBody
+from core.domain.needs.assessments import latest_assessment, record_answers, view
+from core.domain.needs.questionnaires import every_kind, save
+from core.domain.needs.questions import QuestionnaireBody
+from core.domain.needs.summary_pdf import FILE_NAME, summary_pdf
+from core.domain.precontract.office import visible_quote
+from core.domain.precontract.rui import MISSING
+from core.errors import Forbidden, NotFound
+from core.http.deps import PrincipalDep, SessionDep, TenantDep
+
+ADMINS_ONLY = "Solo gli amministratori modificano i questionari sulle richieste ed esigenze"
+NOT_ANSWERED = "Il cliente non ha ancora risposto al questionario sulle richieste ed esigenze"
+MAX_BODY = 64_000
+"""A questionnaire of 30 questions of 8 options, JSON-escaped, fits with room to spare."""
+
+
+@get("/api/needs/questionnaires", summary="The demands-and-needs questionnaire of each ramo",
+     tags=["needs"])  # fmt: skip
+async def questionnaires_list(
+    principal: PrincipalDep, db_session: SessionDep
+) -> list[dict[str, Any]]:
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    return await every_kind(db_session)
+
+
+@put("/api/needs/questionnaires/{kind:str}", summary="Save a new version of a questionnaire",
+     tags=["needs"], request_max_body_size=MAX_BODY)  # fmt: skip
+async def questionnaire_save(
+    kind: FromPath[str], data: JSONBody[QuestionnaireBody], principal: PrincipalDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:  # fmt: skip
+    """``{questions}``: a new version; an empty list sends a ramo back to the general one."""
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+    return await save(db_session, kind, data, principal.id)
+
+
+@get("/api/quotes/{quote_id:str}/needs", summary="A quote's questionnaire and latest answers",
+     tags=["needs"])  # fmt: skip
+async def quote_needs(
+    quote_id: FromPath[str], principal: PrincipalDep, db_session: SessionDep
+) -> dict[str, Any]:
+    quote = await visible_quote(db_session, principal, quote_id)
+    return await view(db_session, quote, office=True)
+
+
+@put("/api/quotes/{quote_id:str}/needs", summary="The office answers with the customer",
+     tags=["needs"], request_max_body_size=MAX_BODY)  # fmt: skip
+async def quote_needs_answer(
+    quote_id: FromPath[str], data: JSONBody[AnswersBody], principal: PrincipalDep,
+    db_session: SessionDep,
+) -> dict[str, Any]:  # fmt: skip
+    """``{version, answers: [{id, option | text}]}``, channel ``ufficio``."""
+    await visible_quote(db_session, principal, quote_id)
+    quote = await record_answers(
+        db_session, quote_id, data, channel="ufficio", by=principal.id, address=None
+    )
+    return await view(db_session, quote, office=True)
+
+
+@get("/api/quotes/{quote_id:str}/needs/pdf", summary="The latest answers as a PDF",
+     tags=["needs"])  # fmt: skip
+async def quote_needs_pdf(
+    quote_id: FromPath[str], principal: PrincipalDep, tenant: TenantDep, db_session: SessionDep
+) -> Response[bytes]:
+    quote = await visible_quote(db_session, principal, quote_id)
+    row = await latest_assessment(db_session, quote.id)
+    if row is None:
+        raise NotFound(NOT_ANSWERED)
+    facts = await pdf_facts(db_session, tenant.title, quote)
+    content = await to_thread.run_sync(summary_pdf, *facts, row)
+    return Response(
+        content, media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{FILE_NAME}"',
+                 "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store"},
+    )  # fmt: skip
+
+
+async def pdf_facts(
+    session: AsyncSession, intermediary: str, quote: m.Quote
+) -> tuple[str, str, str, str]:
+    """``(intermediary, customer, product, quote id)`` as the summary prints them."""
+    customer = record_customer(quote)
+    product = await session.get(m.Product, quote.product_id) if quote.product_id else None
+    return (intermediary, customer.name if customer else MISSING,
+            product.name if product else MISSING, quote.id)  # fmt: skip

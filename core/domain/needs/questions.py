@@ -1,0 +1,124 @@
+"""The questionnaire's shape and its built-in questions (IVASS Reg. 40/2018, art. 58; CAP
+art. 119-ter c. 1: before the contract the distributor learns the customer's demands and needs
+and proposes only a contract consistent with them).
+
+A question is either a choice (``scelta``: 2 to :data:`MAX_OPTIONS` answers, each marked
+``coerente`` or not with the product) or a free text (``testo``). An answer not ``coerente``
+is what makes the office's warning and the customer's notice."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.domain.taxes.rami import RAMI, RCA
+
+GENERAL = "generale"
+KINDS: dict[str, str] = {GENERAL: "Tutti i rami (predefinito)", **RAMI}
+"""Questionnaire kind → its Italian name: the general one, then one per ramo."""
+MAX_QUESTIONS = 30
+MAX_OPTIONS = 8
+MAX_TEXT_ANSWER = 1000
+OPTIONS_NEEDED = "Una domanda a scelta ha da 2 a {n} risposte"
+NO_OPTIONS = "Una domanda a testo libero non ha risposte da scegliere"
+SAME_ID = "Due domande hanno lo stesso codice: {id}"
+NO_QUESTIONS = "Il questionario generale deve avere almeno una domanda"
+
+
+class Option(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    label: str = Field(min_length=1, max_length=120)
+    coerente: bool = True
+
+
+class Question(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    id: str = Field(pattern=r"^[a-z0-9_]{1,40}$")
+    text: str = Field(min_length=1, max_length=300)
+    type: Literal["scelta", "testo"]
+    required: bool = True
+    options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)
+
+    @model_validator(mode="after")
+    def _options_fit_the_type(self) -> Question:
+        if self.type == "scelta" and len(self.options) < 2:
+            raise ValueError(OPTIONS_NEEDED.format(n=MAX_OPTIONS))
+        if self.type == "testo" and self.options:
+            raise ValueError(NO_OPTIONS)
+        return self
+
+
+class QuestionnaireBody(BaseModel):
+    """What the admin saves for a kind: the questions in order (none: the general ones)."""
+
+    model_config = ConfigDict(extra="forbid")
+    questions: list[Question] = Field(max_length=MAX_QUESTIONS)
+
+    @model_validator(mode="after")
+    def _ids_are_unique(self) -> QuestionnaireBody:
+        seen: set[str] = set()
+        for question in self.questions:
+            if question.id in seen:
+                raise ValueError(SAME_ID.format(id=question.id))
+            seen.add(question.id)
+        return self
+
+
+def _choice(id_: str, text: str, *options: tuple[str, bool]) -> dict[str, Any]:
+    return {"id": id_, "text": text, "type": "scelta", "required": True,
+            "options": [{"label": label, "coerente": fits} for label, fits in options]}  # fmt: skip
+
+
+YES, NO = "Sì", "No"
+_BUDGET = _choice(
+    "premio_sostenibile",
+    "Il premio proposto è compatibile con quanto intende spendere per questa copertura?",
+    (YES, True), (NO, False),
+)  # fmt: skip
+_OTHER_COVER = _choice(
+    "altre_coperture",
+    "Ha già altre polizze che coprono gli stessi rischi?",
+    ("No", True), ("Sì, e questa le sostituisce o le integra", True),
+    ("Sì, e non desidero pagare due volte la stessa copertura", False),
+)  # fmt: skip
+_NEED = {
+    "id": "esigenza", "text": "Descriva con parole sue che cosa desidera proteggere e perché",
+    "type": "testo", "required": False, "options": [],
+}  # fmt: skip
+
+DEFAULTS: dict[str, list[dict[str, Any]]] = {
+    GENERAL: [
+        _choice(
+            "durata", "Per quanto tempo le serve la copertura?",
+            ("Un anno o più, con rinnovo", True), ("Meno di un anno", False),
+        ),
+        _OTHER_COVER,
+        _BUDGET,
+        _NEED,
+    ],
+    RCA: [
+        _choice(
+            "veicolo_in_uso", "Il veicolo da assicurare è suo o è nella sua disponibilità?",
+            (YES, True), (NO, False),
+        ),
+        _choice(
+            "obbligo_rca",
+            "Le serve la copertura obbligatoria della responsabilità civile per la circolazione "
+            "del veicolo?",
+            (YES, True), ("No, mi serve solo una garanzia accessoria", False),
+        ),
+        _choice(
+            "uso_veicolo", "Come usa il veicolo?",
+            ("Uso privato", True), ("Uso professionale, noleggio o trasporto di persone", False),
+        ),
+        _BUDGET,
+        _NEED,
+    ],
+}  # fmt: skip
+"""The questions a kind asks until the tenant writes its own (a ramo without its own asks
+the general ones)."""
+
+
+def built_in(kind: str) -> list[dict[str, Any]]:
+    return [dict(q) for q in DEFAULTS.get(kind, DEFAULTS[GENERAL])]

@@ -1,0 +1,241 @@
+"""A quote's answers, by the customer through the link or by the office with them: checked
+against the questions asked, kept with the channel and the address, summed up on the quote,
+printed in the summary PDF; an answer the product does not fit is a mismatch both sides see;
+the customer signs only after answering; locked once the emission is asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.context import tenant_scope
+from core.db import models as m
+from core.db.types import utcnow
+from core.domain.needs.assessments import MAX_PER_QUOTE
+from core.runtime import Runtime
+from core.testing import ClientFactory, headers_for
+from tests.integration.auth.helpers import error_message
+from tests.integration.precontract.helpers import TENANT, base, link_code, pdf_text, priced_quote
+
+pytestmark = pytest.mark.usefixtures("seeded")
+
+# The built-in general questions: durata (choice: the second answer does not fit), altre
+# coperture (choice: the third does not fit), premio sostenibile (choice: "No" does not fit),
+# esigenza (free text, optional).
+FITTING = [{"id": "durata", "option": 0}, {"id": "altre_coperture", "option": 1},
+           {"id": "premio_sostenibile", "option": 0}]  # fmt: skip
+NOT_FITTING = [{"id": "durata", "option": 1}, {"id": "altre_coperture", "option": 0},
+               {"id": "premio_sostenibile", "option": 1},
+               {"id": "esigenza", "text": "  Un'auto nuova per lavoro  "}]  # fmt: skip
+
+
+def _needs(runtime: Runtime, quote_id: str) -> str:
+    return f"/api/public/quotes/{quote_id}/{link_code(runtime, quote_id)}/needs"
+
+
+async def _quote(runtime: Runtime, quote_id: str) -> m.Quote:
+    with tenant_scope(TENANT):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            return quote
+
+
+async def test_the_customer_answers_on_the_link_and_the_office_sees_the_mismatches(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    agent = await headers_for(seeded, TENANT, "agente")
+    async with clients(TENANT) as client:
+        shown = (await client.get(_needs(seeded, quote_id))).json()
+        saved = await client.put(
+            _needs(seeded, quote_id), json={"version": 0, "answers": NOT_FITTING}
+        )
+        office = (await client.get(f"/api/quotes/{quote_id}/needs", headers=agent)).json()
+        pdf = await client.get(f"/api/quotes/{quote_id}/needs/pdf", headers=agent)
+    assert shown["assessment"] is None
+    assert shown["locked"] is False
+    assert [q["id"] for q in shown["questionnaire"]["questions"]] == [
+        "durata", "altre_coperture", "premio_sostenibile", "esigenza",
+    ]  # fmt: skip
+    assert saved.status_code == 200
+    public = saved.json()["assessment"]
+    assert "answeredBy" not in public  # no office names on the customer's page
+    assert public["channel"] == "link"
+    assert public["mismatches"] == [
+        {"question": "Per quanto tempo le serve la copertura?", "answer": "Meno di un anno"},
+        {"question": "Il premio proposto è compatibile con quanto intende spendere per questa "
+                     "copertura?", "answer": "No"},
+    ]  # fmt: skip
+    assert public["answers"][3] == {
+        "id": "esigenza", "question": "Descriva con parole sue che cosa desidera proteggere e "
+        "perché", "answer": "Un'auto nuova per lavoro", "coerente": True,
+    }  # fmt: skip
+    assert office["assessment"]["answeredBy"] is None  # the customer, not a user
+    assert office["assessment"]["mismatches"] == public["mismatches"]
+    summary = (await _quote(seeded, quote_id)).quote["esigenze"]
+    assert summary["channel"] == "link"
+    assert summary["mismatches"] == public["mismatches"]
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            row = await session.get(m.NeedsAssessment, public["id"])
+            assert row is not None
+            assert row.address == "testclient"
+    text = " ".join(pdf_text(pdf.content).split())
+    assert pdf.headers["content-disposition"] == 'attachment; filename="Richieste ed esigenze.pdf"'
+    assert "Contraente: Marta Colombo" in text
+    assert "Prodotto RC Auto" in text
+    assert "dal cliente tramite il link" in text
+    assert "NON risulta coerente" in text
+    assert "Non coerente: Per quanto tempo le serve la copertura? Meno di un anno" in text
+
+
+async def test_the_office_answers_with_the_customer(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    agent = await headers_for(seeded, TENANT, "agente")
+    url = f"/api/quotes/{quote_id}/needs"
+    async with clients(TENANT) as client:
+        none_yet = await client.get(f"{url}/pdf", headers=agent)
+        saved = await client.put(url, json={"version": 0, "answers": FITTING}, headers=agent)
+        again = await client.put(url, json={"version": 0, "answers": NOT_FITTING}, headers=agent)
+    assert (none_yet.status_code, error_message(none_yet)) == (
+        404, "Il cliente non ha ancora risposto al questionario sulle richieste ed esigenze",
+    )  # fmt: skip
+    assert saved.status_code == 200
+    first = saved.json()["assessment"]
+    assert first["channel"] == "ufficio"
+    assert first["answeredBy"]  # the agent's name
+    assert first["mismatches"] == []
+    assert len(first["answers"]) == 3  # the optional text left out
+    assert again.json()["assessment"]["id"] != first["id"]  # a new set: the old one is kept
+    assert len(again.json()["assessment"]["mismatches"]) == 2
+
+
+async def test_bad_answers_are_refused_in_italian_and_change_nothing(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    url = _needs(seeded, quote_id)
+
+    def body(*answers: dict[str, Any], version: int = 0) -> dict[str, Any]:
+        return {"version": version, "answers": list(answers)}
+
+    cases = {
+        "missing required": (body(*FITTING[:2]), 400,
+                             "Rispondi alla domanda: «Il premio proposto è compatibile con quanto "
+                             "intende spendere per questa copertura?»"),
+        "option out of range": (body({"id": "durata", "option": 2}, *FITTING[1:]), 400,
+                                "Scegli una delle risposte proposte alla domanda «Per quanto "
+                                "tempo le serve la copertura?»"),
+        "text for a choice": (body({"id": "durata", "text": "sempre"}, *FITTING[1:]), 400,
+                              "Rispondi alla domanda: «Per quanto tempo le serve la copertura?»"),
+        "option for a text": (body(*FITTING, {"id": "esigenza", "option": 0}), 400,
+                              "La domanda «Descriva con parole sue che cosa desidera proteggere "
+                              "e perché» chiede una risposta scritta"),
+        "unknown question": (body(*FITTING, {"id": "altro", "option": 0}), 400,
+                             "Risposta a una domanda che il questionario non contiene: altro"),
+        "twice": (body(*FITTING, FITTING[0]), 400, "Due risposte alla stessa domanda: durata"),
+        "stale version": (body(*FITTING, version=3), 409,
+                          "Il questionario è cambiato: ricarica la pagina"),
+        "a string for an index": (body({"id": "durata", "option": "0"}, *FITTING[1:]), 400, None),
+        "text too long": (body(*FITTING, {"id": "esigenza", "text": "x" * 1001}), 400, None),
+    }  # fmt: skip
+    async with clients(TENANT) as client:
+        for case, (sent, status, message) in cases.items():
+            response = await client.put(url, json=sent)
+            assert response.status_code == status, case
+            if message:
+                assert error_message(response) == message, case
+        too_big = await client.put(url, content=b'{"version": 0, "answers": []' + b" " * 50_000)
+        not_json = await client.put(url, content=b"[")
+        shown = (await client.get(url)).json()
+    assert too_big.status_code == 413
+    assert not_json.status_code == 400
+    assert shown["assessment"] is None
+
+
+async def test_links_and_users_that_do_not_open_the_quote_see_nothing(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    other_tenant = await headers_for(seeded, "rcadealer", "admin")
+    sub_agent = await headers_for(seeded, TENANT, "subagente")  # the quote is the agent's
+    async with clients(TENANT) as client:
+        wrong_code = await client.get(f"/api/public/quotes/{quote_id}/{'A' * 40}/needs")
+        by_sub = await client.get(f"/api/quotes/{quote_id}/needs", headers=sub_agent)
+        sub_answers = await client.put(
+            f"/api/quotes/{quote_id}/needs", json={"version": 0, "answers": FITTING},
+            headers=sub_agent,
+        )  # fmt: skip
+        long_id = await client.get(f"/api/quotes/{'x' * 40}/needs", headers=sub_agent)
+    async with clients("rcadealer") as client:
+        other = await client.get(f"/api/quotes/{quote_id}/needs", headers=other_tenant)
+        other_link = await client.get(_needs(seeded, quote_id))
+    assert wrong_code.status_code == 404
+    assert (by_sub.status_code, sub_answers.status_code, long_id.status_code) == (404, 404, 404)
+    assert other.status_code == 404
+    assert other_link.status_code == 404
+    assert (await _quote(seeded, quote_id)).quote.get("esigenze") is None
+
+
+async def test_answers_are_locked_once_the_emission_is_asked_for(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            quote.emission_requested_at = utcnow()
+    async with clients(TENANT) as client:
+        shown = (await client.get(_needs(seeded, quote_id))).json()
+        refused = await client.put(_needs(seeded, quote_id), json={"version": 0,
+                                                                   "answers": FITTING})  # fmt: skip
+    assert shown["locked"] is True
+    assert refused.status_code == 409
+    assert "non si possono più cambiare" in error_message(refused)
+
+
+async def test_answers_per_quote_are_bounded(clients: ClientFactory, seeded: Runtime) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            for _ in range(MAX_PER_QUOTE):
+                session.add(m.NeedsAssessment(
+                    quote_id=quote_id, kind="generale", questionnaire_version=0, answers=[],
+                    mismatches=[], channel="link",
+                ))  # fmt: skip
+    async with clients(TENANT) as client:
+        refused = await client.put(_needs(seeded, quote_id), json={"version": 0,
+                                                                   "answers": FITTING})  # fmt: skip
+    assert refused.status_code == 400
+    assert "troppe volte" in error_message(refused)
+
+
+async def test_the_customer_signs_only_after_answering_and_the_answers_join_the_set(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    url = base(seeded, quote_id)
+    async with clients(TENANT) as client:
+        before = (await client.get(url)).json()
+        asked_early = await client.post(f"{url}/code")
+        signed_early = await client.post(f"{url}/confirm", json={
+            "version": before["version"], "code": "123456",
+            "hashes": [d["sha256"] for d in before["documents"]],
+        })  # fmt: skip
+        await client.put(_needs(seeded, quote_id), json={"version": 0, "answers": FITTING})
+        after = (await client.get(url)).json()
+        asked = await client.post(f"{url}/code")
+    for early in (asked_early, signed_early):
+        assert (early.status_code, error_message(early)) == (
+            400, "Rispondi prima alle domande sulle tue richieste ed esigenze",
+        )  # fmt: skip
+    assert [d["kind"] for d in before["documents"]] == ["allegato3", "allegato4", "allegato4ter"]
+    assert after["version"] == before["version"] + 1  # the answers make a new version
+    assert after["documents"][3]["kind"] == "esigenze"
+    assert after["documents"][3]["title"] == "Richieste ed esigenze del contraente"
+    assert asked.status_code == 200
