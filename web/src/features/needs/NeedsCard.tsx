@@ -10,7 +10,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostItem } from '@sportello/host-api';
 import { HttpError } from '../../lib/http';
-import { useQuoteEnv } from '../quotes/env';
 import { romeDateTime } from '../quotes/fieldText';
 import { type Assessment, fetchNeeds, type NeedsView, needsPdfUrl, saveNeeds } from './api';
 import AnswersList from './AnswersList';
@@ -22,11 +21,10 @@ import './needs.css';
 
 const NOT_FOUND = '404';
 
-/** "Risposte del … dal cliente tramite link" / "… in ufficio (Nome)". */
+/** "Risposte del …, dal cliente tramite link" / "…, in ufficio · Nome" (the server names the user). */
 function Answered({ assessment }: { assessment: Assessment }) {
   const { t } = useTranslation('needs');
-  const { userName } = useQuoteEnv();
-  const by = assessment.answeredBy ? userName(assessment.answeredBy) || assessment.answeredBy : '';
+  const by = assessment.answeredBy ?? '';
   return (
     <Text size="sm" c="dimmed" data-testid="needs-answered">
       {t(assessment.channel === 'link' ? 'card.byLink' : 'card.byOffice', { date: romeDateTime(assessment.answeredAt) })}

@@ -52,6 +52,7 @@ export interface Assessment {
   answers: AnsweredQuestion[];
   answeredAt: string;
   channel: 'link' | 'ufficio';
+  /** The office user's name (office channel, office view only). */
   answeredBy?: string | null;
   mismatches: Mismatch[];
 }

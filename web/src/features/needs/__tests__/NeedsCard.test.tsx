@@ -14,7 +14,7 @@ beforeAll(setUpScreens);
 
 describe('the office card', () => {
   it('sends the option index and the text per question id', async () => {
-    const server = fakeServer({ [`GET ${PATH}`]: { body: EMPTY_VIEW }, [`PUT ${PATH}`]: { body: { ...ANSWERED_VIEW, assessment: { ...ANSWERED_VIEW.assessment, channel: 'ufficio' } } } });
+    const server = fakeServer({ [`GET ${PATH}`]: { body: EMPTY_VIEW }, [`PUT ${PATH}`]: { body: { ...ANSWERED_VIEW, assessment: { ...ANSWERED_VIEW.assessment, channel: 'ufficio', answeredBy: 'Alessandra Neri' } } } });
     renderScreen(<NeedsCard quote={quote} />);
     fireEvent.click(await screen.findByTestId('needs-option-veicolo-1'));
     fireEvent.change(screen.getByTestId('needs-question-uso'), { target: { value: '  Lavoro ' } });
@@ -29,7 +29,7 @@ describe('the office card', () => {
         ],
       },
     ]);
-    expect(screen.getByTestId('needs-answered').textContent).toContain('in ufficio');
+    expect(screen.getByTestId('needs-answered').textContent).toBe('Risposte del 29/11/2026 11:15, in ufficio · Alessandra Neri');
   });
 
   it('blocks the save while a required question is empty, naming it in Italian', async () => {
