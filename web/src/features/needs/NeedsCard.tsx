@@ -2,7 +2,8 @@
  * "Richieste ed esigenze" on a plain quote in the office: the latest answers (who, through which
  * channel, when), an orange warning when the product does not fit what the customer declared,
  * a form to answer with the customer (closed once the emission is requested) and the signed
- * summary's PDF. Live: the quote's `esigenze` summary on the stream makes it read again.
+ * summary's PDF. Live: the quote's `esigenze` summary on the stream (and its emission request,
+ * which locks the answers) makes it read again.
  */
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconPencil } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { HostItem } from '@sportello/host-api';
 import { HttpError } from '../../lib/http';
 import { romeDateTime } from '../quotes/fieldText';
+import { issuedPolicyOf } from '../quotes/quotation';
 import { type Assessment, fetchNeeds, type NeedsView, needsPdfUrl, saveNeeds } from './api';
 import AnswersList from './AnswersList';
 import { summaryStamp } from './answers';
@@ -40,7 +42,8 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
   const [editing, setEditing] = useState(false);
   const [revision, setRevision] = useState(0);
   const reload = useCallback(() => setRevision((n) => n + 1), []);
-  const stamp = summaryStamp(quote);
+  // read again when the answers change, and when the emission request or the policy locks them
+  const stamp = `${summaryStamp(quote)}|${quote.requestEmission ? 'requested' : ''}|${issuedPolicyOf(quote)?.id ?? ''}`;
 
   useEffect(() => {
     const controller = new AbortController();

@@ -123,4 +123,20 @@ describe('the office card', () => {
     await screen.findByTestId('needs-mismatch');
     expect(server.calls('GET', PATH)).toHaveLength(2);
   });
+
+  it('reads the answers again, now locked, when the emission is requested', async () => {
+    const server = fakeServer({ [`GET ${PATH}`]: { body: ANSWERED_VIEW } });
+    let push: (next: HostItem) => void = () => undefined;
+    function Live() {
+      const [current, setCurrent] = useState(quote);
+      push = setCurrent;
+      return <NeedsCard quote={current} />;
+    }
+    renderScreen(<Live />);
+    expect((await screen.findByTestId('needs-office-edit')).hasAttribute('disabled')).toBe(false);
+    server.routes[`GET ${PATH}`] = { body: { ...ANSWERED_VIEW, locked: true } };
+    await act(async () => push({ ...quote, requestEmission: { at: '2026-11-29T12:00:00Z' } }));
+    await screen.findByTestId('needs-locked');
+    expect(screen.getByTestId('needs-office-edit')).toHaveProperty('disabled', true);
+  });
 });
