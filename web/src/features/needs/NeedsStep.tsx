@@ -17,7 +17,15 @@ import NeedsForm from './NeedsForm';
 import { useNeedsForm } from './useNeedsForm';
 import './needs.css';
 
-export default function NeedsStep({ id, code, onSaved }: { id: string; code: string; onSaved?: () => void }) {
+interface Props {
+  id: string;
+  code: string;
+  /** The emission was requested (the answers lock): read the view again when it changes. */
+  requested?: boolean;
+  onSaved?: () => void;
+}
+
+export default function NeedsStep({ id, code, requested = false, onSaved }: Props) {
   const { t } = useTranslation('needs');
   const [view, setView] = useState<NeedsView | null>(null);
   const [editing, setEditing] = useState(false);
@@ -30,7 +38,7 @@ export default function NeedsStep({ id, code, onSaved }: { id: string; code: str
       .then(setView)
       .catch(() => !controller.signal.aborted && setView(null)); // no questionnaire for this quote: the step stays hidden
     return () => controller.abort();
-  }, [id, code, revision]);
+  }, [id, code, revision, requested]);
 
   const form = useNeedsForm({
     view,

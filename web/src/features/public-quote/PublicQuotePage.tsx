@@ -148,7 +148,7 @@ export default function PublicQuotePage() {
             </Radio.Group>
           </>
         ) : null}
-        {insurance && !issued ? <NeedsStep id={id} code={code} onSaved={() => setAnswersSaved((n) => n + 1)} /> : null}
+        {insurance && !issued ? <NeedsStep id={id} code={code} requested={requested} onSaved={() => setAnswersSaved((n) => n + 1)} /> : null}
         {insurance && !issued ? <PrecontractStep id={id} code={code} revision={answersSaved} /> : null}
         <Divider />
         {issued ? (

@@ -85,6 +85,18 @@ describe("the customer's demands-and-needs step", () => {
     expect(screen.queryByTestId('needs-save')).toBeNull();
   });
 
+  it('locks the answers once the customer asks for the emission', async () => {
+    const server = open(ANSWERED_VIEW, {
+      [`POST ${BASE}/emission`]: { body: { requestEmission: { at: '2026-11-29T12:00:00Z' }, status: 'Emissione richiesta' } },
+    });
+    await screen.findByTestId('needs-edit');
+    server.routes[`GET ${NEEDS}`] = { body: { ...ANSWERED_VIEW, locked: true } };
+    fireEvent.click(screen.getByTestId('public-request'));
+    await screen.findByTestId('public-emission-done');
+    await waitFor(() => expect(screen.queryByTestId('needs-edit')).toBeNull());
+    expect(screen.getByTestId('needs-saved').textContent).toContain('non si possono più modificare');
+  });
+
   it("shows the server's refusal in its words and keeps the set as it was", async () => {
     const server = open(EMPTY_VIEW, { [`PUT ${NEEDS}`]: { status: 400, body: { detail: 'Manca la risposta a una domanda obbligatoria' } } });
     fireEvent.click(await screen.findByTestId('needs-option-veicolo-0'));
