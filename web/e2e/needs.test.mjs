@@ -26,7 +26,7 @@ describe('demands and needs', () => {
       await signIn(admin.context, live.server, 'assicurapp', 'admin@demo.it');
       await admin.page.goto(live.server.url('assicurapp', '/impostazioni?tab=questionari'));
       await admin.page.getByTestId('needs-kind').selectOption('infortuni');
-      await admin.page.getByTestId('needs-version').filter({ hasText: 'Usa il questionario generale' }).waitFor();
+      await admin.page.getByTestId('needs-version').filter({ hasText: 'Predefinito' }).waitFor();
       const before = await admin.page.getByTestId('needs-question-editor').count();
       await admin.page.getByTestId('needs-add').click();
       const added = admin.page.getByTestId('needs-question-editor').last();
@@ -46,7 +46,7 @@ describe('demands and needs', () => {
       assert.equal(infortuni.questions.at(-1).id, 'sport_rischio');
 
       await admin.page.getByTestId('needs-restore').click();
-      await admin.page.getByTestId('needs-version').filter({ hasText: 'Usa il questionario generale' }).waitFor();
+      await admin.page.getByTestId('needs-version').filter({ hasText: 'Predefinito' }).waitFor();
       assert.deepEqual(admin.page.errors, []);
     } finally {
       await admin.context.close();

@@ -90,7 +90,7 @@ export default function QuestionnairesSection() {
           />
           {entry ? (
             <Badge variant="light" color={entry.custom ? 'blue' : 'gray'} size="lg" data-testid="needs-version">
-              {entry.custom ? t('editor.version', { version: entry.version }) : general ? t('editor.builtIn') : t('editor.usesGeneral')}
+              {entry.custom ? t('editor.version', { version: entry.version }) : t('editor.builtIn')}
             </Badge>
           ) : null}
         </Group>

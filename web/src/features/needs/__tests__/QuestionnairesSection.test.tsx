@@ -123,14 +123,14 @@ describe('the questionnaire editor', () => {
     const server = await open({ [`PUT ${LIST}/vita`]: { body: { ...ENTRIES[2], version: 0, custom: false } } });
     const kind = (await screen.findByTestId('needs-kind')) as HTMLSelectElement;
     change(kind, 'rca');
-    expect(screen.getByTestId('needs-version').textContent).toBe('Usa il questionario generale');
+    expect(screen.getByTestId('needs-version').textContent).toBe('Predefinito');
     expect(screen.queryByTestId('needs-restore')).toBeNull();
     change(kind, 'vita');
     expect(screen.getByTestId('needs-version').textContent).toBe('Versione 1');
     fireEvent.click(screen.getByTestId('needs-restore'));
     await screen.findByText('Ripristinato il questionario predefinito');
     expect(server.calls('PUT', `${LIST}/vita`).map((c) => c.body)).toEqual([{ questions: [] }]);
-    expect(screen.getByTestId('needs-version').textContent).toBe('Usa il questionario generale');
+    expect(screen.getByTestId('needs-version').textContent).toBe('Predefinito');
   });
 
   it("shows the server's refusal in its words", async () => {
