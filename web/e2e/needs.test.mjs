@@ -16,6 +16,15 @@ async function tokenOf(context) {
   return (await context.cookies()).find((cookie) => cookie.name === 't')?.value;
 }
 
+/** The buttons, radios and inputs inside `selector` smaller than a 44 px touch target. */
+const smallTargets = (page, selector) =>
+  page.locator(selector).evaluate((root) =>
+    [...root.querySelectorAll('button, [role=radio], input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select')]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+      .map(({ el, box }) => `${el.tagName} ${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)} ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+
 /** Whether anything makes the page wider than the window. */
 const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -44,6 +53,12 @@ describe('demands and needs', () => {
       const infortuni = listed.find((entry) => entry.kind === 'infortuni');
       assert.equal(infortuni.custom, true);
       assert.equal(infortuni.questions.at(-1).id, 'sport_rischio');
+
+      // at phone width: nothing wider than the window, the editor's controls 44 px touch targets
+      await admin.page.setViewportSize(PHONE.viewport);
+      await admin.page.waitForFunction(() => window.innerWidth === 390);
+      assert.equal(await overflows(admin.page), false, 'the questionnaire editor is wider than the phone');
+      assert.deepEqual(await smallTargets(admin.page, '[data-testid=settings-needs]'), []);
 
       await admin.page.getByTestId('needs-restore').click();
       await admin.page.getByTestId('needs-version').filter({ hasText: 'Predefinito' }).waitFor();
@@ -95,6 +110,7 @@ describe('demands and needs', () => {
         await customer.page.getByTestId(`needs-option-${q.id}-${index}`).click();
       }
       assert.equal(await overflows(customer.page), false, 'the customer page is wider than the phone');
+      assert.deepEqual(await smallTargets(customer.page, '[data-testid=needs-step]'), []);
       await customer.page.getByTestId('needs-save').click();
       await customer.page.getByTestId('needs-saved').waitFor();
       const warning = customer.page.getByTestId('needs-mismatch');
