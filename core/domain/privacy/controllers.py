@@ -130,8 +130,12 @@ async def client_export_zip(
 ) -> Stream:
     client = await visible(db_session, principal, client_id)
     export = await collect(db_session, principal, client.id, tenant.id, "zip")
-    await db_session.commit()  # the log entry stands before the file leaves
     out = await archive.build(f.storage_of(runtime.settings), tenant.id, export)
+    try:
+        await db_session.commit()  # the log entry stands before the file leaves
+    except BaseException:
+        out.close()
+        raise
     size = out.seek(0, 2)
     out.seek(0)
     name = f"dati-cliente-{client.id}.zip"

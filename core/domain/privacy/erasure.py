@@ -39,6 +39,8 @@ identification data); the rest (PEC, notes) goes."""
 CLIENT_FIELDS = ("name", "fiscal_code", "email", "phone", "data")
 QUOTE_FIELDS = ("usr_data", "car", "allegati")
 CLAIM_FIELDS = ("customer", "place", "description", "counterparties")
+DOCUMENT_FIELDS = ("name", "uri", "storage_key", "thumb")
+"""A removed document's name and where it was: the activity log keeps that it existed."""
 
 
 def _day(value: date) -> str:
@@ -205,6 +207,7 @@ async def erase_client(
     await _scrub_audit(
         session, "claims", [a["id"] for a in anonymised if a["kind"] == "sinistro"], CLAIM_FIELDS
     )
+    await _scrub_audit(session, "documents", [d.id for d in removed], DOCUMENT_FIELDS)
     result = {
         "clientId": client.id, "erasedAt": erased_at, "again": again,
         "anonymised": anonymised, "kept": [k.as_payload() for k in kept],

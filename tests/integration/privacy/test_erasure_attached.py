@@ -110,6 +110,12 @@ async def test_chats_mails_and_files_follow_their_records(
         assert gone not in after["documents"]
         assert a.files[gone] in before["stored"]
         assert a.files[gone] not in after["stored"]
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            stmt = select(m.AuditEntry).where(m.AuditEntry.entity_id == a.file_quote)
+            audit = (await session.execute(stmt)).scalars().all()
+    assert audit  # the activity log keeps that the file existed, not its name
+    assert not any("preventivo.pdf" in str(e.changes) for e in audit)
     # no consent was ever recorded: no history to keep, and none listed
     assert ("consensi", g.client) not in kept
 
