@@ -208,3 +208,15 @@ async def test_the_mails_are_bounded_newest_first(
     data = json.loads(answer.content)
     assert [x["subject"] for x in data["mails"]] == ["Sollecito rata", "Codice di conferma"]
     assert data["notes"] == ["Sono incluse le 2 e-mail più recenti delle 3 inviate al cliente."]
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [("patente.pdf", "documenti/preventivo-q1/d1-patente.pdf"),
+     ("../../etc/passwd", "documenti/preventivo-q1/d1-passwd"),
+     ("C:\\Users\\giulia\\foto.jpg", "documenti/preventivo-q1/d1-foto.jpg"),
+     ("..", "documenti/preventivo-q1/d1-.."), ("", "documenti/preventivo-q1/d1-file")],
+)  # fmt: skip
+def test_a_file_sits_in_its_records_folder_whatever_its_name(name: str, entry: str) -> None:
+    document = {"_id": "d1", "name": name, "owner": {"kind": "preventivo", "id": "q1"}}
+    assert archive.entry_name(document) == entry
