@@ -172,7 +172,9 @@ async def erase_client(
     await settle_documents(session, "preventivo", quote_fates, outcome, holders)
     await settle_documents(session, "sinistro", claim_fates, outcome, holders)
     days = {q.id: q.at.date() for q in quotes} | {c.id: c.event_date for c in claims}
-    await settle_chats(session, quote_fates, claim_fates, days, REDACTED, outcome)
+    # a policy's quote not filed under the client still has the policy's room
+    rooms = {p.quote_id: policy_fates[p.id] for p in policies if p.quote_id} | quote_fates
+    await settle_chats(session, rooms, claim_fates, days, REDACTED, outcome)
     removed = outcome.removed
     removed_keys = f.stored_keys(tenant_id, removed)
     identity_until = max(policy_until.values(), default=None)

@@ -96,7 +96,8 @@ async def collect(
     claims = await _claims(session, principal, client_id, policy_ids)
     claim_ids = [c.id for c in claims]
     consents = await history(session, client_id)
-    chats = await exported_chats(session, principal, quote_ids, claim_ids)
+    rooms = {*quote_ids, *(p["quoteId"] for p in detail["policies"] if p.get("quoteId"))}
+    chats = await exported_chats(session, principal, rooms, claim_ids)
     client = await session.get(m.Client, client_id)
     notes: list[str] = []
     mails: list[dict[str, Any]] = []

@@ -145,3 +145,31 @@ async def test_with_no_kept_policy_every_mail_and_chat_goes(
     after = await _state(seeded)
     assert after["mails"][letter_id][0] == GONE
     assert _texts(after, chat_id) == [GONE]
+
+
+async def test_a_policys_room_counts_though_its_quote_is_not_filed_under_the_client(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    g = await make_giulia(seeded)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            old = await session.get(m.Policy, g.policy_old)
+            assert old is not None
+            quote = m.Quote(usr_data=[], agent_id=old.agent_id, parent_agent_id=old.agent_id)
+            session.add(quote)
+            await session.flush()
+            old.quote_id = quote.id
+            chat = m.Chat(room=f"preventivi/{quote.id}", quote_id=quote.id,
+                          agent_id=old.agent_id, parent_agent_id=old.agent_id)  # fmt: skip
+            session.add(chat)
+            await session.flush()
+            session.add(m.ChatMessage(chat_id=chat.id, text="Disdetta della vecchia polizza"))
+            await session.commit()
+            chat_id = chat.id
+    async with clients(TENANT) as client:
+        headers = await headers_for(seeded, TENANT, "agente")
+        export = await client.get(f"/api/privacy/clients/{g.client}/export", headers=headers)
+    assert [c["_id"] for c in export.json()["chats"]] == [chat_id]
+    body = await _erase(clients, seeded, g.client)
+    assert ("chat", chat_id) in {(x["kind"], x["id"]) for x in body["anonymised"]}
+    assert _texts(await _state(seeded), chat_id) == [GONE]  # the policy's period has passed
