@@ -13,6 +13,7 @@ export const ISOLATED_FILES = [
   'src/app/__tests__/Guarded.test.tsx',
   'src/federation/__tests__/remotes.test.ts',
   'src/features/money/__tests__/euroFormat.test.tsx',
+  'src/features/privacy/__tests__/ClientPrivacy.test.tsx',
   'src/features/privacy/__tests__/NoticeSection.test.tsx',
   'src/features/remittances/__tests__/remittanceCards.test.tsx',
   'src/features/products/fields/__tests__/CustomerFieldsForm.test.tsx',
