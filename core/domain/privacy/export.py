@@ -24,6 +24,7 @@ from core.domain.privacy.chats import exported_chats
 from core.domain.privacy.consents import consent_payload, history
 from core.domain.privacy.log import record
 from core.domain.privacy.mails import addresses, exported_mails
+from core.domain.privacy.paperwork import exported_paperwork
 from core.domain.quotes.queries import in_agent_tree
 
 FORMAT = "sportello-dati-cliente/2"
@@ -124,6 +125,7 @@ async def collect(
         "chats": chats,
         "mails": mails,
         "documents": [_document(document_payload(d)) for d in documents],
+        "paperwork": await exported_paperwork(session, quote_ids),
         "notes": notes,
     }
     return Export(data, documents)

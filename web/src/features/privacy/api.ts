@@ -39,7 +39,7 @@ export interface Consents {
 }
 
 /** The kinds of record an erasure keeps or anonymises (the server's `kind`). */
-export const RECORD_KINDS = ['polizza', 'preventivo', 'sinistro', 'documento', 'chat', 'email', 'cliente', 'consensi'] as const;
+export const RECORD_KINDS = ['polizza', 'preventivo', 'sinistro', 'documento', 'chat', 'email', 'cliente', 'consensi', 'precontrattuale'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export interface KeptRecord {
