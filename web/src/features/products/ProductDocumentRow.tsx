@@ -66,7 +66,7 @@ export function ProductDocumentRow({ productId, kind, current, canUpload, onUplo
               <Text size="xs" c="dimmed">
                 {t('documents.meta', { size: formatSize(current.size), at: formatDateTime(current.at) })} ·{' '}
                 <Tooltip label={t('documents.shaTitle', { sha: current.sha256 })} multiline maw={320} style={{ wordBreak: 'break-all' }}>
-                  <Text span size="xs" ff="monospace" tabIndex={0} data-testid="product-document-sha">
+                  <Text span size="xs" ff="monospace" tabIndex={0} style={{ whiteSpace: 'nowrap' }} data-testid="product-document-sha">
                     {t('documents.sha', { sha: shortSha(current.sha256) })}
                   </Text>
                 </Tooltip>

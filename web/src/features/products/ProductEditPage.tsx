@@ -176,12 +176,13 @@ function Editor({ id, initial }: { id: string | null; initial: ProductDraft }) {
         <CompaniesEditor companies={draft.companies} onChange={(companies) => set({ companies })} problems={byPath}
           known={knownCompanies(settings)} />
       </Section>
-      {id && !savedLine && <ProductDocumentsCard productId={id} canUpload={canEdit(flags)} />}
       <Group justify="flex-end">
         <Button leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={() => void save()}>
           {t(id ? 'edit.save' : 'edit.create')}
         </Button>
       </Group>
+      {/* saved on upload, apart from the form above */}
+      {id && !savedLine && <ProductDocumentsCard productId={id} canUpload={canEdit(flags)} />}
     </Stack>
   );
 }

@@ -71,16 +71,16 @@ describe("a product's company documents", () => {
     expect(dip.getByText(/^34 KB · caricato il 20\/11\/2026 10:30 ·$/)).toBeTruthy();
     expect(dip.getByTestId('product-document-sha').textContent).toBe('SHA-256 ab12cd34ef56');
     expect(dip.getByRole('link', { name: 'Scarica DIP RC Auto.pdf' }).getAttribute('download')).toBe('DIP RC Auto.pdf');
-    expect(dip.getByRole('button', { name: 'Sostituisci il PDF: DIP' })).toBeTruthy();
+    expect(dip.getByRole('button', { name: 'Sostituisci DIP' })).toBeTruthy();
     const others: [string, string][] = [['dip_aggiuntivo', 'DIP aggiuntivo'], ['condizioni', 'Condizioni di assicurazione']];
     for (const [kind, label] of others) {
       const other = within(row(kind));
       expect(other.getByText(label)).toBeTruthy();
       expect(other.getByText('Non ancora caricato')).toBeTruthy();
       expect(other.queryByRole('link')).toBeNull();
-      expect(other.getByRole('button', { name: `Carica il PDF: ${label}` })).toBeTruthy();
+      expect(other.getByRole('button', { name: `Carica PDF: ${label}` })).toBeTruthy();
     }
-    expect(screen.getByText(/quello precedente resta nelle documentazioni già consegnate/)).toBeTruthy();
+    expect(screen.getByText(/quelle già fatte ai clienti conservano il file precedente/)).toBeTruthy();
   });
 
   it('shows the progress while uploading, then the new file in its row', async () => {
@@ -100,7 +100,7 @@ describe("a product's company documents", () => {
     expect(condizioni.getByTestId('product-document-name').textContent).toBe('Condizioni.pdf');
     expect(condizioni.getByText(/2 KB · caricato il/)).toBeTruthy();
     expect(condizioni.queryByRole('progressbar')).toBeNull();
-    expect(condizioni.getByRole('button', { name: 'Sostituisci il PDF: Condizioni di assicurazione' })).toBeTruthy();
+    expect(condizioni.getByRole('button', { name: 'Sostituisci Condizioni di assicurazione' })).toBeTruthy();
     expect(within(row('dip')).getByTestId('product-document-name').textContent).toBe('DIP RC Auto.pdf');
   });
 
@@ -144,7 +144,7 @@ describe("a product's company documents", () => {
     await shown(false);
     expect(screen.queryAllByTestId('product-document-upload')).toHaveLength(0);
     expect(document.querySelector('input[type="file"]')).toBeNull();
-    expect(screen.queryByText(/quello precedente resta/)).toBeNull();
+    expect(screen.queryByText(/conservano il file precedente/)).toBeNull();
     expect(within(row('dip')).getByRole('link', { name: 'Scarica DIP RC Auto.pdf' })).toBeTruthy();
   });
 
