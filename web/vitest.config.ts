@@ -19,6 +19,7 @@ export const ISOLATED_FILES = [
   'src/features/products/fields/__tests__/CustomerFieldsForm.test.tsx',
   'src/features/products/__tests__/ProductDocumentsCard.test.tsx',
   'src/features/products/__tests__/documentsApi.test.ts',
+  'src/features/products/__tests__/productEditDocuments.test.tsx',
   'src/features/quotes/__tests__/components.test.tsx',
   'src/layout/__tests__/NotificationsButton.test.tsx',
   'src/layout/__tests__/useScrollMemory.test.tsx',
