@@ -2,11 +2,11 @@
  * SHA-256, download) and, for those who may edit products, its upload or replacement. */
 import { Alert, Anchor, Button, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@sportello/host-api';
 import { useSession } from '../../session/context';
-import { maxUploadMb } from '../quotes/documents';
+import { maxUploadBytes, maxUploadMb } from '../quotes/documents';
 import { errorMessage } from './api';
 import { productDocumentUrl, uploadProductDocument } from './documentsApi';
 import { notifySuccess } from './notify';
@@ -28,14 +28,16 @@ export function ProductDocumentRow({ productId, kind, current, canUpload, onUplo
   const { tenant } = useSession();
   const [sending, setSending] = useState<{ name: string; sent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // cleared after each try, so the same file picked again (once fixed) is sent again
+  const resetPicker = useRef<() => void>(null);
   const label = t(`documents.kinds.${kind}`);
 
   const send = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    const mb = maxUploadMb(tenant.appName, tenant.maxUploadMb);
-    if (file.size > mb * 1024 * 1024) {
-      setError(t('documents.tooBig', { file: file.name, mb }));
+    if (file.size > maxUploadBytes(tenant.appName, tenant.maxUploadMb)) {
+      setError(t('documents.tooBig', { file: file.name, mb: maxUploadMb(tenant.appName, tenant.maxUploadMb) }));
+      resetPicker.current?.();
       return;
     }
     setSending({ name: file.name, sent: 0 });
@@ -47,11 +49,12 @@ export function ProductDocumentRow({ productId, kind, current, canUpload, onUplo
       setError(errorMessage(e) || t('documents.unreachable'));
     } finally {
       setSending(null);
+      resetPicker.current?.();
     }
   };
 
   return (
-    <Stack gap="xs" py="sm" className="product-document" data-testid={`product-document-${kind}`}>
+    <Stack gap="xs" py="sm" data-testid={`product-document-${kind}`}>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Text fw={600}>{label}</Text>
@@ -86,7 +89,7 @@ export function ProductDocumentRow({ productId, kind, current, canUpload, onUplo
             </Button>
           )}
           {canUpload && (
-            <FileButton onChange={(file) => void send(file)} accept="application/pdf,.pdf">
+            <FileButton onChange={(file) => void send(file)} accept="application/pdf,.pdf" resetRef={resetPicker}>
               {(props) => (
                 <Button {...props} variant={current ? 'default' : 'light'} leftSection={<IconUpload size={16} />} loading={sending !== null}
                   mih={TOUCH} aria-label={t(current ? 'documents.replaceLabel' : 'documents.uploadLabel', { kind: label })}
