@@ -176,7 +176,10 @@ def _searcher(runtime: Any, who: Any) -> Search:
     async def one(text: str) -> dict[str, Any]:
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
-                return await search(session, who, text, DEFAULT_LIMIT, date.today())
+                return await search(
+                    session, who, text, DEFAULT_LIMIT, date.today(),
+                    side_sessions=runtime.read_session,
+                )  # fmt: skip
 
     return one
 

@@ -1,7 +1,8 @@
 // End-to-end: privacy on assicurapp. The admin writes the notice in Impostazioni › Privacy and
 // the public /privacy page (no login) shows the new version; the agent records a consent on a
 // client's page and sees it in the history; the admin's erasure of a client with a policy in
-// force is refused with the reason, and of a client with quotes only it lists what it kept.
+// force is refused with the reason; the client page's export is a ZIP; the erasure of a client
+// with quotes only lists what it kept (the consent history recorded first), with its kind.
 // Screenshots go to /tmp/privacy-shots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -71,12 +72,20 @@ describe('privacy', () => {
       await shot(page, '03-erasure-refused');
 
       await page.goto(live.server.url('assicurapp', `/clienti/${quotesOnly._id}`));
+      const href = await page.getByTestId('privacy-export').getAttribute('href');
+      assert.match(href, /\/export\.zip$/);
+      const kind = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), href);
+      assert.equal(kind, 'application/zip');
+      const consent = page.getByTestId('consent-marketing');
+      await consent.getByTestId('consent-toggle').click();
+      await consent.getByTestId('consent-state').filter({ hasText: 'Dato' }).waitFor();
       await page.getByTestId('privacy-erase').click();
       await page.getByTestId('privacy-erase-confirm').click();
       await page.getByTestId('erasure-result').waitFor();
       const kept = await page.getByTestId('erasure-kept').allTextContents();
       assert.equal(kept.length, 1);
       assert.match(kept[0], /Storico dei consensi/);
+      assert.equal(await page.getByTestId('erasure-kept-kind').first().textContent(), 'Consensi');
       await shot(page, '04-erasure-done');
       await page.setViewportSize(PHONE);
       await settled(page);

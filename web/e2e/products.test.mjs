@@ -1,5 +1,8 @@
-// End-to-end: products for managers (list, editor, active switch) and 'Nuova quotazione' for agents.
+// End-to-end: products for managers (list, editor, active switch, a product's company documents)
+// and 'Nuova quotazione' for agents.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
 import { expectAccessible, liveSuite, login, openPage, signIn, test } from './harness.mjs';
 
@@ -68,6 +71,63 @@ describe('products (admin and responsabile)', () => {
       await page.getByText('Tutela legale disattivato').waitFor();
       await expectAccessible(page, 'products, one switched off');
       assert.equal((await product(id)).active, false);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an admin uploads a product's DIP, sees it listed and downloads it; a text file is refused", async () => {
+    const { context, page } = await openPage(live.browser, { acceptDownloads: true });
+    try {
+      await signIn(context, live.server, 'assicurapp', 'admin@demo.it');
+      const token = await adminToken();
+      const products = await (await live.server.api('assicurapp', '/api/products', { token })).json();
+      const home = products.find((p) => p.name === 'Casa e famiglia' && !p.type);
+      assert.ok(home, 'the demo has the plain product Casa e famiglia');
+      await page.goto(live.server.url('assicurapp', `/prodotti/${home._id}`));
+      const card = page.getByTestId('product-documents');
+      await card.getByRole('heading', { name: 'Documenti precontrattuali del prodotto' }).waitFor();
+      const dip = card.getByTestId('product-document-dip');
+      await dip.getByText('Non ancora caricato').waitFor();
+      await expectAccessible(page, "a product's documents, none yet");
+
+      const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      await dip.locator('input[type="file"]').setInputFiles({ name: 'DIP Casa.pdf', mimeType: 'application/pdf', buffer: content });
+      await page.getByText('DIP caricato').waitFor();
+      await dip.getByRole('link', { name: 'DIP Casa.pdf', exact: true }).waitFor();
+      const sha = createHash('sha256').update(content).digest('hex');
+      assert.equal(await dip.getByTestId('product-document-sha').textContent(), `SHA-256 ${sha.slice(0, 12)}`);
+      assert.match(await dip.textContent(), /\d+ byte · caricato il \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+      await dip.getByRole('button', { name: 'Sostituisci DIP' }).waitFor();
+      const listed = await (await live.server.api('assicurapp', `/api/products/${home._id}/documents`, { token })).json();
+      assert.deepEqual(listed.map((d) => [d.kind, d.name, d.sha256]), [['dip', 'DIP Casa.pdf', sha]]);
+      await expectAccessible(page, "a product's documents, the DIP uploaded");
+
+      const [download] = await Promise.all([page.waitForEvent('download'), dip.getByRole('link', { name: 'Scarica DIP Casa.pdf' }).click()]);
+      assert.equal(download.suggestedFilename(), 'DIP Casa.pdf');
+      assert.deepEqual(await readFile(await download.path()), content);
+
+      const conditions = card.getByTestId('product-document-condizioni');
+      await conditions.locator('input[type="file"]').setInputFiles({ name: 'condizioni.txt', mimeType: 'text/plain', buffer: Buffer.from('non sono un PDF') });
+      await conditions.getByTestId('product-document-error').getByText('Il documento del prodotto deve essere un PDF').waitFor();
+      await conditions.getByText('Non ancora caricato').waitFor();
+      await expectAccessible(page, "a product's documents, a refusal shown");
+      await card.screenshot({ path: '/tmp/product-documents-desktop.png' });
+
+      // on a phone: nothing wider than the window, the card's buttons 44 px tall or more
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth);
+      const sizes = await card.evaluate((root) => ({
+        page: [document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth],
+        card: root.scrollWidth - root.clientWidth,
+        buttons: [...root.querySelectorAll('a.mantine-Button-root, button')].map((b) => [b.textContent.trim(), Math.round(b.getBoundingClientRect().height)]),
+      }));
+      assert.ok(sizes.page[0] <= 390 && sizes.page[1] <= 390, `the page is ${sizes.page} px wide`);
+      assert.equal(sizes.card, 0, 'nothing in the card scrolls sideways');
+      assert.ok(sizes.buttons.length >= 4, JSON.stringify(sizes.buttons));
+      assert.deepEqual(sizes.buttons.filter(([, height]) => height < 44), [], 'every button is 44 px tall or more');
+      await card.screenshot({ path: '/tmp/product-documents-phone.png' });
       assert.deepEqual(page.errors, []);
     } finally {
       await context.close();

@@ -87,7 +87,7 @@ def _matches(principal: Principal, query: str) -> ColumnElement[bool]:
 
 
 def _reads_contacts(principal: Principal) -> ColumnElement[bool]:
-    """The clients whose own row the principal reads (:func:`_sees_whole_tree`, in SQL)."""
+    """The clients whose own row the principal reads (:func:`sees_whole_tree`, in SQL)."""
     scope = perm.agent_scope(principal)
     if scope.all:
         return true()
@@ -184,13 +184,13 @@ async def _as_read(
 ) -> dict[str, Any]:
     """``payload`` with the fields the principal reads: the client's own row, or what the
     records it may see put there."""
-    if not _sees_whole_tree(principal, client):
+    if not sees_whole_tree(principal, client):
         quotes_seen, policies_seen = await _records(session, principal, client)
         payload.update(_as_seen(quotes_seen, policies_seen))
     return payload
 
 
-def _sees_whole_tree(principal: Principal, client: m.Client) -> bool:
+def sees_whole_tree(principal: Principal, client: m.Client) -> bool:
     """Managers, and the top agent of the client's tree, read the client's shared row."""
     scope = perm.agent_scope(principal)
     return scope.all or (
@@ -270,7 +270,7 @@ async def client_detail(
     last = max((q.at for q in quotes), default=None)
     payload = client_payload(client, quotes=len(quotes), policies=len(policies), last_at=last)
     contacts = contact_payload(client)
-    if not _sees_whole_tree(principal, client):
+    if not sees_whole_tree(principal, client):
         payload.update(_as_seen(quotes, policies))
         contacts = dict.fromkeys(contacts)  # the tree's own contacts stay with the tree
     payload.update(contacts)

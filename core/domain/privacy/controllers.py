@@ -9,16 +9,19 @@ from typing import Annotated, Any
 
 from litestar import Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.response import Stream
 
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.clients.queries import NOT_FOUND as CLIENT_NOT_FOUND
 from core.domain.clients.queries import client_visible
+from core.domain.documents import files as f
+from core.domain.privacy import archive
 from core.domain.privacy import log as plog
 from core.domain.privacy.consents import ConsentChange, consents_of, record_consents
 from core.domain.privacy.erasure import erase_client
-from core.domain.privacy.export import export_client
+from core.domain.privacy.export import collect, export_client
 from core.domain.privacy.notices import (
     NoticeBody,
     current_notice,
@@ -113,6 +116,35 @@ async def client_export(
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+@get("/api/privacy/clients/{client_id:str}/export.zip",
+     summary="A client's personal data and files as a ZIP (art. 15 and 20 GDPR)",
+     tags=["privacy"])  # fmt: skip
+async def client_export_zip(
+    client_id: FromPath[str],
+    principal: PrincipalDep,
+    runtime: RuntimeDep,
+    tenant: TenantDep,
+    db_session: SessionDep,
+) -> Stream:
+    client = await visible(db_session, principal, client_id)
+    export = await collect(db_session, principal, client.id, tenant.id, "zip")
+    out = await archive.build(f.storage_of(runtime.settings), tenant.id, export)
+    try:
+        await db_session.commit()  # the log entry stands before the file leaves
+    except BaseException:
+        out.close()
+        raise
+    size = out.seek(0, 2)
+    out.seek(0)
+    name = f"dati-cliente-{client.id}.zip"
+    return Stream(
+        archive.chunks(out),
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{name}"',
+                 "Content-Length": str(size)},
+    )  # fmt: skip
 
 
 @post("/api/privacy/clients/{client_id:str}/erasure",

@@ -1,8 +1,9 @@
 """The right to erasure (art. 17 GDPR), for admins: what no retention duty keeps is
 anonymised or removed; what a duty keeps stays, listed with the rule and the date until which
-it is kept (:mod:`core.domain.privacy.retention`). Refused while a policy of the client is in
-force (art. 6(1)(b): the data serve the contract). Asking again changes nothing more and
-answers the same lists."""
+it is kept (:mod:`core.domain.privacy.retention`); the records' files, chats and the mails
+sent to the client follow their records (:mod:`core.domain.privacy.attached`). Refused while
+a policy of the client is in force (art. 6(1)(b): the data serve the contract). Asking again
+changes nothing more and answers the same lists."""
 
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.documents import files as f
 from core.domain.privacy import retention as r
+from core.domain.privacy.attached import Fate, Outcome, settle_chats, settle_documents, settle_mails
 from core.domain.privacy.consents import current, history, record_consents
 from core.domain.privacy.log import record
+from core.domain.privacy.mails import addresses
+from core.domain.privacy.paperwork import settle_paperwork
 from core.errors import Conflict, NotFound
 from core.settings import Settings
 
@@ -36,6 +40,8 @@ identification data); the rest (PEC, notes) goes."""
 CLIENT_FIELDS = ("name", "fiscal_code", "email", "phone", "data")
 QUOTE_FIELDS = ("usr_data", "car", "allegati")
 CLAIM_FIELDS = ("customer", "place", "description", "counterparties")
+DOCUMENT_FIELDS = ("name", "uri", "storage_key", "thumb")
+"""A removed document's name and where it was: the activity log keeps that it existed."""
 
 
 def _day(value: date) -> str:
@@ -73,13 +79,6 @@ async def _rows(session: AsyncSession, client_id: str) -> tuple[
 def _policy_label(policy: m.Policy) -> str:
     number = policy.number or policy.id
     return f"Polizza {number}" + (f" ({policy.company})" if policy.company else "")
-
-
-async def _documents(session: AsyncSession, kind: str, ids: list[str]) -> list[m.Document]:
-    if not ids:
-        return []
-    stmt = select(m.Document).where(m.Document.owner_kind == kind, m.Document.owner_id.in_(ids))
-    return list((await session.execute(stmt)).scalars().all())
 
 
 def _scrub(changes: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
@@ -120,16 +119,20 @@ async def erase_client(
         if r.in_force(ends[policy.id], today):
             number = policy.number or policy.id
             raise Conflict(IN_FORCE.format(number=number, end=_day(ends[policy.id])))
-    kept: list[r.Kept] = []
-    anonymised: list[dict[str, str]] = []
+    wanted = addresses(client, [*policies, *quotes])
+    outcome = Outcome()
+    kept, anonymised = outcome.kept, outcome.anonymised
     policy_until: dict[str, date] = {}
+    policy_fates: dict[str, Fate] = {}
     for policy in policies:
         until = r.policy_kept_until(ends[policy.id])
         label = _policy_label(policy)
         if until > today:
             policy_until[policy.id] = until
+            policy_fates[policy.id] = (r.ACCOUNTING, until)
             kept.append(r.Kept("polizza", policy.id, label, f"{r.ACCOUNTING}; {r.AML}", until))
         else:
+            policy_fates[policy.id] = None
             pr = dict(policy.pr or {})
             if pr.get("usrData"):
                 pr["usrData"] = []
@@ -137,39 +140,46 @@ async def erase_client(
             anonymised.append({"kind": "polizza", "id": policy.id, "label": label})
     kept_quotes = {p.quote_id: policy_until[p.id] for p in policies if p.id in policy_until}
     erased_quotes: list[m.Quote] = []
+    quote_fates: dict[str, Fate] = {}
     for quote in sorted(quotes, key=lambda q: q.at):
         label = f"Preventivo del {_day(quote.at.date())}"
         until_kept = kept_quotes.get(quote.id)
         if until_kept is not None:
             reason = f"parte della polizza: {r.ACCOUNTING}"
+            quote_fates[quote.id] = (reason, until_kept)
             kept.append(r.Kept("preventivo", quote.id, label, reason, until_kept))
             continue
+        quote_fates[quote.id] = None
         if quote.usr_data or quote.car or quote.allegati:
             quote.usr_data, quote.car, quote.allegati = [], {}, {}
         erased_quotes.append(quote)
         anonymised.append({"kind": "preventivo", "id": quote.id, "label": label})
+    claim_fates: dict[str, Fate] = {}
     for claim in sorted(claims, key=lambda c: c.event_date):
         until = r.claim_kept_until(claim.event_date, policy_until.get(claim.policy_id, date.min))
         label = f"Sinistro del {_day(claim.event_date)}"
         if until > today:
+            claim_fates[claim.id] = (r.CLAIMS, until)
             kept.append(r.Kept("sinistro", claim.id, label, r.CLAIMS, until))
         else:
+            claim_fates[claim.id] = None
             if claim.customer or claim.place or claim.description or claim.counterparties:
                 claim.customer, claim.place, claim.description = "", "", ""
                 claim.counterparties = []
             anonymised.append({"kind": "sinistro", "id": claim.id, "label": label})
-    for document in await _documents(session, "polizza", list(policy_until)):
-        kept.append(r.Kept("documento", document.id, document.name, r.ACCOUNTING,
-                           policy_until[document.owner_id or ""]))  # fmt: skip
-    kept_claims = {k.record_id: k.until for k in kept if k.kind == "sinistro"}
-    for document in await _documents(session, "sinistro", list(kept_claims)):
-        kept.append(r.Kept("documento", document.id, document.name, r.CLAIMS,
-                           kept_claims[document.owner_id or ""]))  # fmt: skip
-    removed = await _documents(session, "preventivo", [q.id for q in erased_quotes])
+    holders: dict[str, m.Policy | m.Quote | m.Claim] = {p.id: p for p in policies}
+    holders |= {q.id: q for q in quotes} | {c.id: c for c in claims}
+    await settle_documents(session, "polizza", policy_fates, outcome, holders)
+    await settle_documents(session, "preventivo", quote_fates, outcome, holders)
+    await settle_documents(session, "sinistro", claim_fates, outcome, holders)
+    days = {q.id: q.at.date() for q in quotes} | {c.id: c.event_date for c in claims}
+    # a policy's quote not filed under the client still has the policy's room
+    rooms = {p.quote_id: policy_fates[p.id] for p in policies if p.quote_id} | quote_fates
+    await settle_chats(session, rooms, claim_fates, days, REDACTED, outcome)
+    by_id = {q.id: q for q in quotes}
+    paperwork_keys = await settle_paperwork(session, quote_fates, by_id, outcome)
+    removed = outcome.removed
     removed_keys = f.stored_keys(tenant_id, removed)
-    for document in removed:
-        anonymised.append({"kind": "documento", "id": document.id, "label": document.name})
-        await session.delete(document)
     identity_until = max(policy_until.values(), default=None)
     again = bool((client.data or {}).get("erasedAt"))
     erased_at = (client.data or {}).get("erasedAt") or utcnow().isoformat()
@@ -191,8 +201,10 @@ async def erase_client(
     given = current(await history(session, client.id))
     revoked = {k: False for k in ("marketing", "profilazione") if (given[k] or {}).get("given")}
     await record_consents(session, client.id, revoked, channel="cancellazione", by=principal.id)
-    kept.append(r.Kept("consensi", client.id, "Storico dei consensi", r.CONSENT_PROOF,
-                       max(identity_until or today, r.years_after(today))))  # fmt: skip
+    await settle_mails(session, wanted, identity_until, REDACTED, outcome)
+    if await history(session, client.id):  # nothing to prove when nothing was recorded
+        kept.append(r.Kept("consensi", client.id, "Storico dei consensi", r.CONSENT_PROOF,
+                           max(identity_until or today, r.years_after(today))))  # fmt: skip
     await session.flush()
     erased_fields = CLIENT_FIELDS if identity_until is None else ("email", "phone", "data")
     await _scrub_audit(session, "clients", [client.id], erased_fields)
@@ -200,6 +212,7 @@ async def erase_client(
     await _scrub_audit(
         session, "claims", [a["id"] for a in anonymised if a["kind"] == "sinistro"], CLAIM_FIELDS
     )
+    await _scrub_audit(session, "documents", [d.id for d in removed], DOCUMENT_FIELDS)
     result = {
         "clientId": client.id, "erasedAt": erased_at, "again": again,
         "anonymised": anonymised, "kept": [k.as_payload() for k in kept],
@@ -209,6 +222,6 @@ async def erase_client(
         anonymised=len(anonymised), kept=[k.as_payload() for k in kept],
     )  # fmt: skip
     await session.flush()
-    if removed_keys:
-        await f.delete_stored(settings, tenant_id, removed_keys)
+    if removed_keys or paperwork_keys:
+        await f.delete_stored(settings, tenant_id, [*removed_keys, *paperwork_keys])
     return result

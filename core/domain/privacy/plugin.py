@@ -15,6 +15,7 @@ from core.domain.privacy.controllers import (
     client_consents,
     client_erasure,
     client_export,
+    client_export_zip,
     notice_save,
     notices_list,
     processing_log,
@@ -28,7 +29,8 @@ from core.hookspecs import hookimpl
 def register_routes() -> Sequence[ControllerRouterHandler]:
     return [
         public_notice, notices_list, notice_save, client_consents, client_consent_change,
-        client_export, client_erasure, processing_log, public_consents, public_consents_save,
+        client_export, client_export_zip,
+        client_erasure, processing_log, public_consents, public_consents_save,
     ]  # fmt: skip
 
 

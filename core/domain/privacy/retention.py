@@ -13,11 +13,20 @@ legal claims. The duties that apply to an insurance broker's records:
   as its latest policy is kept.
 * art. 2952 c.c. and art. 2946 c.c. (limitation of insurance and ordinary rights): a claim
   and its documents are kept ten years after the event, and never less than its policy.
+* art. 2220 c.c. also keeps the letters received and the copies of those sent about the
+  business, for ten years: the chat of a kept quote (the contract's correspondence with the
+  office) and the reminders of its premiums mailed to the customer stay as long as the
+  policy; a kept claim's chat stays as the claim (art. 2946 c.c.). A record's files follow
+  the record. The one-time codes and link mails carry no term of a contract: they go.
+* IVASS Reg. 40/2018, artt. 56, 58 and 59: the pre-contract documents made for a quote, the
+  customer's confirmation of receipt and the answers on demands and needs prove the contract
+  was proposed as the rules ask; they follow the quote (kept with a kept policy's quote).
 * art. 6(1)(b) GDPR: while a policy is in force the data serve the contract; art. 17(1)(a)
   does not apply to them, so the erasure is refused until it ends (the customer may still
   revoke marketing and profiling consents, art. 7(3) and art. 21(3)).
 
-What no duty keeps (contacts, quotes that led to no policy, their documents, the consents
+What no duty keeps (contacts, quotes that led to no policy, their documents and chats, the
+files of records anonymised, the mails that are no letter of a kept contract, the consents
 to marketing and profiling) is anonymised or removed.
 """
 
@@ -33,6 +42,11 @@ ACCOUNTING = "art. 2220 c.c. (scritture contabili, 10 anni)"
 AML = "D.Lgs. 231/2007 art. 31 (antiriciclaggio, 10 anni dalla fine del rapporto)"
 CLAIMS = "artt. 2952 e 2946 c.c. (diritti derivanti dal sinistro)"
 CONSENT_PROOF = "art. 7(1) e art. 5(2) GDPR (prova del consenso)"
+CORRESPONDENCE = "art. 2220 c.c. (corrispondenza relativa al contratto, 10 anni)"
+PRECONTRACT = (
+    "Reg. IVASS 40/2018, artt. 56, 58 e 59 (prova della consegna dei documenti precontrattuali e "
+    "della valutazione delle richieste ed esigenze)"
+)
 
 
 def years_after(day: date, years: int = RETENTION_YEARS) -> date:

@@ -23,4 +23,6 @@ async def cerca(ctx: CallContext, data: Any) -> dict[str, Any]:
     text = search_text(data.get("q"))
     limit = search_limit(data.get("limit"))
     lines = await worked_lines(ctx.session, ctx.host.lines, ctx.tenant, principal)
-    return await search(ctx.session, principal, text, limit, today_in_rome(), lines)
+    return await search(
+        ctx.session, principal, text, limit, today_in_rome(), lines, ctx.host.read_session
+    )

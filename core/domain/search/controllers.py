@@ -38,4 +38,6 @@ async def search_all(
     require(may_search, principal)
     text = search_text(q)
     lines = await worked_lines(db_session, runtime.lines, tenant, principal)
-    return await search(db_session, principal, text, search_limit(limit), today_in_rome(), lines)
+    limit_ = search_limit(limit)
+    today = today_in_rome()
+    return await search(db_session, principal, text, limit_, today, lines, runtime.read_session)

@@ -16,8 +16,10 @@ and "Bianchi" apart.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from collections.abc import Set as AbstractSet
+from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, Literal
@@ -195,6 +197,16 @@ def may_search(principal: Principal) -> bool:
     return any(group.allowed(principal) for group in GROUPS)
 
 
+Opener = Callable[[], AbstractAsyncContextManager[AsyncSession]]
+"""Opens a read-only session of the same tenant (:meth:`core.extensions.Host.read_session`)."""
+
+MAX_SIDE_SESSIONS = 6
+"""Sessions the searches of one process may hold beside their request's at once: two searches
+in parallel (three groups each) out of a pool of 10 plus 10 overflow; a search that finds
+none free runs its groups one after the other on its own session, never waiting for one."""
+_side_sessions_in_use: dict[asyncio.AbstractEventLoop, int] = {}
+
+
 async def search(
     session: AsyncSession,
     principal: Principal,
@@ -202,17 +214,44 @@ async def search(
     limit: int,
     today: date,
     lines: Lines = frozenset(),
+    side_sessions: Opener | None = None,
 ) -> dict[str, Any]:
     """``{q, groups: [{kind, results: [{kind, id, title, subtitle, path}]}]}``: one group per
     list the principal may open, in the order clients, quotes, policies, claims. ``lines``:
     the product lines whose quotes the principal works (:func:`worked_lines`), searched with
-    the plain quotes."""
-    groups = []
-    for group in GROUPS:
-        if group.allowed(principal):
-            hits = await group.find(session, principal, text, limit, today, lines)
-            groups.append({"kind": group.kind, "results": [asdict(hit) for hit in hits]})
-    return {"q": text, "groups": groups}
+    the plain quotes. ``side_sessions``: on PostgreSQL the groups run at once, the first on
+    ``session`` and each other on a session of its own (the answer is each group's, as
+    alone; the time is the slowest group's rather than their sum)."""
+    groups = [group for group in GROUPS if group.allowed(principal)]
+
+    async def run(group: Group, on: AsyncSession) -> dict[str, Any]:
+        hits = await group.find(on, principal, text, limit, today, lines)
+        return {"kind": group.kind, "results": [asdict(hit) for hit in hits]}
+
+    side = len(groups) - 1
+    loop = asyncio.get_running_loop()
+    in_use = _side_sessions_in_use.get(loop, 0)
+    if side_sessions is None or _dialect(session) != "postgresql" or side < 1 or (
+        in_use + side > MAX_SIDE_SESSIONS
+    ):  # fmt: skip
+        return {"q": text, "groups": [await run(group, session) for group in groups]}
+
+    async def apart(group: Group) -> dict[str, Any]:
+        async with side_sessions() as own:
+            return await run(group, own)
+
+    _side_sessions_in_use[loop] = in_use + side
+    try:
+        async with asyncio.TaskGroup() as tasks:
+            first = tasks.create_task(run(groups[0], session))
+            rest = [tasks.create_task(apart(group)) for group in groups[1:]]
+    finally:
+        left = _side_sessions_in_use[loop] - side
+        if left:
+            _side_sessions_in_use[loop] = left
+        else:
+            del _side_sessions_in_use[loop]
+    return {"q": text, "groups": [first.result(), *(task.result() for task in rest)]}
 
 
 async def worked_lines(

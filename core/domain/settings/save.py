@@ -25,6 +25,7 @@ DATA_FIELDS = (
     "title", "colors", "template", "compagnie", "rami", "frazionamenti", "slides",
     "plateInQuote", "maxUploadMb", "metodiPagamento",
     "retrodatazioneMaxGiorni", "solleciti", "sollecitiEmail", "sollecitiPush",
+    "consegnaPrecontrattuale",
 )  # fmt: skip
 
 

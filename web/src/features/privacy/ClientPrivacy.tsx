@@ -1,7 +1,8 @@
 /**
  * The client page's privacy block: each consent's state with its history (a change is a new
- * entry), recorded by whoever may see the client; the data export (art. 15 and 20) as a JSON
- * download; for admins, the erasure (art. 17) and the list of what it kept, why and until when.
+ * entry), recorded by whoever may see the client; the data export (art. 15 and 20) as a ZIP
+ * download (`dati.json` and the client's files); for admins, the erasure (art. 17) and the list
+ * of what it kept (of which kind: a record, a file, a chat, a mail…), why and until when.
  */
 import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, ListTable, type ListColumn } from '@sportello/host-api';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
 import { errorText } from '../quotes/env';
 import { CONSENT_KINDS, type ConsentKind, type Consents, eraseClient, type Erasure, exportUrl, getConsents, type KeptRecord, setConsent } from './api';
-import { consentState, italianDay } from './privacyLogic';
+import { consentState, italianDay, recordKind } from './privacyLogic';
 
 const COLORS = { given: 'green', revoked: 'red', none: 'gray' } as const;
 
@@ -19,6 +20,7 @@ function ErasureResult({ result }: { result: Erasure }) {
   const { t } = useTranslation('privacy');
   const columns: ListColumn<KeptRecord>[] = [
     { key: 'label', header: t('erasure.what'), cell: (k) => k.label, card: 'title' },
+    { key: 'kind', header: t('erasure.kind'), cell: (k) => t(`erasure.kinds.${recordKind(k.kind)}`), testId: 'erasure-kept-kind', td: { style: { whiteSpace: 'nowrap' } } },
     { key: 'reason', header: t('erasure.why'), cell: (k) => k.reason },
     { key: 'until', header: t('erasure.when'), cell: (k) => italianDay(k.until), td: { style: { whiteSpace: 'nowrap' } } },
   ];
@@ -28,7 +30,7 @@ function ErasureResult({ result }: { result: Erasure }) {
       <Text size="sm" fw={600}>
         {t('erasure.kept')}
       </Text>
-      <ListTable rows={result.kept} columns={columns} rowKey={(k) => `${k.kind}-${k.id}`} rowProps={() => ({ 'data-testid': 'erasure-kept' })} label={t('erasure.kept')} minWidth={560} empty={<Text c="dimmed">{t('erasure.nothingKept')}</Text>} />
+      <ListTable rows={result.kept} columns={columns} rowKey={(k) => `${k.kind}-${k.id}`} rowProps={() => ({ 'data-testid': 'erasure-kept' })} label={t('erasure.kept')} minWidth={640} empty={<Text c="dimmed">{t('erasure.nothingKept')}</Text>} />
       <Text size="sm" fw={600}>
         {t('erasure.anonymised')}
       </Text>
@@ -81,7 +83,7 @@ export default function ClientPrivacy({ clientId, admin }: { clientId: string; a
       <Group justify="space-between" mb="md" wrap="wrap">
         <Title order={4}>{t('consents.title')}</Title>
         <Group gap="xs" wrap="wrap">
-          <Button component="a" href={exportUrl(clientId)} download variant="default" size="xs" leftSection={<IconDownload size={16} />} data-testid="privacy-export">
+          <Button component="a" href={exportUrl(clientId)} download title={t('consents.exportHint')} variant="default" size="xs" leftSection={<IconDownload size={16} />} data-testid="privacy-export">
             {t('consents.export')}
           </Button>
           {admin ? (

@@ -38,6 +38,10 @@ export interface Consents {
   noticeVersion: number;
 }
 
+/** The kinds of record an erasure keeps or anonymises (the server's `kind`). */
+export const RECORD_KINDS = ['polizza', 'preventivo', 'sinistro', 'documento', 'chat', 'email', 'cliente', 'consensi', 'precontrattuale'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
 export interface KeptRecord {
   kind: string;
   id: string;
@@ -74,8 +78,9 @@ export const getConsents = (id: string, signal?: AbortSignal) => requestJson<Con
 export const setConsent = (id: string, kind: ConsentKind, given: boolean) =>
   requestJson<Consents>(`${client(id)}/consents`, { method: 'POST', json: { kind, given } });
 export const eraseClient = (id: string) => requestJson<Erasure>(`${client(id)}/erasure`, { method: 'POST' });
-/** The export's address: the browser downloads it (the server names the file). */
-export const exportUrl = (id: string) => `${client(id)}/export`;
+/** The export's address: a ZIP of `dati.json` and the client's files, which the browser
+ * downloads (the session cookie authenticates it; the server names the file). */
+export const exportUrl = (id: string) => `${client(id)}/export.zip`;
 
 /** The log's query string: only the filters set, and the cursor of the page's last entry. */
 export function logQuery(filter: { action?: string; client?: string }, after?: LogEntry): string {

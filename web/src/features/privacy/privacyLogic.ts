@@ -1,5 +1,5 @@
 /** Pure rules of the privacy screens: what a notice draft may be, and how a consent reads. */
-import { MAX_NOTICE, type Consent, type ConsentKind, CONSENT_KINDS } from './api';
+import { MAX_NOTICE, type Consent, type ConsentKind, CONSENT_KINDS, RECORD_KINDS, type RecordKind } from './api';
 
 /** Why a draft cannot be saved: empty, too long, or the text in force; null when it can. */
 export function draftProblem(draft: string, current: string | null): 'empty' | 'tooLong' | 'same' | null {
@@ -25,4 +25,9 @@ export function initialChoices(consents: Partial<Record<ConsentKind, boolean | n
 export function italianDay(day: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** The label key of a kept record's kind: a kind this screen does not know reads 'altro'. */
+export function recordKind(kind: string): RecordKind | 'altro' {
+  return (RECORD_KINDS as readonly string[]).includes(kind) ? (kind as RecordKind) : 'altro';
 }

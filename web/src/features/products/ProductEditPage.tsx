@@ -18,6 +18,7 @@ import { FieldsEditor } from './FieldsEditor';
 import { notifyFailure, notifySuccess } from './notify';
 import { draftProblems, emptyDraft, problemsByPath, toBody, toDraft, type ProductDraft } from './productForm';
 import { PageLoader } from '../../components/PageLoader';
+import { ProductDocumentsCard } from './ProductDocumentsCard';
 
 export const NEW_PRODUCT = 'nuovo';
 
@@ -46,10 +47,13 @@ function Editor({ id, initial }: { id: string | null; initial: ProductDraft }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const { tenant, settings } = useSession();
+  const { flags } = useAccess();
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // the line as saved: a product line's products have no company documents of their own
+  const [savedLine, setSavedLine] = useState(initial.line);
   const savedIds = useMemo(() => new Set(initial.fields.map((f) => f._id)), [initial]);
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const byPath = useMemo(() => (tried ? problemsByPath(problems) : {}), [problems, tried]);
@@ -75,6 +79,7 @@ function Editor({ id, initial }: { id: string | null; initial: ProductDraft }) {
       notifySuccess(t(id ? 'edit.saved' : 'edit.created'));
       if (id) {
         setDraft(toDraft(saved));
+        setSavedLine(saved.type ?? null);
       } else {
         navigate(`/prodotti/${saved._id}`, { replace: true });
       }
@@ -176,6 +181,8 @@ function Editor({ id, initial }: { id: string | null; initial: ProductDraft }) {
           {t(id ? 'edit.save' : 'edit.create')}
         </Button>
       </Group>
+      {/* saved on upload, apart from the form above */}
+      {id && !savedLine && <ProductDocumentsCard productId={id} canUpload={canEdit(flags)} />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /** Title, logo, colours, body template, upload limit, how far back a policy may start without a
- * confirmation, plate in quote and the support text. */
-import { Button, Checkbox, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, TypographyStylesProvider } from '@mantine/core';
+ * confirmation, plate in quote, whether emission waits for the pre-contract documents' receipt
+ * (`consegnaPrecontrattuale`) and the support text. */
+import { Button, Checkbox, FileButton, Group, Image, Paper, SimpleGrid, Stack, Switch, Text, TextInput, TypographyStylesProvider } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { IconUpload } from '@tabler/icons-react';
 import { useLiveDraft } from '../../lib/liveDraft';
@@ -22,6 +23,7 @@ export default function GeneralSection() {
     maxUploadMb: tenant.maxUploadMb,
     plateInQuote: Boolean(settings?.plateInQuote),
     retrodatazioneMaxGiorni: typeof settings?.retrodatazioneMaxGiorni === 'number' ? settings.retrodatazioneMaxGiorni : 30,
+    consegnaPrecontrattuale: settings?.consegnaPrecontrattuale === true,
     assistenza: settings?.assistenza ?? '',
   };
   const [draft, setDraft] = useLiveDraft(saved);
@@ -91,6 +93,13 @@ export default function GeneralSection() {
           />
           <Checkbox label={t('general.plateInQuote')} checked={draft.plateInQuote} onChange={(e) => setDraft({ ...draft, plateInQuote: e.currentTarget.checked })} />
         </Group>
+        <Switch
+          label={t('general.precontract')}
+          description={t('general.precontractHelp')}
+          checked={draft.consegnaPrecontrattuale}
+          onChange={(e) => setDraft({ ...draft, consegnaPrecontrattuale: e.currentTarget.checked })}
+          data-testid="settings-precontract"
+        />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <TextArea label={t('general.support')} description={t('general.supportHelp')} value={draft.assistenza} onChange={(assistenza) => setDraft({ ...draft, assistenza })} rows={6} maxLength={20000} testId="settings-support" />
           <div>

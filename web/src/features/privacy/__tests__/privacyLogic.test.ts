@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { logQuery, MAX_NOTICE, type LogEntry } from '../api';
 import { detailText } from '../LogSection';
-import { consentState, draftProblem, initialChoices, italianDay } from '../privacyLogic';
+import { consentState, draftProblem, initialChoices, italianDay, recordKind } from '../privacyLogic';
 
 const consent = (given: boolean) => ({ _id: '1', kind: 'marketing' as const, given, noticeVersion: 1, channel: 'agente' as const, by: null, quoteId: null, at: '2026-01-01T00:00:00Z' });
 
@@ -22,6 +22,12 @@ describe('privacy rules', () => {
 
   test('the link starts from what was given, nothing ticked otherwise', () => {
     expect(initialChoices({ marketing: true, servizio: null })).toEqual({ servizio: false, marketing: true, profilazione: false });
+  });
+
+  test("a kept record's kind is one the screen names, or 'altro'", () => {
+    expect(['chat', 'email', 'documento', 'consensi'].map(recordKind)).toEqual(['chat', 'email', 'documento', 'consensi']);
+    expect(recordKind('nuovo')).toBe('altro');
+    expect(recordKind('')).toBe('altro');
   });
 
   test('days read as dd/mm/yyyy', () => {
