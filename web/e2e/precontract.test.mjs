@@ -1,7 +1,9 @@
-// End-to-end: the pre-contract documents on assicurapp (IVASS Reg. 40/2018, Allegati 3, 4,
-// 4-ter). With the office's gate on, the customer opens the quote's link, downloads the
-// annexes, confirms receipt with the code mailed to them (read from the development outbox);
-// the office sees the receipt arrive live on the quote, and the policy is then issued.
+// End-to-end: the customer's paperwork on assicurapp, in the order the quote's link asks it
+// (IVASS Reg. 40/2018, artt. 56, 58 and 59; GDPR art. 7). With the office's gate on, the
+// customer opens the link, answers the demands-and-needs questionnaire, gives the privacy
+// consents, downloads the pre-contract documents (the answers' summary among them) and signs
+// them with the code mailed to them (read from the development outbox); the office sees the
+// answers and the receipt arrive live on the quote, the consents on the client, and issues.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { addOffer, expectAccessible, liveSuite, openPage, signIn, test } from './harness.mjs';
@@ -22,8 +24,14 @@ async function mailedCode(token) {
   return newest.text.match(/\b(\d{6})\b/)[1];
 }
 
-describe('pre-contract documents and the emission gate', () => {
-  test('the customer downloads and signs with the code, the office sees it live and issues', async () => {
+/** The questionnaire the customer's link asks, read through the link's own API. */
+async function questionnaireOf(page, link) {
+  const api = new URL(link).pathname.replace(/^\/preventivo-email\//, '/api/public/quotes/') + '/needs';
+  return page.evaluate(async (url) => (await (await fetch(url)).json()).questionnaire, api);
+}
+
+describe('the customer\'s paperwork on the quote link and the emission gate', () => {
+  test('the customer answers, consents and signs with the code; the office sees it live and issues', async () => {
     const office = await openPage(live.browser);
     const customer = await openPage(live.browser, { acceptDownloads: true });
     try {
@@ -45,9 +53,28 @@ describe('pre-contract documents and the emission gate', () => {
       await customer.page.goto(link);
       const step = customer.page.getByTestId('precontract');
       await step.waitFor();
+      // 1. demands and needs: signing is refused until they are answered
+      await customer.page.getByTestId('needs-step').waitFor();
+      await customer.page.getByTestId('precontract-read').check();
+      await customer.page.getByTestId('precontract-ask').click();
+      assert.match(await customer.page.getByTestId('precontract-error').textContent(), /Rispondi prima alle domande sulle tue richieste ed esigenze/);
+      const questionnaire = await questionnaireOf(customer.page, link);
+      for (const q of questionnaire.questions.filter((question) => question.type === 'scelta')) {
+        await customer.page.getByTestId(`needs-option-${q.id}-${q.options.findIndex((o) => o.coerente)}`).click();
+      }
+      await customer.page.getByTestId('needs-save').click();
+      await customer.page.getByTestId('needs-saved').waitFor();
+      await customer.page.getByTestId('precontract-doc-esigenze').waitFor(LIVE);
+      await office.page.getByTestId('needs-answered').filter({ hasText: 'dal cliente tramite link' }).waitFor(LIVE);
+      // 2. the privacy consents (the service's, and marketing)
+      const consents = customer.page.getByTestId('link-consents');
+      await consents.getByTestId('link-consent-servizio').check();
+      await consents.getByTestId('link-consent-marketing').check();
+      await consents.getByTestId('link-consents-save').click();
+      await consents.getByRole('alert').filter({ hasText: 'Consensi registrati, grazie' }).waitFor();
+      // 3. the documents, the answers' summary among them, signed with the code
       const [download] = await Promise.all([customer.page.waitForEvent('download'), customer.page.getByTestId('precontract-doc-allegato3').click()]);
       assert.equal(download.suggestedFilename(), 'Allegato 3.pdf');
-      await customer.page.getByTestId('precontract-read').check();
       await customer.page.getByTestId('precontract-ask').click();
       await customer.page.getByTestId('precontract-code').waitFor();
       await customer.page.getByTestId('precontract-code').fill(await mailedCode(token));

@@ -148,7 +148,9 @@ export default function PublicQuotePage() {
             </Radio.Group>
           </>
         ) : null}
+        {/* the customer's path: answers, then the privacy consents, then the documents signed with the code */}
         {insurance && !issued ? <NeedsStep id={id} code={code} requested={requested} onSaved={() => setAnswersSaved((n) => n + 1)} /> : null}
+        <LinkConsents id={id} code={code} />
         {insurance && !issued ? <PrecontractStep id={id} code={code} revision={answersSaved} /> : null}
         <Divider />
         {issued ? (
@@ -188,7 +190,6 @@ export default function PublicQuotePage() {
             {requestError}
           </Alert>
         ) : null}
-        <LinkConsents id={id} code={code} />
         {expiresAt ? (
           <Text size="xs" c="dimmed" ta="center">
             {t('expires', { date: romeDateTime(expiresAt) })}
