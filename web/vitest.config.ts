@@ -10,6 +10,7 @@ export const ISOLATED_FILES = [
   'src/__tests__/offlineData.test.ts',
   'src/__tests__/session.test.ts',
   'src/__tests__/store.test.ts',
+  'src/lib/__tests__/http.test.ts',
   'src/app/__tests__/Guarded.test.tsx',
   'src/federation/__tests__/remotes.test.ts',
   'src/features/money/__tests__/euroFormat.test.tsx',

@@ -1,6 +1,6 @@
 /** A product's company documents over HTTP: the current ones, an upload with its progress, the
  * file's address (the login cookie authenticates; refusals carry the server's Italian message). */
-import { HttpError, requestJson } from '../../lib/http';
+import { errorFrom, HttpError, requestJson } from '../../lib/http';
 import { browserOffline, OfflineError } from '../../lib/offline';
 import type { ProductDocument, ProductDocumentKind } from './productDocuments';
 
@@ -44,8 +44,7 @@ export function uploadProductDocument(
         resolve(body as ProductDocument);
         return;
       }
-      const message = (body as { error?: { message?: string } } | null)?.error?.message;
-      reject(new HttpError(message || `Errore ${request.status}`, request.status));
+      reject(errorFrom(body, request.status));
     };
     request.onerror = () => reject(new HttpError('', 0));
     request.send(form);
