@@ -124,7 +124,7 @@ describe('demands and needs', () => {
       // the office's card hears the answers without reloading
       await card.getByTestId('needs-mismatch').waitFor(LIVE);
       assert.match(await card.getByTestId('needs-mismatch').textContent(), /Prodotto non coerente con le esigenze dichiarate/);
-      assert.match(await card.getByTestId('needs-answered').textContent(), /dal cliente tramite link/);
+      assert.match(await card.getByTestId('needs-answered').textContent(), /dal cliente tramite il link/);
       await expectAccessible(office.page, 'quote, needs with a mismatch');
       // the summary as the signed-in browser downloads it
       const href = await card.getByTestId('needs-pdf').getAttribute('href');

@@ -65,7 +65,7 @@ describe('the customer\'s paperwork on the quote link and the emission gate', ()
       await customer.page.getByTestId('needs-save').click();
       await customer.page.getByTestId('needs-saved').waitFor();
       await customer.page.getByTestId('precontract-doc-esigenze').waitFor(LIVE);
-      await office.page.getByTestId('needs-answered').filter({ hasText: 'dal cliente tramite link' }).waitFor(LIVE);
+      await office.page.getByTestId('needs-answered').filter({ hasText: 'dal cliente tramite il link' }).waitFor(LIVE);
       // 2. the privacy consents (the service's, and marketing)
       const consents = customer.page.getByTestId('link-consents');
       await consents.getByTestId('link-consent-servizio').check();

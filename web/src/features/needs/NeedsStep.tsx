@@ -7,15 +7,18 @@
  */
 import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPencil } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { romeDateTime } from '../quotes/fieldText';
-import { fetchPublicNeeds, type NeedsView, savePublicNeeds } from './api';
+import { fetchPublicNeeds, savePublicNeeds } from './api';
 import AnswersList from './AnswersList';
+import CancelButton from './CancelButton';
 import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
-import { useNeedsForm } from './useNeedsForm';
+import { useNeedsView } from './useNeedsView';
 import './needs.css';
+
+/** The public route's answer for a quote that asks no questions (a product line's practice). */
+const NO_QUESTIONNAIRE = 404;
 
 interface Props {
   id: string;
@@ -27,37 +30,41 @@ interface Props {
 
 export default function NeedsStep({ id, code, requested = false, onSaved }: Props) {
   const { t } = useTranslation('needs');
-  const [view, setView] = useState<NeedsView | null>(null);
-  const [editing, setEditing] = useState(false);
-  const [revision, setRevision] = useState(0);
-  const reload = useCallback(() => setRevision((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPublicNeeds(id, code, controller.signal)
-      .then(setView)
-      .catch(() => !controller.signal.aborted && setView(null)); // no questionnaire for this quote: the step stays hidden
-    return () => controller.abort();
-  }, [id, code, revision, requested]);
-
-  const form = useNeedsForm({
-    view,
+  const { view, failure, form, editing, edit, cancel, reload } = useNeedsView((signal) => fetchPublicNeeds(id, code, signal), [id, code, requested], {
     send: (body) => savePublicNeeds(id, code, body),
-    onSaved: (saved) => {
-      setView(saved);
-      setEditing(false);
-      onSaved?.();
-    },
-    reload,
+    onSaved: () => onSaved?.(),
   });
 
-  if (!view || view.questionnaire.questions.length === 0) return null;
+  // no questionnaire for this quote: the step stays hidden; any other failure (too many
+  // requests, an expired link, no network) is said, so the customer knows the questions exist
+  if (failure?.status === NO_QUESTIONNAIRE) return null;
+  if (!view && !failure) return null; // still reading
+  if (view && view.questionnaire.questions.length === 0) return null;
+  const failed = failure ? (
+    <Alert color="red" variant="light" data-testid="needs-failed">
+      {failure.message || t('step.unavailable')}
+    </Alert>
+  ) : null;
+  if (!view) {
+    return (
+      <Stack gap="sm" className="needs-touch" data-testid="needs-step">
+        <Divider label={t('step.title')} labelPosition="left" />
+        {failed}
+        <Group justify="flex-end">
+          <Button size="md" variant="default" onClick={reload} data-testid="needs-retry">
+            {t('step.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   const assessment = view.assessment;
   const showForm = !view.locked && (!assessment || editing);
 
   return (
     <Stack gap="sm" className="needs-touch" data-testid="needs-step">
       <Divider label={t('step.title')} labelPosition="left" />
+      {failed}
       {showForm ? (
         <>
           <Text size="sm" c="dimmed">
@@ -65,18 +72,7 @@ export default function NeedsStep({ id, code, requested = false, onSaved }: Prop
           </Text>
           <NeedsForm questions={view.questionnaire.questions} draft={form.draft} onChange={form.change} missing={form.missing} disabled={form.busy} />
           <Group justify="flex-end" gap="sm" wrap="wrap">
-            {assessment ? (
-              <Button
-                size="md"
-                variant="default"
-                onClick={() => {
-                  form.reset();
-                  setEditing(false);
-                }}
-              >
-                {t('form.cancel')}
-              </Button>
-            ) : null}
+            {assessment ? <CancelButton onCancel={cancel} disabled={form.busy} /> : null}
             <Button size="md" loading={form.busy} onClick={() => void form.submit()} data-testid="needs-save">
               {t('step.save')}
             </Button>
@@ -94,7 +90,7 @@ export default function NeedsStep({ id, code, requested = false, onSaved }: Prop
             </Text>
           ) : (
             <Group justify="flex-end">
-              <Button size="md" variant="default" leftSection={<IconPencil size={18} />} onClick={() => setEditing(true)} data-testid="needs-edit">
+              <Button size="md" variant="default" leftSection={<IconPencil size={18} />} onClick={edit} data-testid="needs-edit">
                 {t('step.edit')}
               </Button>
             </Group>

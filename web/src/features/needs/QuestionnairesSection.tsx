@@ -1,8 +1,9 @@
 /**
  * `/impostazioni` › Questionari (admins): the demands-and-needs questionnaire of each kind — the
- * general one and, for a ramo, its own or the general one. Questions are added, removed, moved
- * and edited; saving makes a new version; "Ripristina predefinito" sends an empty list, so the
- * ramo uses the general questionnaire again. What the server would refuse is named before sending.
+ * general one and, for a ramo, its own or its built-in questions (RC auto has its own, the other
+ * rami the general questionnaire's). Questions are added, removed, moved and edited; saving makes
+ * a new version; "Ripristina predefinito" sends an empty list, so the ramo goes back to its
+ * built-in questions. What the server would refuse is named before sending.
  */
 import { Alert, Badge, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,11 +11,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notify } from '../quotes/env';
 import { fetchQuestionnaires, type Question, type QuestionnaireEntry, saveQuestionnaire } from './api';
-import { cleaned, LIMITS, moved, newQuestion, type Problem, problems } from './questionnaire';
+import { cleaned, GENERAL, kindLabel, LIMITS, moved, newQuestion, type Problem, problems } from './questionnaire';
 import QuestionEditor from './QuestionEditor';
 import './needs.css';
-
-const GENERAL = 'generale';
 
 export default function QuestionnairesSection() {
   const { t } = useTranslation('needs');
@@ -46,7 +45,7 @@ export default function QuestionnairesSection() {
       const saved = await saveQuestionnaire(kind, list);
       setEntries((all) => (all ?? []).map((e) => (e.kind === saved.kind ? saved : e)));
       setDrafts(({ [kind]: _, ...rest }) => rest);
-      notify.success(saved.custom ? t('editor.saved', { version: saved.version }) : t('editor.restored'));
+      notify.success(saved.custom ? t('editor.saved', { version: saved.version }) : t('editor.restored', { label: kindLabel(t, saved.kind, saved.label) }));
     } catch (e) {
       notify.error(errorText(e));
     } finally {
@@ -54,7 +53,7 @@ export default function QuestionnairesSection() {
     }
   };
 
-  /** A ramo back to the general questionnaire: saved as an empty list, or only the draft dropped when it had none of its own. */
+  /** A ramo back to its built-in questions: saved as an empty list, or only the draft dropped when it had none of its own. */
   const restore = () => {
     setShown([]);
     if (entry?.custom) void store([]);
@@ -83,7 +82,7 @@ export default function QuestionnairesSection() {
               setKind(e.currentTarget.value);
               setShown([]);
             }}
-            data={(entries ?? []).map((e) => ({ value: e.kind, label: e.label }))}
+            data={(entries ?? []).map((e) => ({ value: e.kind, label: kindLabel(t, e.kind, e.label) }))}
             size="md"
             style={{ flex: '1 1 16rem', minWidth: 0 }}
             data-testid="needs-kind"

@@ -40,13 +40,14 @@ export function answered(q: Question, answer: DraftAnswer | undefined): boolean 
 /** The required questions left without an answer, in the questionnaire's order. */
 export const missingRequired = (questions: readonly Question[], draft: Draft): Question[] => questions.filter((q) => q.required && !answered(q, draft[q.id]));
 
-/** The body of `PUT …/needs`: every answered question in order, an option's index or the
- * trimmed text; an unanswered optional question is left out. */
+/** The body of `PUT …/needs`: the questionnaire answered (kind and version), then every
+ * answered question in order, an option's index or the trimmed text; an unanswered optional
+ * question is left out. */
 export function answersBody(view: Pick<NeedsView, 'questionnaire'>, draft: Draft): AnswersBody {
   const answers = view.questionnaire.questions
     .filter((q) => answered(q, draft[q.id]))
     .map((q) => (q.type === 'testo' ? { id: q.id, text: (draft[q.id]?.text ?? '').trim() } : { id: q.id, option: draft[q.id]?.option ?? null }));
-  return { version: view.questionnaire.version, answers };
+  return { kind: view.questionnaire.kind, version: view.questionnaire.version, answers };
 }
 
 /** A stable key of the quote's `esigenze` summary on the stream: the view is read again when it changes. */

@@ -71,7 +71,10 @@ export interface AnswerBody {
   text?: string | null;
 }
 
+/** The answers with the questionnaire they answer (its kind and version): the server refuses
+ * them with a 409 when the quote now asks another one. */
 export interface AnswersBody {
+  kind: string;
   version: number;
   answers: AnswerBody[];
 }

@@ -1,5 +1,12 @@
-/** The questionnaire editor as data: new questions and options, moves, the checks the server makes. */
+/** The questionnaire as data: its name as shown, and for the editor new questions and options,
+ * moves, the checks the server makes. */
+import type { TFunction } from 'i18next';
 import type { Question, QuestionType } from './api';
+
+export const GENERAL = 'generale';
+
+/** A kind's name as shown: the general questionnaire's from the translations, a ramo's as the server names it. */
+export const kindLabel = (t: TFunction<'needs'>, kind: string, label: string): string => (kind === GENERAL ? t('kinds.generale') : label);
 
 export const LIMITS = { questions: 30, text: 300, label: 120, minOptions: 2, maxOptions: 8 } as const;
 export const ID_PATTERN = /^[a-z0-9_]{1,40}$/;
@@ -56,7 +63,7 @@ export const cleaned = (questions: readonly Question[]): Question[] =>
   }));
 
 /** What the server would refuse in the draft, each with the question's number (1-based).
- * `general`: the general questionnaire, which cannot be empty (a ramo's empty list means "use the general one"). */
+ * `general`: the general questionnaire, which cannot be empty (a ramo's empty list means "its built-in questions"). */
 export function problems(questions: readonly Question[], general: boolean): Problem[] {
   const found: Problem[] = [];
   const list = cleaned(questions);

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import PublicQuotePage from '../../public-quote/PublicQuotePage';
 import type { NeedsView } from '../api';
-import { fakeServer, renderScreen, setUpScreens } from './fakeServer';
+import { fakeServer, renderScreen, setUpScreens } from '../../../test/fakeServer';
 import { ANSWERED_VIEW, EMPTY_VIEW } from './fixtures';
 
 const BASE = '/api/public/quotes/q1/c0de';
@@ -46,7 +46,7 @@ describe("the customer's demands-and-needs step", () => {
     fireEvent.change(screen.getByTestId('needs-question-uso'), { target: { value: 'Lavoro' } });
     fireEvent.click(screen.getByTestId('needs-save'));
     await screen.findByTestId('needs-saved');
-    expect(server.calls('PUT', NEEDS).map((c) => c.body)).toEqual([{ version: 3, answers: [{ id: 'veicolo', option: 1 }, { id: 'uso', text: 'Lavoro' }] }]);
+    expect(server.calls('PUT', NEEDS).map((c) => c.body)).toEqual([{ kind: 'rca', version: 3, answers: [{ id: 'veicolo', option: 1 }, { id: 'uso', text: 'Lavoro' }] }]);
     expect((await screen.findByTestId('precontract-doc-esigenze')).textContent).toBe('Richieste ed esigenze');
     expect(server.calls('GET', PRECONTRACT)).toHaveLength(2);
   });
@@ -98,7 +98,7 @@ describe("the customer's demands-and-needs step", () => {
   });
 
   it("shows the server's refusal in its words and keeps the set as it was", async () => {
-    const server = open(EMPTY_VIEW, { [`PUT ${NEEDS}`]: { status: 400, body: { detail: 'Manca la risposta a una domanda obbligatoria' } } });
+    const server = open(EMPTY_VIEW, { [`PUT ${NEEDS}`]: { status: 400, body: { error: { name: 'ClientError', message: 'Manca la risposta a una domanda obbligatoria' } } } });
     fireEvent.click(await screen.findByTestId('needs-option-veicolo-0'));
     fireEvent.change(screen.getByTestId('needs-question-uso'), { target: { value: 'Lavoro' } });
     fireEvent.click(screen.getByTestId('needs-save'));
@@ -120,9 +120,37 @@ describe("the customer's demands-and-needs step", () => {
     expect(server.calls('GET', NEEDS)).toEqual([]);
   });
 
+  it('shows a bare refusal ({detail}) in its words too', async () => {
+    open(EMPTY_VIEW, { [`PUT ${NEEDS}`]: { status: 413, body: { status_code: 413, detail: 'Richiesta troppo grande' } } });
+    fireEvent.click(await screen.findByTestId('needs-option-veicolo-0'));
+    fireEvent.change(screen.getByTestId('needs-question-uso'), { target: { value: 'Lavoro' } });
+    fireEvent.click(screen.getByTestId('needs-save'));
+    expect((await screen.findByTestId('needs-error')).textContent).toBe('Richiesta troppo grande');
+  });
+
   it('stays hidden when the quote has no questionnaire', async () => {
-    open(EMPTY_VIEW, { [`GET ${NEEDS}`]: { status: 404, body: { detail: 'Non trovato' } } });
+    const server = open(EMPTY_VIEW, { [`GET ${NEEDS}`]: { status: 404, body: { error: { name: 'NotFound', message: 'Nessun questionario per questo preventivo' } } } });
     await screen.findByTestId('precontract');
-    await waitFor(() => expect(screen.queryByTestId('needs-step')).toBeNull());
+    // the refusal has arrived (and been handled): only now does "hidden" say something
+    await waitFor(() => expect(server.calls('GET', NEEDS)).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByTestId('needs-step')).toBeNull();
+    expect(screen.queryByTestId('needs-failed')).toBeNull();
+  });
+
+  it('says why the questions cannot be read (too many requests, no network), and reads them again on Riprova', async () => {
+    const server = open(EMPTY_VIEW, { [`GET ${NEEDS}`]: { status: 429, body: { error: { name: 'TooManyRequests', message: 'Troppe richieste: riprova più tardi' } } } });
+    const step = await screen.findByTestId('needs-step');
+    expect(within(step).getByTestId('needs-failed').textContent).toBe('Troppe richieste: riprova più tardi');
+    server.routes[`GET ${NEEDS}`] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fireEvent.click(within(step).getByTestId('needs-retry'));
+    await waitFor(() => expect(screen.getByTestId('needs-failed').textContent).toBe('Le domande non si possono caricare in questo momento: riprova tra poco.'));
+    server.routes[`GET ${NEEDS}`] = { body: EMPTY_VIEW };
+    fireEvent.click(screen.getByTestId('needs-retry'));
+    await screen.findByTestId('needs-save');
+    expect(screen.queryByTestId('needs-failed')).toBeNull();
+    expect(server.calls('GET', NEEDS)).toHaveLength(3);
   });
 });

@@ -4,13 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionnaireEntry } from '../api';
 import QuestionnairesSection from '../QuestionnairesSection';
-import { fakeServer, renderScreen, setUpScreens } from './fakeServer';
+import { fakeServer, renderScreen, setUpScreens } from '../../../test/fakeServer';
 import { QUESTIONS } from './fixtures';
 
 const LIST = '/api/needs/questionnaires';
 const FIRST = QUESTIONS[0]!;
 const ENTRIES: QuestionnaireEntry[] = [
-  { kind: 'generale', label: 'Tutti i rami (predefinito)', version: 2, custom: true, questions: [FIRST] },
+  { kind: 'generale', label: 'Generale (tutti i rami)', version: 2, custom: true, questions: [FIRST] },
   { kind: 'rca', label: 'RC auto', version: 0, custom: false, questions: [FIRST] },
   { kind: 'vita', label: 'Vita', version: 1, custom: true, questions: [FIRST] },
 ];
@@ -119,22 +119,30 @@ describe('the questionnaire editor', () => {
     expect(screen.queryByTestId('needs-restore')).toBeNull();
   });
 
-  it('shows a ramo on the general questions, and restores a ramo of its own with an empty list', async () => {
+  it('names the general questionnaire as the translations do, each ramo as the server does', async () => {
+    fakeServer({ [`GET ${LIST}`]: { body: [{ ...ENTRIES[0], label: 'Tutti i rami (predefinito)' }, ...ENTRIES.slice(1)] } });
+    renderScreen(<QuestionnairesSection />);
+    const kind = (await screen.findByTestId('needs-kind')) as HTMLSelectElement;
+    expect([...kind.options].map((o) => o.textContent)).toEqual(['Generale (tutti i rami)', 'RC auto', 'Vita']);
+  });
+
+  it("shows a ramo on its standard questions, and restores a ramo of its own to them with an empty list", async () => {
     const server = await open({ [`PUT ${LIST}/vita`]: { body: { ...ENTRIES[2], version: 0, custom: false } } });
     const kind = (await screen.findByTestId('needs-kind')) as HTMLSelectElement;
     change(kind, 'rca');
     expect(screen.getByTestId('needs-version').textContent).toBe('Predefinito');
+    expect(screen.getByText(/Questo ramo usa le sue domande standard \(l'RC auto ha le proprie, gli altri rami quelle del questionario generale\)/)).toBeTruthy();
     expect(screen.queryByTestId('needs-restore')).toBeNull();
     change(kind, 'vita');
     expect(screen.getByTestId('needs-version').textContent).toBe('Versione 1');
     fireEvent.click(screen.getByTestId('needs-restore'));
-    await screen.findByText('Ripristinato il questionario predefinito');
+    await screen.findByText('Ripristinate le domande standard per Vita');
     expect(server.calls('PUT', `${LIST}/vita`).map((c) => c.body)).toEqual([{ questions: [] }]);
     expect(screen.getByTestId('needs-version').textContent).toBe('Predefinito');
   });
 
   it("shows the server's refusal in its words", async () => {
-    await open({ [`PUT ${LIST}/generale`]: { status: 400, body: { detail: 'Domanda 1: testo troppo lungo' } } });
+    await open({ [`PUT ${LIST}/generale`]: { status: 400, body: { error: { name: 'ValidationError', message: 'Domanda 1: testo troppo lungo' } } } });
     fireEvent.click(await screen.findByTestId('needs-save-questionnaire'));
     await screen.findByText('Domanda 1: testo troppo lungo');
   });

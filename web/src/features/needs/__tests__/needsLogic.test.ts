@@ -14,15 +14,22 @@ const choice = (options: number, extra: Partial<Question> = {}): Question => ({
 });
 
 describe('the answers body', () => {
-  it('sends the option index for a choice and the trimmed text for a text, in the questionnaire order', () => {
+  it("names the questionnaire answered (kind and version), then sends the option index for a choice and the trimmed text for a text, in the questionnaire's order", () => {
     const draft = { uso: { option: null, text: '  Lavoro  ' }, veicolo: { option: 1, text: '' }, note: { option: null, text: '' } };
     expect(answersBody(EMPTY_VIEW, draft)).toEqual({
+      kind: 'rca',
       version: 3,
       answers: [
         { id: 'veicolo', option: 1 },
         { id: 'uso', text: 'Lavoro' },
       ],
     });
+  });
+
+  it('names the general questions by their kind, and the built-in ones by version 0', () => {
+    const general = { questionnaire: { ...EMPTY_VIEW.questionnaire, kind: 'generale', label: 'Generale (tutti i rami)', version: 0 } };
+    const draft = { veicolo: { option: 0, text: '' }, uso: { option: null, text: 'x' } };
+    expect(answersBody(general, draft)).toMatchObject({ kind: 'generale', version: 0 });
   });
 
   it('leaves out an optional question answered with spaces only, and an option out of range', () => {

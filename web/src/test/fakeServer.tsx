@@ -1,18 +1,21 @@
-/** The needs screens' test kit: a fetch that answers by method and path and records what it was
- * sent, questions and views to answer with, and a render inside the app's providers. */
+/** A screen test's kit: a fetch that answers by method and path and records what it was sent, the
+ * app's translations loaded, and a render inside the app's providers (with a way to push a new
+ * value, as a record changing on the stream would). */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { i18next, initI18n } from '../../../lib/i18n';
-import { wordingForAppName } from '../../../lib/wording';
-import { AppContext } from '../../../session/context';
-import { stubLayoutApis } from '../../../test/layoutStubs';
-import { stubServices } from '../../../test/services';
+import { i18next, initI18n } from '../lib/i18n';
+import { wordingForAppName } from '../lib/wording';
+import { AppContext } from '../session/context';
+import { stubLayoutApis } from './layoutStubs';
+import { stubServices } from './services';
 
-export type Reply = { status?: number; body: unknown } | ((body: unknown) => { status?: number; body: unknown });
+/** A JSON answer (`status` 200 unless told), or a `Response` of any kind (a file, a header). */
+type Answer = { status?: number; body: unknown } | Response;
+export type Reply = Answer | ((body: unknown) => Answer);
 
 export interface Sent {
   method: string;
@@ -20,7 +23,7 @@ export interface Sent {
   body: unknown;
 }
 
-/** Replaces `fetch`: `routes['PUT /api/…']` answers; anything else is a 404. */
+/** Replaces `fetch`: `routes['PUT /api/…']` answers; anything else is a 404 in the app's shape. */
 export function fakeServer(routes: Record<string, Reply>) {
   const sent: Sent[] = [];
   const fetchStub = vi.fn(async (path: string, init: RequestInit = {}) => {
@@ -29,16 +32,21 @@ export function fakeServer(routes: Record<string, Reply>) {
     sent.push({ method, path, body });
     const route = routes[`${method} ${path}`];
     const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { error: { message: 'Non trovato' } } });
+    if (reply instanceof Response) return reply;
     return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchStub);
   return { sent, routes, calls: (method: string, path: string) => sent.filter((s) => s.method === method && s.path === path) };
 }
 
+/** The translations a screen test reads. */
+const NAMESPACES = ['needs', 'publicQuote', 'quotes', 'privacy', 'settings'];
+
+/** Once per file (`beforeAll(setUpScreens)`): the layout APIs jsdom lacks and the Italian translations. */
 export async function setUpScreens() {
   stubLayoutApis();
   await initI18n('it', wordingForAppName('assicurapp'), i18next);
-  await i18next.loadNamespaces(['needs', 'publicQuote', 'quotes', 'privacy', 'settings']);
+  await i18next.loadNamespaces(NAMESPACES);
 }
 
 /** `ui` inside Mantine, the app's stubbed services and a router at `url` (matching `path`). */
@@ -53,4 +61,17 @@ export function renderScreen(ui: ReactNode, { path = '*', url = '/' }: { path?: 
       </AppContext.Provider>
     </MantineProvider>,
   );
+}
+
+/** `ui(value)` rendered by {@link renderScreen}; `push(next)` renders it again with `next`, as
+ * when the record shown changes on the stream. */
+export function renderLive<T>(initial: T, ui: (value: T) => ReactNode) {
+  let setValue: (next: T) => void = () => undefined;
+  function Live() {
+    const [value, set] = useState(initial);
+    setValue = set;
+    return ui(value);
+  }
+  const rendered = renderScreen(<Live />);
+  return { ...rendered, push: (next: T) => act(async () => setValue(next)) };
 }
