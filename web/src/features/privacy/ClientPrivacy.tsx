@@ -1,17 +1,20 @@
 /**
  * The client page's privacy block: each consent's state with its history (a change is a new
  * entry), recorded by whoever may see the client; the data export (art. 15 and 20) as a ZIP
- * download (`dati.json` and the client's files); for admins, the erasure (art. 17) and the list
+ * download (`dati.json` and the client's files), fetched so that a refusal is said in the
+ * server's words instead of saved as the file; for admins, the erasure (art. 17) and the list
  * of what it kept (of which kind: a record, a file, a chat, a mail…), why and until when.
  */
 import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, ListTable, type ListColumn } from '@sportello/host-api';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../lib/download';
+import { HttpError } from '../../lib/http';
 import { notifyError } from '../../lib/notify';
 import { errorText } from '../quotes/env';
-import { CONSENT_KINDS, type ConsentKind, type Consents, eraseClient, type Erasure, exportUrl, getConsents, type KeptRecord, setConsent } from './api';
+import { CONSENT_KINDS, type ConsentKind, type Consents, eraseClient, type Erasure, exportUrl, fetchExport, getConsents, type KeptRecord, setConsent } from './api';
 import { consentState, italianDay, recordKind } from './privacyLogic';
 
 const COLORS = { given: 'green', revoked: 'red', none: 'gray' } as const;
@@ -47,6 +50,8 @@ export default function ClientPrivacy({ clientId, admin }: { clientId: string; a
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [erasure, setErasure] = useState<Erasure | null>(null);
+  const [exportFailed, setExportFailed] = useState<string | null>(null);
+  const hintId = useId();
   useEffect(() => {
     const controller = new AbortController();
     getConsents(clientId, controller.signal).then(setConsents, (e: Error) => {
@@ -61,6 +66,22 @@ export default function ClientPrivacy({ clientId, admin }: { clientId: string; a
       setConsents(await setConsent(clientId, kind, given));
     } catch (error) {
       notifyError(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  /** The export fetched, then saved under the server's name; a refusal (403, 404, 500) in the
+   * server's words (the link's address stays for "save as"). */
+  const download = async (event: MouseEvent) => {
+    event.preventDefault();
+    if (busy === 'export') return;
+    setBusy('export');
+    setExportFailed(null);
+    try {
+      const { blob, name } = await fetchExport(clientId);
+      saveFile(blob, name ?? `dati-cliente-${clientId}.zip`);
+    } catch (error) {
+      setExportFailed(error instanceof HttpError ? error.message : t('consents.exportUnreachable'));
     } finally {
       setBusy(null);
     }
@@ -80,10 +101,21 @@ export default function ClientPrivacy({ clientId, admin }: { clientId: string; a
 
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="client-privacy">
-      <Group justify="space-between" mb="md" wrap="wrap">
+      <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={4}>{t('consents.title')}</Title>
         <Group gap="xs" wrap="wrap">
-          <Button component="a" href={exportUrl(clientId)} download title={t('consents.exportHint')} variant="default" size="xs" leftSection={<IconDownload size={16} />} data-testid="privacy-export">
+          <Button
+            component="a"
+            href={exportUrl(clientId)}
+            download
+            onClick={(event: MouseEvent) => void download(event)}
+            loading={busy === 'export'}
+            aria-describedby={hintId}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={16} />}
+            data-testid="privacy-export"
+          >
             {t('consents.export')}
           </Button>
           {admin ? (
@@ -93,6 +125,14 @@ export default function ClientPrivacy({ clientId, admin }: { clientId: string; a
           ) : null}
         </Group>
       </Group>
+      <Text size="xs" c="dimmed" mb={exportFailed ? 'xs' : 'md'} id={hintId} data-testid="privacy-export-hint">
+        {t('consents.exportHint')}
+      </Text>
+      {exportFailed ? (
+        <Text size="sm" c="red" mb="md" role="alert" data-testid="privacy-export-error">
+          {exportFailed}
+        </Text>
+      ) : null}
       <Stack gap="sm">
         <Table verticalSpacing={6} data-testid="privacy-consents">
           <Table.Tbody>

@@ -3,7 +3,7 @@
  * export and erasure (`/api/privacy/clients/{id}/…`), the processing log, and the consents a
  * customer gives through the quote's link (`/api/public/quotes/{id}/{code}/consents`).
  */
-import { requestJson } from '../../lib/http';
+import { requestFile, requestJson } from '../../lib/http';
 
 export const CONSENT_KINDS = ['servizio', 'marketing', 'profilazione'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
@@ -78,9 +78,10 @@ export const getConsents = (id: string, signal?: AbortSignal) => requestJson<Con
 export const setConsent = (id: string, kind: ConsentKind, given: boolean) =>
   requestJson<Consents>(`${client(id)}/consents`, { method: 'POST', json: { kind, given } });
 export const eraseClient = (id: string) => requestJson<Erasure>(`${client(id)}/erasure`, { method: 'POST' });
-/** The export's address: a ZIP of `dati.json` and the client's files, which the browser
- * downloads (the session cookie authenticates it; the server names the file). */
+/** The export's address: a ZIP of `dati.json` and the client's files (the session cookie authenticates it). */
 export const exportUrl = (id: string) => `${client(id)}/export.zip`;
+/** The export as a file and the name the server gives it; a refusal rejects with the server's words. */
+export const fetchExport = (id: string) => requestFile(exportUrl(id));
 
 /** The log's query string: only the filters set, and the cursor of the page's last entry. */
 export function logQuery(filter: { action?: string; client?: string }, after?: LogEntry): string {

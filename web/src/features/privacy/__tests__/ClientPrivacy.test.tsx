@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
 import { AppContext } from '../../../session/context';
@@ -41,15 +41,60 @@ function wrap(ui: ReactNode) {
   );
 }
 
+/** `fetch` answering the export with `response`; the files the page hands to the browser, by name. */
+function exportAnswers(response: () => Response) {
+  const fetched = vi.fn(async () => response());
+  vi.stubGlobal('fetch', fetched);
+  const saved: { name: string; href: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, href: this.href });
+  });
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return 'blob:zip';
+  });
+  URL.revokeObjectURL = vi.fn();
+  return { fetched, saved, blobs };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
 describe("the client page's privacy block", () => {
-  it('downloads the export as a ZIP of the data and the files', async () => {
+  it('offers the export as a ZIP of the data and the files, saying what it holds in plain sight', async () => {
     wrap(<ClientPrivacy clientId="c 1" admin={false} />);
     const button = await screen.findByTestId('privacy-export');
     expect(button.getAttribute('href')).toBe('/api/privacy/clients/c%201/export.zip');
-    expect(button.hasAttribute('download')).toBe(true);
     expect(button.textContent).toBe('Esporta i dati (ZIP)');
-    expect(button.getAttribute('title')).toMatch(/file del cliente, fino a 200 MB/);
+    const hint = screen.getByTestId('privacy-export-hint');
+    expect(hint.textContent).toBe('I dati in JSON (dati.json), le chat, le e-mail inviate, se conservate, e i file del cliente, fino a 200 MB di file');
+    expect(button.getAttribute('aria-describedby')).toBe(hint.id);
     expect(screen.queryByTestId('privacy-erase')).toBeNull();
+  });
+
+  it("fetches the export and saves it under the server's name", async () => {
+    const { fetched, saved, blobs } = exportAnswers(
+      () => new Response('PK\u0003\u0004', { status: 200, headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="dati-cliente-c1.zip"' } }),
+    );
+    wrap(<ClientPrivacy clientId="c1" admin={false} />);
+    fireEvent.click(await screen.findByTestId('privacy-export'));
+    await waitFor(() => expect(saved).toEqual([{ name: 'dati-cliente-c1.zip', href: 'blob:zip' }]));
+    expect(fetched).toHaveBeenCalledWith('/api/privacy/clients/c1/export.zip', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
+    expect(await blobs[0]?.text()).toBe('PK\u0003\u0004');
+    expect(screen.queryByTestId('privacy-export-error')).toBeNull();
+  });
+
+  it("saves nothing on a refusal and says it in the server's words", async () => {
+    const { saved } = exportAnswers(
+      () => new Response(JSON.stringify({ error: { name: 'NotFound', message: 'Cliente non trovato' } }), { status: 404, headers: { 'content-type': 'application/json' } }),
+    );
+    wrap(<ClientPrivacy clientId="c1" admin={false} />);
+    fireEvent.click(await screen.findByTestId('privacy-export'));
+    expect((await screen.findByTestId('privacy-export-error')).textContent).toBe('Cliente non trovato');
+    expect(saved).toEqual([]);
   });
 
   it("lists what the erasure kept with each kind's Italian name", async () => {
