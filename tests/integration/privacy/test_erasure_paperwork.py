@@ -19,8 +19,10 @@ from core.domain.needs.answers import AnswersBody
 from core.domain.needs.assessments import record_answers
 from core.domain.precontract.sets import ensure_current
 from core.domain.privacy import controllers
+from core.domain.quotes.links import mint_code
 from core.runtime import Runtime
 from core.testing import ClientFactory, headers_for
+from tests.integration.auth.helpers import error_message
 from tests.integration.privacy.helpers import TENANT, make_giulia
 
 pytestmark = pytest.mark.usefixtures("seeded")
@@ -136,3 +138,25 @@ async def test_the_paperwork_follows_its_quote(clients: ClientFactory, seeded: R
     assert after["summaries"][g.quote_kept] == ["esigenze", "precontratto"]
     assert all(_stored(seeded, key) for key in before["sets"][g.quote_kept])
     assert _stored(seeded, dip_key)
+
+
+async def test_an_erased_customers_links_take_no_new_data(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    g = await make_giulia(seeded)
+    code = mint_code(seeded.settings, seeded.tenants.get(TENANT), g.quote_alone, "someone")  # type: ignore[arg-type]
+    link = f"/api/public/quotes/{g.quote_alone}/{code}"
+    admin = await headers_for(seeded, TENANT, "admin")
+    async with clients(TENANT) as client:
+        before = await client.get(f"{link}/needs")
+        await client.post(f"/api/privacy/clients/{g.client}/erasure", headers=admin)
+        answers = await client.put(f"{link}/needs", json=ANSWERS)
+        consents = await client.post(f"{link}/consents", json={"servizio": True})
+        quote = await client.get(link)
+    assert before.status_code == 200
+    for refused in (answers, consents, quote):
+        assert refused.status_code == 410
+        assert error_message(refused) == (
+            "Il link non è più valido: i dati del cliente sono stati cancellati su sua richiesta"
+        )
+    assert g.quote_alone not in (await _rows(seeded))["answers"]
