@@ -17,12 +17,12 @@ async def test_the_answers_and_their_mismatches_arrive_live(live: Live) -> None:
     answers = [{"id": "durata", "option": 1}, {"id": "altre_coperture", "option": 0},
                {"id": "premio_sostenibile", "option": 0}]  # fmt: skip
     async with live.http() as client:
-        saved = await client.put(url, json={"version": 0, "answers": answers})
+        saved = await client.put(url, json={"kind": "generale", "version": 0, "answers": answers})
     assert saved.status_code == 200
     seen: dict[str, Any] = {}
     while seen.get("_id") != quote_id or "esigenze" not in seen["quote"]:
         seen = (await admin.published("preventivi")).get("p", {})
     assert seen["quote"]["esigenze"]["channel"] == "link"
     assert seen["quote"]["esigenze"]["mismatches"] == [
-        {"question": "Per quanto tempo le serve la copertura?", "answer": "Meno di un anno"}
+        {"question": "Per quanto tempo ti serve la copertura?", "answer": "Meno di un anno"}
     ]

@@ -12,10 +12,17 @@ import pytest
 
 from core.context import tenant_scope
 from core.db import models as m
-from core.domain.precontract.gate import CHANGED, NOT_DELIVERED
+from core.domain.precontract.gate import ANSWERS_CHANGED, CHANGED, NOT_DELIVERED
 from core.i18n import today_in_rome
 from core.testing import CallFailed, Live, headers_for
-from tests.integration.precontract.helpers import TENANT, base, gate, mailed_code, priced_quote
+from tests.integration.precontract.helpers import (
+    TENANT,
+    answer_questionnaire,
+    base,
+    gate,
+    mailed_code,
+    priced_quote,
+)
 
 
 def _issue(number: str) -> dict[str, Any]:
@@ -102,6 +109,24 @@ async def test_a_quote_changed_after_delivery_needs_the_new_version(live: Live) 
     with pytest.raises(CallFailed) as refused:
         await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
     assert refused.value.message == CHANGED
+
+
+async def test_answers_changed_after_delivery_are_named(live: Live) -> None:
+    await gate(live.runtime, True)
+    quote_id = await priced_quote(live.runtime, Allianz=600)
+    agent = await live.logged_in(TENANT, "agente")
+    url = base(live.runtime, quote_id)
+    async with live.http() as client:
+        shown = (await client.get(url)).json()
+        await client.post(f"{url}/code")
+        code = await mailed_code(live.runtime)
+        hashes = [d["sha256"] for d in shown["documents"]]
+        body = {"version": 1, "code": code, "hashes": hashes}
+        (await client.post(f"{url}/confirm", json=body)).raise_for_status()
+    await answer_questionnaire(live.runtime, quote_id, option=1)  # the office, with other answers
+    with pytest.raises(CallFailed) as refused:
+        await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})
+    assert refused.value.message == ANSWERS_CHANGED
 
 
 async def test_the_gate_off_changes_nothing(live: Live) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -58,8 +58,28 @@ def sections_pdf(title: str, subtitle: str, parts: Sequence[Section], note: str 
         pdf.multi_cell(0, 6, heading, new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("helvetica", "", 9)
         for label, value in rows:
-            y = pdf.get_y()
-            pdf.multi_cell(62, 5, label, new_x="RIGHT", new_y="TOP")
-            pdf.multi_cell(0, 5, value, new_x="LMARGIN", new_y="NEXT")
-            pdf.set_y(max(pdf.get_y(), y + 5) + 1)
+            _row(pdf, label, value)
     return bytes(pdf.output())
+
+
+LABEL_WIDTH = 62
+LINE = 5
+
+
+def _height(pdf: FPDF, width: float, text: str) -> float:
+    """The height ``text`` takes in a column ``width`` wide, measured without drawing."""
+    lines = pdf.multi_cell(width, LINE, text, dry_run=True, output="LINES")
+    return len(cast(list[str], lines)) * LINE
+
+
+def _row(pdf: FPDF, label: str, value: str) -> None:
+    """One ``label`` / ``value`` row, as tall as the taller of the two: on the next page when
+    it does not fit what is left of this one (a row taller than a page runs over)."""
+    value_width = pdf.epw - LABEL_WIDTH
+    height = max(_height(pdf, LABEL_WIDTH, label), _height(pdf, value_width, value), LINE)
+    if pdf.get_y() + height > pdf.page_break_trigger and height <= pdf.eph:
+        pdf.add_page()
+    y, page = pdf.get_y(), pdf.page
+    pdf.multi_cell(LABEL_WIDTH, LINE, label, new_x="RIGHT", new_y="TOP")
+    pdf.multi_cell(value_width, LINE, value, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_y((y + height if pdf.page == page else pdf.get_y()) + 1)

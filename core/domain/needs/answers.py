@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from core.domain.needs.questionnaires import Questionnaire
 from core.domain.needs.questions import MAX_QUESTIONS, MAX_TEXT_ANSWER
@@ -22,22 +22,24 @@ TEXT_EXPECTED = "La domanda «{text}» chiede una risposta scritta"
 class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     id: str = Field(max_length=40)
-    option: int | None = Field(default=None, ge=0, le=100)
+    option: StrictInt | None = Field(default=None, ge=0, le=100)
     text: str | None = Field(default=None, max_length=MAX_TEXT_ANSWER)
 
 
 class AnswersBody(BaseModel):
-    """The answers to one version of the questionnaire (as the page showed it)."""
+    """The answers to one version of one questionnaire (as the page showed it: versions are
+    counted per kind, so the kind names which)."""
 
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, le=1_000_000)
+    kind: str = Field(max_length=32)
+    version: StrictInt = Field(ge=0, le=1_000_000)
     answers: list[Answer] = Field(max_length=MAX_QUESTIONS)
 
 
 def checked(asked: Questionnaire, body: AnswersBody) -> list[dict[str, Any]]:
     """The answers as kept, ``[{id, question, answer, coerente}]`` in the questions' order;
     a 409 when the page showed another version, a 400 naming the first problem."""
-    if body.version != asked.version:
+    if (body.kind, body.version) != (asked.kind, asked.version):
         raise Conflict(QUESTIONNAIRE_CHANGED)
     given: dict[str, Answer] = {}
     questions = {q["id"]: q for q in asked.questions}
@@ -58,12 +60,14 @@ def checked(asked: Questionnaire, body: AnswersBody) -> list[dict[str, Any]]:
 def _one(question: dict[str, Any], answer: Answer | None) -> dict[str, Any] | None:
     text = str(question["text"])
     if question["type"] == "scelta":
+        if answer is not None and answer.text:
+            raise ClientError(BAD_OPTION.format(text=text))
         if answer is None or answer.option is None:
             if question.get("required", True):
                 raise ClientError(MISSING.format(text=text))
             return None
         options = question.get("options") or []
-        if answer.text or not answer.option < len(options):
+        if not answer.option < len(options):
             raise ClientError(BAD_OPTION.format(text=text))
         option = options[answer.option]
         return {"id": question["id"], "question": text, "answer": option["label"],
@@ -79,5 +83,6 @@ def _one(question: dict[str, Any], answer: Answer | None) -> dict[str, Any] | No
 
 
 def mismatches(answers: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The answers the product does not fit, as ``{question, answer}``."""
     return [{"question": a["question"], "answer": a["answer"]} for a in answers
             if not a.get("coerente", True)]  # fmt: skip

@@ -22,7 +22,8 @@ Channel = Literal["link", "ufficio"]
 SUMMARY = "esigenze"
 """Key in the quote's ``quote`` details: the latest answers' summary."""
 MAX_PER_QUOTE = 50
-"""Sets of answers a quote keeps: enough for every honest change of mind."""
+"""Sets of answers a quote keeps per channel: enough for every honest change of mind, and
+the customer's link using up its share leaves the office its own."""
 LOCKED = (
     "La richiesta di emissione è già stata inviata: le risposte sulle richieste ed esigenze "
     "non si possono più cambiare"
@@ -87,7 +88,9 @@ async def record_answers(
         raise Conflict(LOCKED)
     asked: Questionnaire = await for_quote(session, quote)
     answers = checked(asked, body)
-    count = select(func.count()).where(m.NeedsAssessment.quote_id == quote.id)
+    count = select(func.count()).where(
+        m.NeedsAssessment.quote_id == quote.id, m.NeedsAssessment.channel == channel
+    )
     if (await session.execute(count)).scalar_one() >= MAX_PER_QUOTE:
         raise ClientError(TOO_MANY)
     row = m.NeedsAssessment(

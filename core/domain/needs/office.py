@@ -9,24 +9,30 @@ from typing import Any
 from anyio import to_thread
 from litestar import Response, get, put
 from litestar.params import FromPath, JSONBody
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.db import models as m
-from core.domain.clients.derive import record_customer
+from core.auth.principal import Principal
 from core.domain.needs.answers import AnswersBody
 from core.domain.needs.assessments import latest_assessment, record_answers, view
 from core.domain.needs.questionnaires import every_kind, save
 from core.domain.needs.questions import QuestionnaireBody
 from core.domain.needs.summary_pdf import FILE_NAME, summary_pdf
+from core.domain.precontract.facts import facts_of
 from core.domain.precontract.office import visible_quote
-from core.domain.precontract.rui import MISSING
 from core.errors import Forbidden, NotFound
 from core.http.deps import PrincipalDep, SessionDep, TenantDep
 
 ADMINS_ONLY = "Solo gli amministratori modificano i questionari sulle richieste ed esigenze"
+
+
+def _admin(principal: Principal) -> None:
+    if not principal.is_admin:
+        raise Forbidden(ADMINS_ONLY)
+
+
 NOT_ANSWERED = "Il cliente non ha ancora risposto al questionario sulle richieste ed esigenze"
-MAX_BODY = 64_000
-"""A questionnaire of 30 questions of 8 options, JSON-escaped, fits with room to spare."""
+MAX_BODY = 200_000
+"""A questionnaire of 30 questions of 8 options, or 30 answers of 1,000 characters, in UTF-8 and
+JSON-escaped, fits with room to spare."""
 
 
 @get("/api/needs/questionnaires", summary="The demands-and-needs questionnaire of each ramo",
@@ -34,8 +40,7 @@ MAX_BODY = 64_000
 async def questionnaires_list(
     principal: PrincipalDep, db_session: SessionDep
 ) -> list[dict[str, Any]]:
-    if not principal.is_admin:
-        raise Forbidden(ADMINS_ONLY)
+    _admin(principal)
     return await every_kind(db_session)
 
 
@@ -46,8 +51,7 @@ async def questionnaire_save(
     db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
     """``{questions}``: a new version; an empty list sends a ramo back to the general one."""
-    if not principal.is_admin:
-        raise Forbidden(ADMINS_ONLY)
+    _admin(principal)
     return await save(db_session, kind, data, principal.id)
 
 
@@ -83,20 +87,12 @@ async def quote_needs_pdf(
     row = await latest_assessment(db_session, quote.id)
     if row is None:
         raise NotFound(NOT_ANSWERED)
-    facts = await pdf_facts(db_session, tenant.title, quote)
-    content = await to_thread.run_sync(summary_pdf, *facts, row)
+    facts = await facts_of(db_session, tenant, quote)
+    content = await to_thread.run_sync(
+        summary_pdf, facts.intermediary, facts.customer, facts.product, quote.id, row
+    )
     return Response(
         content, media_type="application/pdf",
         headers={"Content-Disposition": f'attachment; filename="{FILE_NAME}"',
                  "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store"},
     )  # fmt: skip
-
-
-async def pdf_facts(
-    session: AsyncSession, intermediary: str, quote: m.Quote
-) -> tuple[str, str, str, str]:
-    """``(intermediary, customer, product, quote id)`` as the summary prints them."""
-    customer = record_customer(quote)
-    product = await session.get(m.Product, quote.product_id) if quote.product_id else None
-    return (intermediary, customer.name if customer else MISSING,
-            product.name if product else MISSING, quote.id)  # fmt: skip

@@ -20,8 +20,9 @@ from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.validation import parse
 
-MAX_BODY = 40_000
-"""Thirty answers of up to 1,000 characters each, JSON-escaped."""
+MAX_BODY = 200_000
+"""Thirty answers of up to 1,000 characters each, of up to four bytes in UTF-8 and more once
+JSON-escaped, with their ids."""
 NO_QUESTIONNAIRE = "Nessun questionario per questo preventivo"
 
 

@@ -1,6 +1,7 @@
 """The tenant's questionnaires in versions: read the one a quote's product asks, save a new
-version. A ramo with no questions of its own (never saved, or saved empty) asks the general
-questionnaire; until the tenant saves one, the built-in questions (:mod:`.questions`)."""
+version. A ramo with no questions of its own (never saved, or saved empty) asks its built-in
+questions where it has some (RC auto), else the general questionnaire — the tenant's, or the
+built-in general questions until the tenant saves one (:mod:`.questions`)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class Questionnaire:
 
 
 async def latest(session: AsyncSession, kind: str) -> m.NeedsQuestionnaire | None:
+    """``kind``'s newest saved version (``None`` before the first save)."""
     stmt = (
         select(m.NeedsQuestionnaire)
         .where(m.NeedsQuestionnaire.kind == kind)
@@ -56,7 +58,7 @@ def resolve(
     """What ``kind`` asks given its newest saved version and the general one's."""
     if own is not None and own.questions:
         return Questionnaire(kind, own.version, list(own.questions))
-    if own is None and kind in DEFAULTS:
+    if kind in DEFAULTS and (kind != GENERAL or own is None):
         return Questionnaire(kind, 0, built_in(kind))
     if general is not None and general.questions:
         return Questionnaire(GENERAL, general.version, list(general.questions))
@@ -72,6 +74,7 @@ async def asked_for(session: AsyncSession, ramo: str | None) -> Questionnaire:
 
 
 async def for_quote(session: AsyncSession, quote: m.Quote) -> Questionnaire:
+    """The questionnaire the quote's product asks (by the product's ramo)."""
     product = await session.get(m.Product, quote.product_id) if quote.product_id else None
     return await asked_for(session, product.ramo if product else None)
 
@@ -101,7 +104,8 @@ async def every_kind(session: AsyncSession) -> list[dict[str, Any]]:
 async def save(
     session: AsyncSession, kind: str, body: QuestionnaireBody, author: str
 ) -> dict[str, Any]:
-    """A new version of ``kind``'s questions (empty for a ramo: back to the general ones)."""
+    """A new version of ``kind``'s questions (empty for a ramo: back to its built-in questions,
+    or the general ones where it has none)."""
     if kind not in KINDS:
         raise NotFound(UNKNOWN_KIND)
     if kind == GENERAL and not body.questions:

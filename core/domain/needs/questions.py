@@ -13,9 +13,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from core.domain.taxes.rami import RAMI, RCA
+from core.validation import StrictBool
 
 GENERAL = "generale"
-KINDS: dict[str, str] = {GENERAL: "Tutti i rami (predefinito)", **RAMI}
+KINDS: dict[str, str] = {GENERAL: "Generale (tutti i rami)", **RAMI}
 """Questionnaire kind → its Italian name: the general one, then one per ramo."""
 MAX_QUESTIONS = 30
 MAX_OPTIONS = 8
@@ -29,7 +30,7 @@ NO_QUESTIONS = "Il questionario generale deve avere almeno una domanda"
 class Option(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     label: str = Field(min_length=1, max_length=120)
-    coerente: bool = True
+    coerente: StrictBool = True
 
 
 class Question(BaseModel):
@@ -37,7 +38,7 @@ class Question(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9_]{1,40}$")
     text: str = Field(min_length=1, max_length=300)
     type: Literal["scelta", "testo"]
-    required: bool = True
+    required: StrictBool = True
     options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)
 
     @model_validator(mode="after")
@@ -73,24 +74,24 @@ def _choice(id_: str, text: str, *options: tuple[str, bool]) -> dict[str, Any]:
 YES, NO = "Sì", "No"
 _BUDGET = _choice(
     "premio_sostenibile",
-    "Il premio proposto è compatibile con quanto intende spendere per questa copertura?",
+    "Il premio proposto è compatibile con quanto intendi spendere per questa copertura?",
     (YES, True), (NO, False),
 )  # fmt: skip
 _OTHER_COVER = _choice(
     "altre_coperture",
-    "Ha già altre polizze che coprono gli stessi rischi?",
+    "Hai già altre polizze che coprono gli stessi rischi?",
     ("No", True), ("Sì, e questa le sostituisce o le integra", True),
-    ("Sì, e non desidero pagare due volte la stessa copertura", False),
+    ("Sì, e non voglio pagare due volte la stessa copertura", False),
 )  # fmt: skip
 _NEED = {
-    "id": "esigenza", "text": "Descriva con parole sue che cosa desidera proteggere e perché",
+    "id": "esigenza", "text": "Descrivi con parole tue che cosa vuoi proteggere e perché",
     "type": "testo", "required": False, "options": [],
 }  # fmt: skip
 
 DEFAULTS: dict[str, list[dict[str, Any]]] = {
     GENERAL: [
         _choice(
-            "durata", "Per quanto tempo le serve la copertura?",
+            "durata", "Per quanto tempo ti serve la copertura?",
             ("Un anno o più, con rinnovo", True), ("Meno di un anno", False),
         ),
         _OTHER_COVER,
@@ -99,17 +100,17 @@ DEFAULTS: dict[str, list[dict[str, Any]]] = {
     ],
     RCA: [
         _choice(
-            "veicolo_in_uso", "Il veicolo da assicurare è suo o è nella sua disponibilità?",
+            "veicolo_in_uso", "Il veicolo da assicurare è tuo o è nella tua disponibilità?",
             (YES, True), (NO, False),
         ),
         _choice(
             "obbligo_rca",
-            "Le serve la copertura obbligatoria della responsabilità civile per la circolazione "
+            "Ti serve la copertura obbligatoria della responsabilità civile per la circolazione "
             "del veicolo?",
             (YES, True), ("No, mi serve solo una garanzia accessoria", False),
         ),
         _choice(
-            "uso_veicolo", "Come usa il veicolo?",
+            "uso_veicolo", "Come usi il veicolo?",
             ("Uso privato", True), ("Uso professionale, noleggio o trasporto di persone", False),
         ),
         _BUDGET,
@@ -121,4 +122,5 @@ the general ones)."""
 
 
 def built_in(kind: str) -> list[dict[str, Any]]:
+    """A copy of ``kind``'s built-in questions (the general ones for a ramo with none)."""
     return [dict(q) for q in DEFAULTS.get(kind, DEFAULTS[GENERAL])]

@@ -13,10 +13,16 @@ TITLE = "Richieste ed esigenze del contraente"
 FILE_NAME = "Richieste ed esigenze.pdf"
 FITS = "Il contratto proposto risulta coerente con le richieste ed esigenze dichiarate."
 DOES_NOT_FIT = (
-    "Il contratto proposto NON risulta coerente con le risposte sopra indicate: "
-    "l'intermediario ne ha informato il contraente (art. 119-ter del Codice delle "
-    "Assicurazioni Private; Regolamento IVASS n. 40/2018, art. 58)."
+    "Il contratto proposto NON risulta coerente con le risposte sopra indicate (art. 119-ter "
+    "del Codice delle Assicurazioni Private; Regolamento IVASS n. 40/2018, art. 58)."
 )
+TOLD = {
+    "link": "La non coerenza è stata segnalata al contraente sulla pagina del preventivo, "
+            "prima della conferma dei documenti.",
+    "ufficio": "La non coerenza è stata segnalata all'intermediario che ha compilato il "
+               "questionario con il contraente.",
+}  # fmt: skip
+"""How the mismatch was shown, by the answers' channel: what the app knows it did."""
 NOTE = (
     "Questionario per la valutazione delle richieste e delle esigenze assicurative del "
     "contraente (art. 119-ter, comma 1, del Codice delle Assicurazioni Private; Regolamento "
@@ -31,6 +37,7 @@ def summary_pdf(
     answered: Section = ("Risposte", [(a["question"], a["answer"]) for a in row.answers])
     fit_rows = [("Esito", FITS)] if not row.mismatches else [
         ("Esito", DOES_NOT_FIT),
+        ("Segnalazione", TOLD.get(row.channel, "")),
         *[(f"Non coerente: {w['question']}", w["answer"]) for w in row.mismatches],
     ]  # fmt: skip
     parts: list[Section] = [

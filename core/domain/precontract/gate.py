@@ -12,7 +12,8 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
-from core.domain.precontract.sets import current_fingerprint, latest_set
+from core.domain.needs.assessments import latest_assessment
+from core.domain.precontract.sets import answers_of, current_fingerprint, latest_set
 from core.errors import ClientError
 from core.lines import stored_settings
 from tenants.config import Tenant
@@ -20,8 +21,13 @@ from tenants.config import Tenant
 SETTING = "consegnaPrecontrattuale"
 NOT_DELIVERED = (
     "Il cliente non ha ancora confermato la ricezione dei documenti precontrattuali "
-    "(Allegati 3, 4, 4-ter e DIP): invia il link del preventivo, oppure un amministratore "
-    "può procedere indicando il motivo"
+    "(Allegati 3, 4, 4-ter, DIP e risposte su richieste ed esigenze): invia il link del "
+    "preventivo, oppure un amministratore può procedere indicando il motivo"
+)
+ANSWERS_CHANGED = (
+    "Le risposte su richieste ed esigenze sono cambiate dopo la conferma del cliente: il "
+    "cliente deve confermare la nuova versione dei documenti, oppure un amministratore può "
+    "procedere indicando il motivo"
 )
 CHANGED = (
     "Il preventivo è cambiato dopo la consegna dei documenti precontrattuali: il cliente deve "
@@ -47,7 +53,10 @@ async def delivery_problem(session: AsyncSession, tenant: Tenant, quote: m.Quote
     if latest.confirmed_at is None:
         return NOT_DELIVERED
     if latest.fingerprint != await current_fingerprint(session, tenant, quote):
-        return CHANGED
+        answers = await latest_assessment(session, quote.id)
+        return (
+            ANSWERS_CHANGED if answers_of(latest) != (answers.id if answers else None) else CHANGED
+        )
     return None
 
 

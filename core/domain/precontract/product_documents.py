@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core import permissions as perm
 from core.auth.principal import Principal
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.domain.documents import files as f
 from core.domain.documents.uploads import form_files, refuse_announced
 from core.domain.precontract.kinds import PRODUCT_KINDS, TITLES
@@ -90,15 +91,17 @@ async def product_document_upload(
     content = await to_thread.run_sync(upload.file.read)
     if not content.startswith(PDF_MAGIC) or not name.lower().endswith(".pdf"):
         raise ClientError(NOT_PDF)
+    await get_for_update(db_session, m.Product, product_id)  # one upload a product at a time
     storage = f.storage_of(runtime.settings)
     key = await to_thread.run_sync(storage.save, tenant.id, name, content)
+    digest = await to_thread.run_sync(sha256, content)
     await db_session.execute(
         update(m.ProductDocument)
         .where(m.ProductDocument.product_id == product_id, m.ProductDocument.kind == kind)
         .values(current=False)
     )
     row = m.ProductDocument(
-        product_id=product_id, kind=kind, name=name, storage_key=key, sha256=sha256(content),
+        product_id=product_id, kind=kind, name=name, storage_key=key, sha256=digest,
         size=size, current=True, uploaded_by=principal.id,
     )  # fmt: skip
     db_session.add(row)

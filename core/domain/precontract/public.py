@@ -17,7 +17,12 @@ from sqlalchemy import select
 from core.db import models as m
 from core.domain.documents.files import storage_of
 from core.domain.needs.assessments import latest_assessment
-from core.domain.precontract.sets import ensure_current, publish_summary
+from core.domain.precontract.sets import (
+    current_fingerprint,
+    ensure_current,
+    latest_set,
+    publish_summary,
+)
 from core.domain.precontract.signature import CHANGED, confirm, masked, send_code
 from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link, public_json
 from core.errors import ClientError, Conflict, NotFound
@@ -29,6 +34,9 @@ from core.validation import parse
 MAX_BODY = 4096
 """A confirmation carries a code and a few hashes; nothing more is read."""
 MAX_DOCUMENTS = 12
+"""Files a set may hold: the three annexes, the answers' summary and the product's three
+documents are seven (one current document a kind)."""
+MAX_VERSION = 100_000
 FILE_GONE = "Documento non trovato"
 NO_DOCUMENTS = "Nessun documento precontrattuale per questo preventivo"
 ANSWER_FIRST = "Rispondi prima alle domande sulle tue richieste ed esigenze"
@@ -37,7 +45,7 @@ SECURE = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-sto
 
 class ConfirmBody(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-    version: int = Field(ge=1, le=100_000)
+    version: int = Field(ge=1, le=MAX_VERSION)
     code: str = Field(pattern=r"^\d{6}$")
     hashes: list[str] = Field(max_length=MAX_DOCUMENTS)
 
@@ -63,18 +71,34 @@ def public_payload(made: m.PrecontractSet) -> dict[str, Any]:
 
 async def _opened(
     request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, session: SessionDep,
-    quote_id: str, code: str, *, to_sign: bool = False,
-) -> m.PrecontractSet:  # fmt: skip
-    """The quote's current set; ``to_sign``: refused until the customer has answered the
-    questionnaire (the code signs the answers with the documents, Reg. 40/2018 art. 58)."""
+    quote_id: str, code: str,
+) -> m.Quote:  # fmt: skip
+    """The link's plain quote (a product line's practice has its own papers)."""
     await limit_public(request, runtime, tenant)
     open_link(runtime.settings, tenant, quote_id, code)
     quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
     if quote.type is not None:  # a product line's practice (a rental, a loan) has its own
         raise NotFound(NO_DOCUMENTS)
-    if to_sign and await latest_assessment(session, quote_id) is None:
+    return quote
+
+
+async def _to_sign(
+    session: SessionDep, tenant: TenantDep, quote: m.Quote, version: int | None = None
+) -> m.PrecontractSet:
+    """The set the customer's page showed, to sign: refused until the questionnaire is
+    answered (the code signs the answers with the documents, Reg. 40/2018 art. 58), and when
+    the page showed another version or the quote changed since (the page reads the documents
+    again). Nothing is made here: only the documents' page makes a version."""
+    if await latest_assessment(session, quote.id) is None:
         raise ClientError(ANSWER_FIRST)
-    return await ensure_current(session, runtime.settings, tenant, quote_id, None)
+    made = await latest_set(session, quote.id)
+    if made is None or (version is not None and version != made.version):
+        raise Conflict(CHANGED)
+    if made.confirmed_at is None and made.fingerprint != await current_fingerprint(
+        session, tenant, quote
+    ):
+        raise Conflict(CHANGED)
+    return made
 
 
 @get(
@@ -87,7 +111,8 @@ async def public_documents(
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
     """The current version (made now when the quote changed since the last one)."""
-    made = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    await _opened(request, runtime, tenant, db_session, quote_id, code)
+    made = await ensure_current(db_session, runtime.settings, tenant, quote_id, None)
     return public_payload(made)
 
 
@@ -112,6 +137,8 @@ async def set_file_response(
     version: int, index: int,
 ) -> Response[Any]:  # fmt: skip
     """One file of one version of a quote's set, as a PDF download."""
+    if not 1 <= version <= MAX_VERSION or not 0 <= index < MAX_DOCUMENTS:
+        raise NotFound(FILE_GONE)
     stmt = select(m.PrecontractSet).where(
         m.PrecontractSet.quote_id == quote_id, m.PrecontractSet.version == version
     )
@@ -137,7 +164,8 @@ async def public_request_code(
     request: Request[Any, Any, Any], quote_id: FromPath[str], code: FromPath[str],
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    made = await _opened(request, runtime, tenant, db_session, quote_id, code, to_sign=True)
+    quote = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    made = await _to_sign(db_session, tenant, quote)
     sent_to = await send_code(db_session, runtime.settings, tenant, made)
     return {"sentTo": sent_to, **public_payload(made)}
 
@@ -155,14 +183,11 @@ async def public_confirm(
 ) -> dict[str, Any]:  # fmt: skip
     """``{version, code, hashes}``: the hashes are the documents' as the page showed them."""
     body = parse(ConfirmBody, await public_json(request, MAX_BODY))
-    made = await _opened(request, runtime, tenant, db_session, quote_id, code, to_sign=True)
-    if body.version != made.version:
-        raise Conflict(CHANGED)
+    quote = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    made = await _to_sign(db_session, tenant, quote, body.version)
     await confirm(
         db_session, runtime.settings, made, code=body.code, hashes=body.hashes,
         address=address_of(request, runtime.settings),
     )  # fmt: skip
-    quote = await db_session.get(m.Quote, quote_id)
-    if quote is not None:
-        publish_summary(quote, made)
+    publish_summary(quote, made)
     return public_payload(made)

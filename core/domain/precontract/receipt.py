@@ -1,7 +1,7 @@
 """The receipt of a pre-contract set: who confirmed (the customer, by the code mailed to their
 address) or who went ahead without (an admin, with the reason), when, from which client
 address, and the SHA-256 of each document — with whether the stored files still match them
-(IVASS Reg. 40/2018, art. 56 c. 7: the proof of delivery the intermediary keeps)."""
+(IVASS Reg. 40/2018, art. 56: the proof of delivery, kept with the contract)."""
 
 from __future__ import annotations
 

@@ -82,15 +82,18 @@ async def ensure_current(
     storage = storage_of(settings)
     files: list[dict[str, Any]] = []
     for kind in ANNEX_KINDS:
-        content = annex_pdf(kind, facts)
+        content = await to_thread.run_sync(annex_pdf, kind, facts)
         key = await to_thread.run_sync(storage.save, quote.tenant_id, FILE_NAMES[kind], content)
         files.append({"kind": kind, "title": TITLES[kind], "name": FILE_NAMES[kind],
                       "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
     if answers is not None:
-        content = summary_pdf(facts.intermediary, facts.customer, facts.product, quote.id, answers)
+        content = await to_thread.run_sync(
+            summary_pdf, facts.intermediary, facts.customer, facts.product, quote.id, answers
+        )
         key = await to_thread.run_sync(storage.save, quote.tenant_id, NEEDS_FILE_NAME, content)
         files.append({"kind": NEEDS_KIND, "title": TITLES[NEEDS_KIND], "name": NEEDS_FILE_NAME,
-                      "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
+                      "sha256": sha256(content), "size": len(content), "key": key,
+                      "assessmentId": answers.id})  # fmt: skip
     for document in documents:
         files.append({"kind": document.kind, "title": TITLES[document.kind],
                       "name": document.name, "sha256": document.sha256,
@@ -104,6 +107,14 @@ async def ensure_current(
     await session.flush()
     publish_summary(quote, made)
     return made
+
+
+def answers_of(made: m.PrecontractSet) -> str | None:
+    """The id of the answers ``made`` carries (its summary's), or ``None``."""
+    for entry in made.documents:
+        if entry.get("kind") == NEEDS_KIND:
+            return str(entry.get("assessmentId") or "") or None
+    return None
 
 
 def summary(made: m.PrecontractSet) -> dict[str, Any]:

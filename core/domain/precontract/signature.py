@@ -1,7 +1,8 @@
 """The customer's confirmation of receipt with a one-time code sent by e-mail: a simple
 electronic signature (Reg. UE 910/2014, art. 3 n. 10; CAD, art. 20 c. 1-bis) recorded with
 the time, the client address, the code's channel and the SHA-256 of each document confirmed
-(IVASS Reg. 40/2018, art. 56 c. 7 and art. 59: the intermediary keeps the proof of delivery).
+(IVASS Reg. 40/2018, artt. 56 and 59: what the customer received must stay provable; the
+proof is kept with the contract, art. 2220 c.c.).
 
 * A code is six digits, sent to the quote's customer e-mail, kept only as an HMAC, valid
   :data:`CODE_TTL`; asking again replaces it, at most :data:`MAX_CODES` per set and one every

@@ -21,7 +21,7 @@ from core.domain.privacy import archive
 from core.domain.privacy import log as plog
 from core.domain.privacy.consents import ConsentChange, consents_of, record_consents
 from core.domain.privacy.erasure import erase_client
-from core.domain.privacy.export import collect, export_client
+from core.domain.privacy.export import collect, export_client, log_export
 from core.domain.privacy.notices import (
     NoticeBody,
     current_notice,
@@ -129,9 +129,11 @@ async def client_export_zip(
     db_session: SessionDep,
 ) -> Stream:
     client = await visible(db_session, principal, client_id)
-    export = await collect(db_session, principal, client.id, tenant.id, "zip")
+    export = await collect(db_session, principal, client.id, tenant.id)
+    await db_session.commit()  # the reads end: nothing is held while the files are packed
     out = await archive.build(f.storage_of(runtime.settings), tenant.id, export)
     try:
+        await log_export(db_session, principal, client.id, tenant.id, "zip")
         await db_session.commit()  # the log entry stands before the file leaves
     except BaseException:
         out.close()

@@ -22,7 +22,7 @@ from core.domain.privacy.attached import Fate, Outcome, settle_chats, settle_doc
 from core.domain.privacy.consents import current, history, record_consents
 from core.domain.privacy.log import record
 from core.domain.privacy.mails import addresses
-from core.domain.privacy.paperwork import settle_paperwork
+from core.domain.privacy.paperwork import ANSWER_FIELDS, SET_FIELDS, settle_paperwork
 from core.errors import Conflict, NotFound
 from core.settings import Settings
 
@@ -176,8 +176,7 @@ async def erase_client(
     # a policy's quote not filed under the client still has the policy's room
     rooms = {p.quote_id: policy_fates[p.id] for p in policies if p.quote_id} | quote_fates
     await settle_chats(session, rooms, claim_fates, days, REDACTED, outcome)
-    by_id = {q.id: q for q in quotes}
-    paperwork_keys = await settle_paperwork(session, quote_fates, by_id, outcome)
+    paperwork = await settle_paperwork(session, rooms, {q.id: q for q in quotes}, outcome)
     removed = outcome.removed
     removed_keys = f.stored_keys(tenant_id, removed)
     identity_until = max(policy_until.values(), default=None)
@@ -213,6 +212,8 @@ async def erase_client(
         session, "claims", [a["id"] for a in anonymised if a["kind"] == "sinistro"], CLAIM_FIELDS
     )
     await _scrub_audit(session, "documents", [d.id for d in removed], DOCUMENT_FIELDS)
+    await _scrub_audit(session, "precontract_sets", paperwork.sets, SET_FIELDS)
+    await _scrub_audit(session, "needs_assessments", paperwork.answers, ANSWER_FIELDS)
     result = {
         "clientId": client.id, "erasedAt": erased_at, "again": again,
         "anonymised": anonymised, "kept": [k.as_payload() for k in kept],
@@ -222,6 +223,6 @@ async def erase_client(
         anonymised=len(anonymised), kept=[k.as_payload() for k in kept],
     )  # fmt: skip
     await session.flush()
-    if removed_keys or paperwork_keys:
-        await f.delete_stored(settings, tenant_id, [*removed_keys, *paperwork_keys])
+    if removed_keys or paperwork.keys:
+        await f.delete_stored(settings, tenant_id, [*removed_keys, *paperwork.keys])
     return result

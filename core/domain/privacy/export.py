@@ -88,9 +88,10 @@ async def _records(
 
 
 async def collect(
-    session: AsyncSession, principal: Principal, client_id: str, tenant_id: str, form: Form
+    session: AsyncSession, principal: Principal, client_id: str, tenant_id: str
 ) -> Export:
-    """The export, logged; not found for a client the principal may not see."""
+    """The export (only read: the caller logs it, :func:`log_export`); not found for a
+    client the principal may not see."""
     detail = await client_detail(session, principal, client_id)
     quote_ids = [q["_id"] for q in detail["quotes"]]
     policy_ids = [p["_id"] for p in detail["policies"]]
@@ -111,8 +112,6 @@ async def collect(
     documents = await _documents(
         session, {"preventivo": quote_ids, "polizza": policy_ids, "sinistro": claim_ids}
     )
-    record(session, "esportazione", principal.id, client_id, tenant=tenant_id, formato=form)
-    await session.flush()
     data = {
         "format": FORMAT,
         "exportedAt": utcnow().isoformat(),
@@ -134,5 +133,15 @@ async def collect(
 async def export_client(
     session: AsyncSession, principal: Principal, client_id: str, tenant_id: str
 ) -> dict[str, Any]:
-    """The export as one JSON document (the files listed, not carried)."""
-    return (await collect(session, principal, client_id, tenant_id, "json")).data
+    """The export as one JSON document (the files listed, not carried), logged."""
+    export = await collect(session, principal, client_id, tenant_id)
+    await log_export(session, principal, client_id, tenant_id, "json")
+    return export.data
+
+
+async def log_export(
+    session: AsyncSession, principal: Principal, client_id: str, tenant_id: str, form: Form
+) -> None:
+    """The export in the processing log (art. 30 GDPR), written with what it took."""
+    record(session, "esportazione", principal.id, client_id, tenant=tenant_id, formato=form)
+    await session.flush()

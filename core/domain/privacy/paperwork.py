@@ -11,20 +11,36 @@ documents (DIP, conditions) are the company's, shared by every quote, and stay."
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.domain.needs.assessments import SUMMARY as NEEDS_SUMMARY
+from core.domain.precontract.kinds import ANNEX_KINDS, NEEDS_KIND
+from core.domain.precontract.sets import SUMMARY as PRECONTRACT_SUMMARY
 from core.domain.privacy import retention as r
 from core.domain.privacy.attached import Fate, Outcome
 
-MADE_FOR_THE_CUSTOMER = ("allegato3", "allegato4", "allegato4ter", "esigenze")
+MADE_FOR_THE_CUSTOMER = (*ANNEX_KINDS, NEEDS_KIND)
 """The kinds of a set's files made for its quote (the rest are the product's)."""
-SUMMARIES = ("precontratto", "esigenze")
+SUMMARIES = (PRECONTRACT_SUMMARY, NEEDS_SUMMARY)
 """Keys of the quote's details that sum up the paperwork (they name answers and dates)."""
 LABEL = "Documenti precontrattuali e richieste ed esigenze"
+SET_FIELDS = ("documents", "email", "confirmed_address", "confirmed_hashes", "override_reason")
+ANSWER_FIELDS = ("answers", "mismatches", "address")
+"""What the activity log loses of removed sets and answers (it keeps that they existed)."""
+
+
+@dataclass
+class Removed:
+    """What the erasure removed of the paperwork: the stored files' keys and the rows' ids."""
+
+    keys: list[str] = field(default_factory=list)
+    sets: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
 
 
 async def _rows(
@@ -65,6 +81,7 @@ async def exported_paperwork(
                                                 "needs": []})  # fmt: skip
         entry["needs"].append({
             "answeredAt": row.answered_at.isoformat(), "channel": row.channel,
+            "address": row.address,
             "answers": [{"question": a.get("question"), "answer": a.get("answer")}
                         for a in row.answers],
             "mismatches": row.mismatches,
@@ -77,11 +94,12 @@ async def settle_paperwork(
     quote_fates: Mapping[str, Fate],
     quotes: Mapping[str, m.Quote],
     outcome: Outcome,
-) -> list[str]:
-    """Keep or remove each quote's paperwork as its quote; the stored keys of the files to
-    delete once the erasure is committed."""
+) -> Removed:
+    """Keep or remove each quote's paperwork as its quote (``quote_fates``: the client's
+    quotes and its policies' quotes); what was removed, for the activity log's scrub and the
+    files to delete once the erasure is committed."""
     sets, answers = await _rows(session, quote_fates)
-    keys: list[str] = []
+    removed = Removed()
     for quote_id, fate in quote_fates.items():
         own_sets = [s for s in sets if s.quote_id == quote_id]
         own_answers = [a for a in answers if a.quote_id == quote_id]
@@ -92,13 +110,15 @@ async def settle_paperwork(
                                        f"{r.PRECONTRACT}; {fate[0]}", fate[1]))  # fmt: skip
             continue
         for made in own_sets:
-            keys += [str(d["key"]) for d in made.documents
-                     if d.get("kind") in MADE_FOR_THE_CUSTOMER and d.get("key")]  # fmt: skip
+            made_here = [d for d in made.documents if d.get("kind") in MADE_FOR_THE_CUSTOMER]
+            removed.keys += [str(d["key"]) for d in made_here if d.get("key")]
+            removed.sets.append(made.id)
             await session.delete(made)
         for row in own_answers:
+            removed.answers.append(row.id)
             await session.delete(row)
-        quote = quotes.get(quote_id)
+        quote = quotes.get(quote_id) or await session.get(m.Quote, quote_id)
         if quote is not None and any(key in (quote.quote or {}) for key in SUMMARIES):
             quote.quote = {k: v for k, v in (quote.quote or {}).items() if k not in SUMMARIES}
         outcome.anonymise("precontrattuale", quote_id, LABEL)
-    return keys
+    return removed

@@ -45,6 +45,7 @@ PURPOSE = "preventivo"
 LINK_TTL = timedelta(days=30)
 INVALID = "Link non valido"
 EXPIRED = "Il link è scaduto"
+ERASED = "Il link non è più valido: i dati del cliente sono stati cancellati su sua richiesta"
 VIA_LINK = {"via": "link"}
 """The payload ``emission_request`` hears when a customer asks through the public link."""
 NOT_PRICED = (
@@ -122,7 +123,8 @@ async def linked_record(
     *,
     lock: bool = False,
 ) -> Linked:
-    """A link's quote or policy; not found (``missing``) either when its product line is off.
+    """A link's quote or policy; not found (``missing``) either when its product line is off;
+    gone once the customer's data were erased (art. 17 GDPR: the link takes no new data).
     With ``lock`` the row stays locked until the request ends (it is about to be changed)."""
     if lock:
         record = await get_for_update(session, model, record_id)
@@ -130,6 +132,9 @@ async def linked_record(
         record = await session.get(model, record_id)
     if record is None or not await runtime.lines.is_on(session, tenant_id, record.type):
         raise NotFound(missing)
+    client = await session.get(m.Client, record.client_id) if record.client_id else None
+    if client is not None and (client.data or {}).get("erasedAt"):
+        raise Gone(ERASED)
     return record
 
 

@@ -202,8 +202,9 @@ Opener = Callable[[], AbstractAsyncContextManager[AsyncSession]]
 
 MAX_SIDE_SESSIONS = 6
 """Sessions the searches of one process may hold beside their request's at once: two searches
-in parallel (three groups each) out of a pool of 10 plus 10 overflow; a search that finds
-none free runs its groups one after the other on its own session, never waiting for one."""
+in parallel (three groups each), well within the default pool (``DATABASE_POOL_SIZE`` 10 plus
+SQLAlchemy's 10 of overflow); a search that finds none free runs its groups one after the
+other on its own session, never waiting for one."""
 _side_sessions_in_use: dict[asyncio.AbstractEventLoop, int] = {}
 
 

@@ -166,9 +166,11 @@ def test_a_lower_tan_never_gives_a_higher_taeg(
 )
 def test_any_repayment_stream_solves(flows: list[Decimal], share: int) -> None:
     """Any payments from one to 60 months, for a loan of half to all of what they add up to
-    (so at most 409.500 %: everything back doubled after a month)."""
+    (so at most 409.500 %: everything back doubled after a month). The loan is rounded half up
+    to the cent, so it is never less than half (half even made 0,025 € a loan of 0,02 € and
+    0,05 € back, 2.5 times)."""
     payments = [Flow(m, a) for m, a in enumerate(flows, start=1) if a]
-    lent = (sum(flows, D(0)) * share / 100).quantize(D("0.01"))
+    lent = (sum(flows, D(0)) * share / 100).quantize(D("0.01"), rounding=ROUND_HALF_UP)
     if not payments or not lent:
         return
     found = solve([Flow(0, lent)], payments)

@@ -23,11 +23,19 @@ pytestmark = pytest.mark.usefixtures("seeded")
 # The built-in general questions: durata (choice: the second answer does not fit), altre
 # coperture (choice: the third does not fit), premio sostenibile (choice: "No" does not fit),
 # esigenza (free text, optional).
-FITTING = [{"id": "durata", "option": 0}, {"id": "altre_coperture", "option": 1},
-           {"id": "premio_sostenibile", "option": 0}]  # fmt: skip
-NOT_FITTING = [{"id": "durata", "option": 1}, {"id": "altre_coperture", "option": 0},
-               {"id": "premio_sostenibile", "option": 1},
-               {"id": "esigenza", "text": "  Un'auto nuova per lavoro  "}]  # fmt: skip
+Answers = list[dict[str, Any]]
+FITTING: Answers = [{"id": "durata", "option": 0}, {"id": "altre_coperture", "option": 1},
+                    {"id": "premio_sostenibile", "option": 0}]  # fmt: skip
+NOT_FITTING: Answers = [{"id": "durata", "option": 1}, {"id": "altre_coperture", "option": 0},
+                        {"id": "premio_sostenibile", "option": 1},
+                        {"id": "esigenza", "text": "  Un'auto nuova per lavoro  "}]  # fmt: skip
+
+
+def _body(
+    answers: list[dict[str, Any]], kind: str = "generale", version: int = 0
+) -> dict[str, Any]:
+    """The answers to the built-in general questionnaire (version 0), as the page sends them."""
+    return {"kind": kind, "version": version, "answers": answers}
 
 
 def _needs(runtime: Runtime, quote_id: str) -> str:
@@ -49,9 +57,7 @@ async def test_the_customer_answers_on_the_link_and_the_office_sees_the_mismatch
     agent = await headers_for(seeded, TENANT, "agente")
     async with clients(TENANT) as client:
         shown = (await client.get(_needs(seeded, quote_id))).json()
-        saved = await client.put(
-            _needs(seeded, quote_id), json={"version": 0, "answers": NOT_FITTING}
-        )
+        saved = await client.put(_needs(seeded, quote_id), json=_body(NOT_FITTING))
         office = (await client.get(f"/api/quotes/{quote_id}/needs", headers=agent)).json()
         pdf = await client.get(f"/api/quotes/{quote_id}/needs/pdf", headers=agent)
     assert shown["assessment"] is None
@@ -64,12 +70,12 @@ async def test_the_customer_answers_on_the_link_and_the_office_sees_the_mismatch
     assert "answeredBy" not in public  # no office names on the customer's page
     assert public["channel"] == "link"
     assert public["mismatches"] == [
-        {"question": "Per quanto tempo le serve la copertura?", "answer": "Meno di un anno"},
-        {"question": "Il premio proposto è compatibile con quanto intende spendere per questa "
+        {"question": "Per quanto tempo ti serve la copertura?", "answer": "Meno di un anno"},
+        {"question": "Il premio proposto è compatibile con quanto intendi spendere per questa "
                      "copertura?", "answer": "No"},
     ]  # fmt: skip
     assert public["answers"][3] == {
-        "id": "esigenza", "question": "Descriva con parole sue che cosa desidera proteggere e "
+        "id": "esigenza", "question": "Descrivi con parole tue che cosa vuoi proteggere e "
         "perché", "answer": "Un'auto nuova per lavoro", "coerente": True,
     }  # fmt: skip
     assert office["assessment"]["answeredBy"] is None  # the customer, not a user
@@ -88,7 +94,8 @@ async def test_the_customer_answers_on_the_link_and_the_office_sees_the_mismatch
     assert "Prodotto RC Auto" in text
     assert "dal cliente tramite il link" in text
     assert "NON risulta coerente" in text
-    assert "Non coerente: Per quanto tempo le serve la copertura? Meno di un anno" in text
+    assert "segnalata al contraente sulla pagina del preventivo" in text
+    assert "Non coerente: Per quanto tempo ti serve la copertura? Meno di un anno" in text
 
 
 async def test_the_office_answers_with_the_customer(
@@ -99,8 +106,8 @@ async def test_the_office_answers_with_the_customer(
     url = f"/api/quotes/{quote_id}/needs"
     async with clients(TENANT) as client:
         none_yet = await client.get(f"{url}/pdf", headers=agent)
-        saved = await client.put(url, json={"version": 0, "answers": FITTING}, headers=agent)
-        again = await client.put(url, json={"version": 0, "answers": NOT_FITTING}, headers=agent)
+        saved = await client.put(url, json=_body(FITTING), headers=agent)
+        again = await client.put(url, json=_body(NOT_FITTING), headers=agent)
     assert (none_yet.status_code, error_message(none_yet)) == (
         404, "Il cliente non ha ancora risposto al questionario sulle richieste ed esigenze",
     )  # fmt: skip
@@ -120,28 +127,34 @@ async def test_bad_answers_are_refused_in_italian_and_change_nothing(
     quote_id = await priced_quote(seeded, answered=False, Allianz=600)
     url = _needs(seeded, quote_id)
 
-    def body(*answers: dict[str, Any], version: int = 0) -> dict[str, Any]:
-        return {"version": version, "answers": list(answers)}
+    def body(*answers: dict[str, Any], version: int = 0, kind: str = "generale") -> dict[str, Any]:
+        return _body(list(answers), kind, version)
 
     cases = {
         "missing required": (body(*FITTING[:2]), 400,
                              "Rispondi alla domanda: «Il premio proposto è compatibile con quanto "
-                             "intende spendere per questa copertura?»"),
+                             "intendi spendere per questa copertura?»"),
         "option out of range": (body({"id": "durata", "option": 2}, *FITTING[1:]), 400,
                                 "Scegli una delle risposte proposte alla domanda «Per quanto "
-                                "tempo le serve la copertura?»"),
+                                "tempo ti serve la copertura?»"),
         "text for a choice": (body({"id": "durata", "text": "sempre"}, *FITTING[1:]), 400,
-                              "Rispondi alla domanda: «Per quanto tempo le serve la copertura?»"),
+                              "Scegli una delle risposte proposte alla domanda «Per quanto "
+                              "tempo ti serve la copertura?»"),
         "option for a text": (body(*FITTING, {"id": "esigenza", "option": 0}), 400,
-                              "La domanda «Descriva con parole sue che cosa desidera proteggere "
+                              "La domanda «Descrivi con parole tue che cosa vuoi proteggere "
                               "e perché» chiede una risposta scritta"),
         "unknown question": (body(*FITTING, {"id": "altro", "option": 0}), 400,
                              "Risposta a una domanda che il questionario non contiene: altro"),
         "twice": (body(*FITTING, FITTING[0]), 400, "Due risposte alla stessa domanda: durata"),
         "stale version": (body(*FITTING, version=3), 409,
                           "Il questionario è cambiato: ricarica la pagina"),
+        "another kind's version": (body(*FITTING, kind="rca"), 409,
+                                   "Il questionario è cambiato: ricarica la pagina"),
+        "no kind": ({"version": 0, "answers": FITTING}, 400, None),
         "a string for an index": (body({"id": "durata", "option": "0"}, *FITTING[1:]), 400, None),
         "text too long": (body(*FITTING, {"id": "esigenza", "text": "x" * 1001}), 400, None),
+        "true for an index": (body({"id": "durata", "option": True}, *FITTING[1:]), 400, None),
+        "1.0 for an index": (body({"id": "durata", "option": 1.0}, *FITTING[1:]), 400, None),
     }  # fmt: skip
     async with clients(TENANT) as client:
         for case, (sent, status, message) in cases.items():
@@ -149,7 +162,9 @@ async def test_bad_answers_are_refused_in_italian_and_change_nothing(
             assert response.status_code == status, case
             if message:
                 assert error_message(response) == message, case
-        too_big = await client.put(url, content=b'{"version": 0, "answers": []' + b" " * 50_000)
+        too_big = await client.put(
+            url, content=b'{"kind": "generale", "version": 0, "answers": []' + b" " * 250_000
+        )
         not_json = await client.put(url, content=b"[")
         shown = (await client.get(url)).json()
     assert too_big.status_code == 413
@@ -167,7 +182,7 @@ async def test_links_and_users_that_do_not_open_the_quote_see_nothing(
         wrong_code = await client.get(f"/api/public/quotes/{quote_id}/{'A' * 40}/needs")
         by_sub = await client.get(f"/api/quotes/{quote_id}/needs", headers=sub_agent)
         sub_answers = await client.put(
-            f"/api/quotes/{quote_id}/needs", json={"version": 0, "answers": FITTING},
+            f"/api/quotes/{quote_id}/needs", json=_body(FITTING),
             headers=sub_agent,
         )  # fmt: skip
         long_id = await client.get(f"/api/quotes/{'x' * 40}/needs", headers=sub_agent)
@@ -192,8 +207,7 @@ async def test_answers_are_locked_once_the_emission_is_asked_for(
             quote.emission_requested_at = utcnow()
     async with clients(TENANT) as client:
         shown = (await client.get(_needs(seeded, quote_id))).json()
-        refused = await client.put(_needs(seeded, quote_id), json={"version": 0,
-                                                                   "answers": FITTING})  # fmt: skip
+        refused = await client.put(_needs(seeded, quote_id), json=_body(FITTING))
     assert shown["locked"] is True
     assert refused.status_code == 409
     assert "non si possono più cambiare" in error_message(refused)
@@ -208,9 +222,12 @@ async def test_answers_per_quote_are_bounded(clients: ClientFactory, seeded: Run
                     quote_id=quote_id, kind="generale", questionnaire_version=0, answers=[],
                     mismatches=[], channel="link",
                 ))  # fmt: skip
+    agent = await headers_for(seeded, TENANT, "agente")
     async with clients(TENANT) as client:
-        refused = await client.put(_needs(seeded, quote_id), json={"version": 0,
-                                                                   "answers": FITTING})  # fmt: skip
+        refused = await client.put(_needs(seeded, quote_id), json=_body(FITTING))
+        office = await client.put(f"/api/quotes/{quote_id}/needs", json=_body(FITTING),
+                                  headers=agent)  # fmt: skip
+    assert office.status_code == 200  # the link's share spent, the office still answers
     assert refused.status_code == 400
     assert "troppe volte" in error_message(refused)
 
@@ -227,7 +244,7 @@ async def test_the_customer_signs_only_after_answering_and_the_answers_join_the_
             "version": before["version"], "code": "123456",
             "hashes": [d["sha256"] for d in before["documents"]],
         })  # fmt: skip
-        await client.put(_needs(seeded, quote_id), json={"version": 0, "answers": FITTING})
+        await client.put(_needs(seeded, quote_id), json=_body(FITTING))
         after = (await client.get(url)).json()
         asked = await client.post(f"{url}/code")
     for early in (asked_early, signed_early):

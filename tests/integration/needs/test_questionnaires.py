@@ -125,3 +125,17 @@ async def test_one_tenants_questions_never_reach_another_tenants_quotes(
     assert saved.status_code == 200
     assert theirs[0]["custom"] is False
     assert theirs[0]["questions"][0]["id"] == "durata"  # still the built-in general one
+
+
+async def test_restoring_rc_auto_brings_back_its_own_built_in_questions(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    admin = await headers_for(seeded, TENANT, "admin")
+    async with clients(TENANT) as client:
+        await client.put(f"{URL}/rca", json={"questions": [_choice("mia", True, False)]},
+                         headers=admin)  # fmt: skip
+        restored = (await client.put(f"{URL}/rca", json={"questions": []}, headers=admin)).json()
+    assert restored["custom"] is False
+    assert [q["id"] for q in restored["questions"]][:3] == [
+        "veicolo_in_uso", "obbligo_rca", "uso_veicolo",
+    ]  # fmt: skip

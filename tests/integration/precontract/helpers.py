@@ -57,7 +57,9 @@ async def answer_questionnaire(
                 else {"id": q["id"], "text": "Proteggere la famiglia"}
                 for q in asked.questions
             ]  # fmt: skip
-            body = AnswersBody.model_validate({"version": asked.version, "answers": answers})
+            body = AnswersBody.model_validate(
+                {"kind": asked.kind, "version": asked.version, "answers": answers}
+            )
             await record_answers(session, quote_id, body, channel="ufficio", by=None, address=None)
 
 

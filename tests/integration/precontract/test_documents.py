@@ -79,7 +79,7 @@ async def test_the_annexes_carry_the_tenants_and_the_quotes_data(
     flat = " ".join(needs.split())
     assert "Richieste ed esigenze del contraente" in flat
     assert "Contraente: Marta Colombo" in flat
-    assert "Per quanto tempo le serve la copertura? Un anno o più, con rinnovo" in flat
+    assert "Per quanto tempo ti serve la copertura? Un anno o più, con rinnovo" in flat
     assert "Proteggere la famiglia" in flat
     assert "Il contratto proposto risulta coerente" in flat
 

@@ -13,6 +13,7 @@ from core.context import tenant_scope
 from core.db import models as m
 from core.db.types import utcnow
 from core.domain.documents.files import storage_of
+from core.domain.precontract.signature import CHANGED
 from core.runtime import Runtime
 from core.testing import ClientFactory, headers_for
 from tests.integration.auth.helpers import error_message
@@ -180,6 +181,27 @@ async def test_no_email_no_code(clients: ClientFactory, seeded: Runtime) -> None
             assert quote is not None
             quote.usr_data = [e for e in quote.usr_data if e["_id"] != "email"]
     async with clients(TENANT) as client:
+        await client.get(base(seeded, quote_id))  # the page reads the documents first
         response = await client.post(f"{base(seeded, quote_id)}/code")
     assert response.status_code == 400
     assert "e-mail del cliente" in error_message(response)
+
+
+async def test_signing_what_the_page_did_not_show_makes_nothing(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """Asking for a code or confirming makes no documents: with none read yet, or another
+    version named, the answer is to read them again, and nothing is stored meanwhile."""
+    quote_id = await priced_quote(seeded, Allianz=600)
+    url = base(seeded, quote_id)
+    stored_before = sorted(p.name for p in seeded.settings.app.data_dir.rglob("*.pdf"))
+    body = {"version": 999, "code": "123456", "hashes": []}
+    async with clients(TENANT) as client:
+        unread_code = await client.post(f"{url}/code")
+        unread_confirm = await client.post(f"{url}/confirm", json=body)
+        shown = (await client.get(url)).json()
+        stale = [await client.post(f"{url}/confirm", json=body) for _ in range(3)]
+    for refused in (unread_code, unread_confirm, *stale):
+        assert (refused.status_code, error_message(refused)) == (409, CHANGED)
+    stored_after = sorted(p.name for p in seeded.settings.app.data_dir.rglob("*.pdf"))
+    assert len(stored_after) == len(stored_before) + len(shown["documents"])  # one set only

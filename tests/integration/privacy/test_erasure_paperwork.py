@@ -19,14 +19,16 @@ from core.domain.needs.answers import AnswersBody
 from core.domain.needs.assessments import record_answers
 from core.domain.precontract.sets import ensure_current
 from core.domain.privacy import controllers
+from core.domain.quotes.links import mint_code
 from core.runtime import Runtime
 from core.testing import ClientFactory, headers_for
+from tests.integration.auth.helpers import error_message
 from tests.integration.privacy.helpers import TENANT, make_giulia
 
 pytestmark = pytest.mark.usefixtures("seeded")
 TODAY = date(2026, 11, 29)
 PRODUCT_PDF = b"%PDF-1.4 DIP della compagnia"
-ANSWERS = {"version": 0, "answers": [{"id": "durata", "option": 1},
+ANSWERS = {"kind": "generale", "version": 0, "answers": [{"id": "durata", "option": 1},
                                      {"id": "altre_coperture", "option": 0},
                                      {"id": "premio_sostenibile", "option": 0}]}  # fmt: skip
 
@@ -88,6 +90,10 @@ async def test_the_paperwork_follows_its_quote(clients: ClientFactory, seeded: R
     g = await make_giulia(seeded)
     dip_key = await _paperwork(seeded, [g.quote_alone, g.quote_kept])
     before = await _rows(seeded)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            stmt = select(m.NeedsAssessment.id).where(m.NeedsAssessment.quote_id == g.quote_alone)
+            her_answers = list((await session.execute(stmt)).scalars())
     admin = await headers_for(seeded, TENANT, "admin")
     async with clients(TENANT) as client:
         exported = (await client.get(f"/api/privacy/clients/{g.client}/export",
@@ -103,7 +109,7 @@ async def test_the_paperwork_follows_its_quote(clients: ClientFactory, seeded: R
     ]  # fmt: skip
     assert alone["needs"][0]["channel"] == "link"
     assert alone["needs"][0]["mismatches"] == [
-        {"question": "Per quanto tempo le serve la copertura?", "answer": "Meno di un anno"}
+        {"question": "Per quanto tempo ti serve la copertura?", "answer": "Meno di un anno"}
     ]
     # the erasure: the lone quote's paperwork goes, files made for her included
     assert erased.status_code == 200, erased.text
@@ -116,6 +122,13 @@ async def test_the_paperwork_follows_its_quote(clients: ClientFactory, seeded: R
     made_for_her = [k for k in before["sets"][g.quote_alone] if k != dip_key]
     assert len(made_for_her) == 4
     assert not any(_stored(seeded, key) for key in made_for_her)
+    # the activity log keeps that her answers existed, not what they said nor where from
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            logged = select(m.AuditEntry).where(m.AuditEntry.entity_id.in_(her_answers))
+            audit = [str(e.changes) for e in (await session.execute(logged)).scalars()]
+    assert len(audit) == 2  # inserted, then removed by the erasure
+    assert not any("203.0.113.9" in entry or "Meno di un anno" in entry for entry in audit)
     # the kept policy's quote keeps its paperwork to the policy's date; the company's DIP stays
     [kept] = [k for k in body["kept"] if k["kind"] == "precontrattuale"]
     assert (kept["id"], kept["until"]) == (g.quote_kept, "2030-03-31")
@@ -125,3 +138,25 @@ async def test_the_paperwork_follows_its_quote(clients: ClientFactory, seeded: R
     assert after["summaries"][g.quote_kept] == ["esigenze", "precontratto"]
     assert all(_stored(seeded, key) for key in before["sets"][g.quote_kept])
     assert _stored(seeded, dip_key)
+
+
+async def test_an_erased_customers_links_take_no_new_data(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    g = await make_giulia(seeded)
+    code = mint_code(seeded.settings, seeded.tenants.get(TENANT), g.quote_alone, "someone")  # type: ignore[arg-type]
+    link = f"/api/public/quotes/{g.quote_alone}/{code}"
+    admin = await headers_for(seeded, TENANT, "admin")
+    async with clients(TENANT) as client:
+        before = await client.get(f"{link}/needs")
+        await client.post(f"/api/privacy/clients/{g.client}/erasure", headers=admin)
+        answers = await client.put(f"{link}/needs", json=ANSWERS)
+        consents = await client.post(f"{link}/consents", json={"servizio": True})
+        quote = await client.get(link)
+    assert before.status_code == 200
+    for refused in (answers, consents, quote):
+        assert refused.status_code == 410
+        assert error_message(refused) == (
+            "Il link non è più valido: i dati del cliente sono stati cancellati su sua richiesta"
+        )
+    assert g.quote_alone not in (await _rows(seeded))["answers"]
