@@ -3,10 +3,19 @@
  * for the whole session, so coming back shows the same rows at the same place at once. Each
  * bundle (the shell, every module) holds its own lists, keyed by the list's name.
  */
+import type { VirtualItem } from '@tanstack/react-virtual';
+
+/** The heights VirtualRows measured (by row key), and the window's width they were measured at. */
+export interface RowSizes {
+  width: number;
+  items: VirtualItem[];
+}
 
 export interface ListState<F> {
   filters: F;
   scroll: number;
+  /** The rows' measured heights, so the remembered offset lands on the same row (./VirtualRows). */
+  sizes?: RowSizes;
 }
 
 const lists = new Map<string, ListState<unknown>>();
