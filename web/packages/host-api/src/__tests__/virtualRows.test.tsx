@@ -7,7 +7,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLists, rememberedList } from '../listMemory';
+import { forgetLists, rememberedList, rememberList } from '../listMemory';
 import VirtualRows, { type RowMeasure } from '../VirtualRows';
 import { stubLayoutApis } from '../../../../src/test/layoutStubs';
 
@@ -142,5 +142,14 @@ describe('VirtualRows measures its rows', () => {
       return cardOf(row, index, offset, measure);
     }));
     expect(offsets.q2).toBe(410);
+  });
+
+  it("leaves a page's default filters to a list whose rows alone were remembered", () => {
+    show(rowsOf(10)).unmount();
+    rememberList('prove', null, { scroll: 40 });
+    expect(rememberedList('prove', { search: '' })).toMatchObject({ filters: { search: '' }, scroll: 40 });
+    rememberList('prove', { search: '' }, { filters: { search: 'rossi' } });
+    rememberList('prove', null, { scroll: 0 });
+    expect(rememberedList('prove', { search: '' }).filters).toEqual({ search: 'rossi' });
   });
 });
