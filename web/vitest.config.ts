@@ -32,6 +32,7 @@ export const ISOLATED_FILES = [
   'src/layout/search/__tests__/SearchDialog.test.tsx',
   'packages/host-api/src/__tests__/line.test.tsx',
   'packages/host-api/src/__tests__/dateFieldCalendar.test.tsx',
+  'packages/host-api/src/__tests__/virtualRows.test.tsx',
   'src/federation/__tests__/quotePanels.test.ts',
 ];
 

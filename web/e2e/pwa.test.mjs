@@ -3,7 +3,8 @@
 // screen with the offline banner while the network is gone, and a policy cancelled elsewhere
 // meanwhile shows once the network returns (the socket reconnects and resyncs). With the server
 // out of reach while the browser is online, the app opens on the kept data all the same, a
-// product line's screen included, and leaves the read-only mode once the server answers.
+// product line's screen included, and leaves the read-only mode once the server answers. A car's
+// picture seen online shows offline after a reload (the worker's pictures' cache, bounded).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe } from 'node:test';
@@ -60,14 +61,25 @@ function keptSnapshots(page) {
   }));
 }
 
+/** In the page: whether the picture at `src` has loaded (not the placeholder shown for a failed one). */
+function pictureShown(img) {
+  return img.complete && img.naturalWidth > 0 && !img.currentSrc.endsWith('/placeholder.svg');
+}
+
+/** In the page: the addresses the worker's pictures' cache keeps. */
+async function keptPictures() {
+  const cache = await caches.open('sportello-pictures');
+  return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+}
+
 /**
  * Waits until the device keeps the policy as cancelled (the copy is written a second after the
  * store settles) and the service worker has cached every asset the build lists.
  */
-async function keptOnDevice(page, id, { cancelled = true } = {}) {
+async function keptOnDevice(page, id, { cancelled = true, collection = 'polizze' } = {}) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const missing = await page.evaluate(deviceMissing, { policyId: id, cancelled });
+    const missing = await page.evaluate(deviceMissing, { collection, id, cancelled });
     if (!missing) return;
     if (Date.now() > deadline) throw new Error(`not kept on the device: ${missing}`);
     await page.waitForTimeout(250);
@@ -75,10 +87,10 @@ async function keptOnDevice(page, id, { cancelled = true } = {}) {
 }
 
 /**
- * In the page: what the device does not keep yet (the policy, cancelled when asked; the build's
+ * In the page: what the device does not keep yet (the record, a policy cancelled when asked; the build's
  * assets; the rental line's module), or null when it keeps all of it.
  */
-async function deviceMissing({ policyId, cancelled }) {
+async function deviceMissing({ collection, id, cancelled }) {
   const snapshot = await new Promise((resolve) => {
     const open = indexedDB.open('sportello-offline');
     open.onupgradeneeded = () => open.transaction.abort(); // none yet: not made here
@@ -90,9 +102,9 @@ async function deviceMissing({ policyId, cancelled }) {
     };
   });
   if (!snapshot) return 'no snapshot';
-  const policy = snapshot.collections?.polizze?.[policyId];
-  if (!policy) return 'the policy is not in the snapshot';
-  if (cancelled && !policy.cancelledOn) return 'the policy is not cancelled in the snapshot';
+  const record = snapshot.collections?.[collection]?.[id];
+  if (!record) return `${id} is not among the snapshot's ${collection}`;
+  if (collection === 'polizze' && cancelled && !record.cancelledOn) return 'the policy is not cancelled in the snapshot';
   const manifest = await (await fetch('/.vite/manifest.json')).json();
   const files = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]));
   const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('sportello-shell-')));
@@ -247,6 +259,63 @@ describe('installable app', () => {
       await context.unroute('**/api/tenant');
       await banner.waitFor({ state: 'detached', timeout: 40_000 });
       await page.getByTestId('rental-row').first().waitFor();
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+  test("a car's picture seen online shows offline after a reload; the pictures kept are bounded", async () => {
+    const { context, page } = await openPage(live.browser, { serviceWorkers: 'allow' });
+    try {
+      await signIn(context, live.server, 'assicurapp', 'agente@demo.it');
+      await page.goto(live.server.url('assicurapp', '/noleggio-auto'));
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller); // the worker answers the pictures from now on
+      await page.reload();
+      const row = page.getByTestId('rental-row').first();
+      await row.waitFor();
+      const id = await row.getAttribute('data-id');
+      await row.click();
+      const picture = page.getByTestId('practice-car').getByTestId('car-image');
+      await picture.waitFor();
+      await picture.evaluate((img) => img.scrollIntoView());
+      await page.waitForFunction(pictureShown, await picture.elementHandle());
+      const src = new URL(await picture.evaluate((img) => img.currentSrc)).pathname;
+      assert.match(src, /^\/plugins\/noleggio_auto\/cars\/[\w-]+\.svg$/);
+      await page.waitForFunction(async (path) => (await caches.has('sportello-pictures')) && (await (await caches.open('sportello-pictures')).match(path)) !== undefined, src);
+      await keptOnDevice(page, id, { collection: 'preventivi' });
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-banner').waitFor();
+      await picture.waitFor();
+      await page.waitForFunction(pictureShown, await picture.elementHandle());
+      assert.equal(new URL(await picture.evaluate((img) => img.currentSrc)).pathname, src);
+      await shot(page, '08-rental-picture-offline');
+      // the list's thumbnails too, for the cars seen
+      await page.getByTestId('side-menu').locator('a[href="/noleggio-auto"]').click();
+      const thumb = page.locator(`[data-testid="rental-row"][data-id="${id}"]`).getByTestId('car-image');
+      await thumb.waitFor();
+      await page.waitForFunction(pictureShown, await thumb.elementHandle());
+      await shot(page, '09-rental-list-offline');
+      await context.setOffline(false);
+
+      // 230 more pictures seen: the oldest go, MAX_PICTURES (200) stay, the last one among them
+      await page.evaluate(async (path) => {
+        const load = (n) => new Promise((resolve) => {
+          const img = new Image();
+          img.onload = img.onerror = resolve;
+          img.src = `${path}?seen=${n}`;
+        });
+        for (let n = 0; n < 230; n += 10) await Promise.all(Array.from({ length: 10 }, (_, i) => load(n + i)));
+      }, src);
+      await page.waitForFunction(async (path) => {
+        const cache = await caches.open('sportello-pictures');
+        return (await cache.keys()).length <= 200 && (await cache.match(`${path}?seen=229`)) !== undefined;
+      }, src);
+      const kept = await page.evaluate(keptPictures);
+      assert.equal(kept.length, 200, kept.length);
+      assert.ok(!kept.includes(`${src}?seen=0`) && !kept.includes(src), 'the oldest pictures went');
       assert.deepEqual(page.errors, []);
     } finally {
       await context.close();

@@ -7,7 +7,10 @@
  * first: a hashed name never changes; the page's own at install, all of them once a user signs
  * in), the icons and manifest (network first), the product lines' modules (/plugins/: their
  * hashed files under assets/ cache first, the rest, their entry and manifest included, network
- * first, as they change with each build of the line; the modules of the lines the tenant offers once a user signs in).
+ * first, as they change with each build of the line; the modules of the lines the tenant offers once a user signs in),
+ * the pictures the user has seen (a car's, say: cache first, in a cache of their own that outlives
+ * a new build, at most MAX_PICTURES pictures and MAX_PICTURE_BYTES in all, the oldest dropped
+ * first; only this origin's, and never a response marked no-store or private).
  * Never cached: /api, the socket, uploads and downloads (data comes from the live connection). */
 const BUILD = new URL(self.location.href).searchParams.get('build') || 'dev';
 const PREFIX = 'sportello-shell-';
@@ -23,6 +26,13 @@ const MAX_MODULES = 20;
 const AT_ONCE = 6;
 /** The pauses before each new try of the files that failed (ms). */
 const RETRIES = [2000, 8000];
+/** The pictures' cache: not per build (a picture does not change with the app), bounded. */
+const PICTURES = 'sportello-pictures';
+const MAX_PICTURES = 200;
+const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
+/** Written on a kept picture's copy: its size (the bound counts bytes) and when it was kept. */
+const SIZE_HEADER = 'x-sportello-bytes';
+const KEPT_HEADER = 'x-sportello-kept';
 
 /** The page and the scripts and styles it names, so the shell opens offline after one visit. */
 async function precache() {
@@ -177,6 +187,78 @@ async function networkFirst(request) {
   }
 }
 
+/**
+ * Whether a picture's response may be kept: a whole answer of this origin (not opaque, not
+ * partial), an image, and not marked no-store or private (another user's, or not to be kept).
+ */
+function keepable(response) {
+  if (response.status !== 200 || response.type !== 'basic') return false;
+  if (!(response.headers.get('content-type') || '').startsWith('image/')) return false;
+  if ((response.headers.get('vary') || '').includes('*')) return false;
+  return !/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(response.headers.get('cache-control') || '');
+}
+
+/** The kept pictures by address, oldest first: read from the cache once a worker's life, then kept up to date. */
+let pictureIndex = null;
+
+function keptPictures() {
+  pictureIndex ??= caches.open(PICTURES).then(async (cache) => {
+    const kept = [];
+    for (const key of await cache.keys()) {
+      const headers = (await cache.match(key))?.headers;
+      kept.push({ url: key.url, bytes: Number(headers?.get(SIZE_HEADER)) || 0, at: Number(headers?.get(KEPT_HEADER)) || 0 });
+    }
+    kept.sort((a, b) => a.at - b.at);
+    return new Map(kept.map((picture) => [picture.url, picture]));
+  });
+  return pictureIndex;
+}
+
+let keeping = Promise.resolve();
+
+/**
+ * Keeps a picture's answer when it fits, then drops the pictures kept first while there are more
+ * than MAX_PICTURES or MAX_PICTURE_BYTES in all. One change of the cache at a time.
+ */
+function keepPicture(request, response) {
+  keeping = keeping
+    .then(async () => {
+      const body = await response.blob();
+      if (body.size > MAX_PICTURE_BYTES) return;
+      const at = Date.now();
+      const headers = new Headers(response.headers);
+      headers.set(SIZE_HEADER, String(body.size));
+      headers.set(KEPT_HEADER, String(at));
+      const cache = await caches.open(PICTURES);
+      const kept = await keptPictures();
+      await cache.put(request, new Response(body, { status: 200, statusText: response.statusText, headers }));
+      kept.delete(request.url); // kept again: now the newest
+      kept.set(request.url, { url: request.url, bytes: body.size, at });
+      let bytes = 0;
+      for (const picture of kept.values()) bytes += picture.bytes;
+      for (const picture of kept.values()) {
+        if (kept.size <= MAX_PICTURES && bytes <= MAX_PICTURE_BYTES) break;
+        await cache.delete(picture.url);
+        kept.delete(picture.url);
+        bytes -= picture.bytes;
+      }
+    })
+    .catch(() => {
+      pictureIndex = null; // read the cache again next time
+    });
+  return keeping;
+}
+
+/** A picture: the kept copy, else the network's answer (kept meanwhile, when it may be). */
+async function pictureCacheFirst(event) {
+  const { request } = event;
+  const cached = await caches.match(request, { cacheName: PICTURES });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (keepable(response)) event.waitUntil(keepPicture(request, response.clone()));
+  return response;
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
@@ -184,8 +266,9 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || NEVER.some((p) => url.pathname.startsWith(p))) return;
   if (request.mode === 'navigate') event.respondWith(pageNetworkFirst(request));
   else if (url.pathname.startsWith(HASHED)) event.respondWith(cacheFirst(request));
-  else if (url.pathname.startsWith(MODULES)) event.respondWith(url.pathname.includes(HASHED) ? cacheFirst(request) : networkFirst(request));
   else if (STATIC.some((p) => url.pathname.startsWith(p))) event.respondWith(networkFirst(request));
+  else if (request.destination === 'image') event.respondWith(pictureCacheFirst(event));
+  else if (url.pathname.startsWith(MODULES)) event.respondWith(url.pathname.includes(HASHED) ? cacheFirst(request) : networkFirst(request));
 });
 
 self.addEventListener('push', (event) => {

@@ -7,8 +7,8 @@ export { useHost } from './useHost';
 export { default as PlainSelect, type PlainOption } from './PlainSelect';
 export { default as AmountInput, type AmountInputProps } from './AmountInput';
 export * from './pure'; // numbers, formats, call errors, line records: what renders nothing
-export { forgetLists, rememberedList, rememberList, type ListState } from './listMemory';
-export { default as VirtualRows, useCardRows, type VirtualRowsProps } from './VirtualRows';
+export { forgetLists, rememberedList, rememberList, type ListState, type RowSizes } from './listMemory';
+export { default as VirtualRows, useCardRows, type RowMeasure, type VirtualRowsProps } from './VirtualRows';
 export { useBelow } from './viewport';
 export { default as ListTable, type ListColumn, type ListRowProps, type ListTableProps } from './ListTable';
 // the parts of a product line's pages (their style: `@sportello/host-api/line.css`)

@@ -6,7 +6,7 @@ import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { rememberedList, rememberList, VirtualRows, type HostItem } from '@sportello/host-api';
+import { rememberedList, rememberList, VirtualRows, type HostItem, type RowMeasure } from '@sportello/host-api';
 import '@sportello/host-api/rows.css';
 import { useCollection, useQuoteEnv } from '../quotes/env';
 import PolicyToolbar from './components/PolicyToolbar';
@@ -38,9 +38,10 @@ export default function PoliciesPage() {
 
   const open = (policy: HostItem) => void navigate(`/polizza/${policy._id}`);
 
-  const row = (policy: HostItem, index: number, offset: number) => (
+  const row = (policy: HostItem, index: number, offset: number, measure: RowMeasure) => (
     <div
       key={policy._id}
+      {...measure}
       role="row"
       tabIndex={0}
       aria-rowindex={index + 1}

@@ -10,7 +10,7 @@ import { IconFilePlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { rememberedList, rememberList, VirtualRows, type HostItem, type QuoteFilters } from '@sportello/host-api';
+import { rememberedList, rememberList, VirtualRows, type HostItem, type QuoteFilters, type RowMeasure } from '@sportello/host-api';
 import '@sportello/host-api/rows.css';
 import CollaboratorSelect from './components/CollaboratorSelect';
 import QuoteToolbar from './components/QuoteToolbar';
@@ -81,12 +81,13 @@ export default function QuotesPage() {
 
   const open = (quote: HostItem) => void navigate(`/preventivi/${quote._id}`);
 
-  const row = (quote: HostItem, index: number, offset: number) => {
+  const row = (quote: HostItem, index: number, offset: number, measure: RowMeasure) => {
     const name = customerName(quote);
     const productName = String(products[String(quote.pId)]?.name ?? '');
     return (
       <div
         key={quote._id}
+        {...measure}
         role="row"
         tabIndex={0}
         aria-rowindex={index + 1}

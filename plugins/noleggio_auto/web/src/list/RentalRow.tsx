@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import CarImage from '../components/CarImage';
-import { QuoteRow, useHost, type HostItem } from '@sportello/host-api';
+import { QuoteRow, useHost, type HostItem, type RowMeasure } from '@sportello/host-api';
 import { formatEuro } from '../lib/money';
 import { carOf, priceOf } from '../lib/rentalQuote';
 
@@ -11,17 +11,18 @@ interface Props {
   quote: HostItem;
   index: number;
   offset: number;
+  measure?: RowMeasure;
   onOpen: (quote: HostItem) => void;
 }
 
-function RentalRow({ quote, index, offset, onOpen }: Props) {
+function RentalRow({ quote, index, offset, measure, onOpen }: Props) {
   const { t } = useTranslation('noleggio_auto');
   const host = useHost();
   const { StatusBadge } = host.ui;
   const car = carOf(quote);
   const { canone } = priceOf(quote);
   return (
-    <QuoteRow quote={quote} index={index} offset={offset} onOpen={onOpen} testId="rental-row">
+    <QuoteRow quote={quote} index={index} offset={offset} measure={measure} onOpen={onOpen} testId="rental-row">
       <div className="sp-cell" role="cell">
         <Text className="sp-strong" size="sm" fw={500} truncate="end">
           {host.quotes.customerName(quote) || '—'}

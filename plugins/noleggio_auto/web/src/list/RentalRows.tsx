@@ -12,8 +12,8 @@ export default function RentalRows({ rows, onOpen }: { rows: HostItem[]; onOpen:
       rows={rows}
       listKey={LIST}
       rowHeight={ROW_HEIGHT}
-      renderRow={(quote, index, offset) => (
-        <RentalRow key={quote._id} quote={quote} index={index} offset={offset} onOpen={onOpen} />
+      renderRow={(quote, index, offset, measure) => (
+        <RentalRow key={quote._id} quote={quote} index={index} offset={offset} measure={measure} onOpen={onOpen} />
       )}
     />
   );

@@ -2,23 +2,24 @@
 import { Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, QuoteRow, useHost, type HostItem } from '@sportello/host-api';
+import { formatEuro, QuoteRow, useHost, type HostItem, type RowMeasure } from '@sportello/host-api';
 import { rowOf } from '../lib/loanQuote';
 
 interface Props {
   quote: HostItem;
   index: number;
   offset: number;
+  measure?: RowMeasure;
   onOpen: (quote: HostItem) => void;
 }
 
-function LoanRow({ quote, index, offset, onOpen }: Props) {
+function LoanRow({ quote, index, offset, measure, onOpen }: Props) {
   const { t } = useTranslation('prestiti');
   const host = useHost();
   const { StatusBadge } = host.ui;
   const row = rowOf(quote);
   return (
-    <QuoteRow quote={quote} index={index} offset={offset} onOpen={onOpen} testId="loan-row">
+    <QuoteRow quote={quote} index={index} offset={offset} measure={measure} onOpen={onOpen} testId="loan-row">
       <Text className="sp-cell sp-strong" role="cell" size="sm" fw={500} truncate="end">
         {host.quotes.customerName(quote) || '—'}
       </Text>

@@ -12,7 +12,7 @@ export default function LoanRows({ rows, onOpen }: { rows: HostItem[]; onOpen: (
       rows={rows}
       listKey={LIST}
       rowHeight={ROW_HEIGHT}
-      renderRow={(quote, index, offset) => <LoanRow key={quote._id} quote={quote} index={index} offset={offset} onOpen={onOpen} />}
+      renderRow={(quote, index, offset, measure) => <LoanRow key={quote._id} quote={quote} index={index} offset={offset} measure={measure} onOpen={onOpen} />}
     />
   );
 }

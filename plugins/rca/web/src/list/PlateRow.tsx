@@ -1,11 +1,12 @@
 /**
  * One plate of the register: Targa, Tipo, Proprietario (name and fiscal code), Marca e modello,
  * Immatricolazione, Polizza (number and company), Scadenza, and the actions. A grid row of the
- * host API's list style, placed at `offset`; a click or Enter opens the plate.
+ * host API's list style, placed at `offset` and measured; a click or Enter opens the plate.
  */
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
+import type { RowMeasure } from '@sportello/host-api';
 import { useTranslation } from 'react-i18next';
 import CoverText from '../components/CoverText';
 import { kindLabel, registrationLabel } from '../components/labels';
@@ -16,6 +17,8 @@ export interface PlateRowProps {
   plate: Plate;
   index: number;
   offset: number;
+  /** VirtualRows' measuring props: the row takes its content's height. */
+  measure?: RowMeasure;
   today: string;
   canWrite: boolean;
   onOpen: (plate: Plate) => void;
@@ -23,10 +26,11 @@ export interface PlateRowProps {
   onRetire: (plate: Plate) => void;
 }
 
-function PlateRow({ plate, index, offset, today, canWrite, onOpen, onEdit, onRetire }: PlateRowProps) {
+function PlateRow({ plate, index, offset, measure, today, canWrite, onOpen, onEdit, onRetire }: PlateRowProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <div
+      {...measure}
       role="row"
       tabIndex={0}
       aria-rowindex={index + 2}
