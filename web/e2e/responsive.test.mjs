@@ -1,12 +1,13 @@
 // Phones and tablets: every screen of every demo role at 390x844 and 768x1024. The routes come
 // from the menu the app shows each role (its drawer, on these sizes), so a new menu entry is
 // swept too, and every role's every path is swept (an agent's Report is not an admin's), plus a
-// quote, a policy, a client and a claim opened from the demo data by the admins. On each: nothing
-// wider than the window (the document and the body), the header's parts apart from one another
-// and inside the window, the header's and the menu's controls 44 px or more, and axe-core finding
-// nothing serious or critical; on a phone, besides, every control of the page area 44 px or more
-// too (app/touch.css; the count measured is printed for each role) and nothing in the page area
-// scrolling sideways in its own box (a table, a code block) unless marked `data-scroll-ok`.
+// quote, a policy, a client, a claim and a product opened from the demo data by the admins. On
+// each: nothing wider than the window (the document and the body), the header's parts apart from
+// one another and inside the window, the header's and the menu's controls 44 px or more, and
+// axe-core finding nothing serious or critical; on a phone, besides, every control of the page
+// area 44 px or more too (app/touch.css; the count measured is printed for each role) and nothing
+// in the page area scrolling sideways in its own box (a table, a code block) unless marked
+// `data-scroll-ok`.
 //
 // What it costs: each role signs in once (one token for both sizes), and each (role, size) is one
 // page, started once, moving from screen to screen with the app's own router (no reload, which
@@ -32,12 +33,15 @@ const ROLES = [
   ['assicurapp', 'dipendente'],
 ];
 
-/** A detail page of each main kind: the list it is opened from and the row to open. */
+/** A detail page of each main kind: the list it is opened from, the row to open and, where the
+ * row itself does not open it, what in the row does (a product: the name's link, of a product
+ * with companies, so its companies' editor shows them). */
 const DETAILS = [
   ['/preventivi', 'quote-row', /^\/preventivi\/[^/]+$/],
   ['/polizze', 'policy-row', /^\/polizza\/[^/]+$/],
   ['/clienti', 'client-row', /^\/clienti\/[^/]+$/],
   ['/sinistri', 'claim-row', /^\/sinistri\/[^/]+$/],
+  ['/prodotti', 'product-row', /^\/prodotti\/[^/]+$/, (rows, page) => rows.filter({ has: page.getByTestId('product-companies').locator('.mantine-Badge-root') }).getByRole('link')],
 ];
 
 /** The screens axe has read on the tablet, by tenant (see the sweep's comment). */
@@ -243,11 +247,11 @@ describe('phones and tablets', { concurrency: 2 }, () => { // two pages each: 3 
           await check(phone, path);
           await check(tablet, path, path === '/');
         }
-        for (const [list, row, detail] of DETAILS) {
+        for (const [list, row, detail, opener = (rows) => rows] of DETAILS) {
           if (who !== 'admin' || !paths.includes(list)) continue;
           await goEach(pages, list);
           await Promise.all(pages.map(async (page) => {
-            await page.getByTestId(row).first().click();
+            await opener(page.getByTestId(row), page).first().click();
             await page.waitForURL((url) => detail.test(url.pathname));
             await settled(page);
           }));

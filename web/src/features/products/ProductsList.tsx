@@ -97,6 +97,7 @@ export default function ProductsList() {
       key: 'companies',
       header: t('list.companies'),
       card: 'wide',
+      testId: 'product-companies',
       cell: (product) => {
         const companies = companyNames(product);
         return (

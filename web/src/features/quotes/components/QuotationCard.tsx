@@ -174,7 +174,7 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
       cell: (offer) => {
         const name = (
           <>
-            <Text size="sm" fw={500} span>
+            <Text size="sm" fw={phone ? 600 : 500} span>
               {offer.company}
             </Text>
             {emission.company === offer.company ? (
