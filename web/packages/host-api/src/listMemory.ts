@@ -9,15 +9,19 @@ export interface ListState<F> {
   scroll: number;
 }
 
-const lists = new Map<string, ListState<unknown>>();
+/** What each list has kept: its scroll offset may be kept before any filter (VirtualRows keeps
+ * the offset, the page its filters). */
+const lists = new Map<string, Partial<ListState<unknown>>>();
 
-/** The list's remembered state, or `defaults` with no scroll before its first visit. */
+/** The list's remembered state: `defaults` for filters never kept, no scroll before its first visit. */
 export function rememberedList<F>(key: string, defaults: F): ListState<F> {
-  return (lists.get(key) as ListState<F> | undefined) ?? { filters: defaults, scroll: 0 };
+  const kept = lists.get(key) as Partial<ListState<F>> | undefined;
+  return { filters: kept?.filters ?? defaults, scroll: kept?.scroll ?? 0 };
 }
 
-export function rememberList<F>(key: string, defaults: F, patch: Partial<ListState<F>>): void {
-  lists.set(key, { ...rememberedList(key, defaults), ...patch });
+/** Keeps what `patch` gives, and only that: a scroll offset kept does not stand for the filters. */
+export function rememberList<F>(key: string, _defaults: F, patch: Partial<ListState<F>>): void {
+  lists.set(key, { ...lists.get(key), ...patch });
 }
 
 /** Forget every list (on logout). */
