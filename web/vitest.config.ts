@@ -26,6 +26,8 @@ export const ISOLATED_FILES = [
   'src/features/products/__tests__/documentsApi.test.ts',
   'src/features/products/__tests__/productEditDocuments.test.tsx',
   'src/features/quotes/__tests__/components.test.tsx',
+  'src/features/quotes/__tests__/phoneCards.test.tsx',
+  'src/features/products/__tests__/phoneCards.test.tsx',
   'src/layout/__tests__/NotificationsButton.test.tsx',
   'src/layout/__tests__/useScrollMemory.test.tsx',
   'src/layout/__tests__/documentTitle.test.tsx',

@@ -1,11 +1,13 @@
 // Phones and tablets: every screen of every demo role at 390x844 and 768x1024. The routes come
 // from the menu the app shows each role (its drawer, on these sizes), so a new menu entry is
 // swept too, and every role's every path is swept (an agent's Report is not an admin's), plus a
-// quote, a policy, a client and a claim opened from the demo data by the admins. On each: nothing
-// wider than the window (the document and the body), the header's parts apart from one another
-// and inside the window, the header's and the menu's controls 44 px or more, and axe-core finding
-// nothing serious or critical; on a phone, besides, nothing in the page area scrolling sideways
-// in its own box (a table, a code block) unless marked `data-scroll-ok`.
+// quote, a policy, a client, a claim and a product opened from the demo data by the admins. On
+// each: nothing wider than the window (the document and the body), the header's parts apart from
+// one another and inside the window, the header's and the menu's controls 44 px or more, and
+// axe-core finding nothing serious or critical; on a phone, besides, every control of the page
+// area 44 px or more too (app/touch.css; the count measured is printed for each role) and nothing
+// in the page area scrolling sideways in its own box (a table, a code block) unless marked
+// `data-scroll-ok`.
 //
 // What it costs: each role signs in once (one token for both sizes), and each (role, size) is one
 // page, started once, moving from screen to screen with the app's own router (no reload, which
@@ -31,12 +33,15 @@ const ROLES = [
   ['assicurapp', 'dipendente'],
 ];
 
-/** A detail page of each main kind: the list it is opened from and the row to open. */
+/** A detail page of each main kind: the list it is opened from, the row to open and, where the
+ * row itself does not open it, what in the row does (a product: the name's link, of a product
+ * with companies, so its companies' editor shows them). */
 const DETAILS = [
   ['/preventivi', 'quote-row', /^\/preventivi\/[^/]+$/],
   ['/polizze', 'policy-row', /^\/polizza\/[^/]+$/],
   ['/clienti', 'client-row', /^\/clienti\/[^/]+$/],
   ['/sinistri', 'claim-row', /^\/sinistri\/[^/]+$/],
+  ['/prodotti', 'product-row', /^\/prodotti\/[^/]+$/, (rows, page) => rows.filter({ has: page.getByTestId('product-companies').locator('.mantine-Badge-root') }).getByRole('link')],
 ];
 
 /** The screens axe has read on the tablet, by tenant (see the sweep's comment). */
@@ -59,8 +64,10 @@ function tokenOf(tenant, who) {
 }
 
 /** What is wrong with the layout shown: overflow, parts of the header overlapping or outside the
- * window, controls of the header (and of the open menu) smaller than a fingertip; with `boxes`,
- * an element of the page area scrolling sideways in its own box (not marked `data-scroll-ok`). */
+ * window, controls of the header (and of the open menu) smaller than a fingertip; with `boxes`
+ * (the phone), controls of the page area smaller than a fingertip and an element of the page
+ * area scrolling sideways in its own box (not marked `data-scroll-ok`). With the problems, how
+ * many controls of the page area it measured. */
 function layoutProblems(boxes) {
   const TOUCH = 44;
   const problems = [];
@@ -90,6 +97,36 @@ function layoutProblems(boxes) {
     if (box.width < TOUCH - 0.5 || box.height < TOUCH - 0.5) problems.push(`${name(control)} is ${Math.round(box.width)}x${Math.round(box.height)} px`);
   }
   const main = document.querySelector('[data-testid="page"]');
+  let checked = 0;
+  if (boxes && main && !menu) {
+    // every control of the page area, 44 px each way: a checkbox, a radio or a switch with its
+    // labels, which are clicked as well (a switch's own input is hidden, its track a label).
+    // Exempt: a link within a sentence or a block of text (WCAG 2.5.5's inline exception) and
+    // what does not show (hidden, in a closed part, or moved off the screen for screen readers);
+    // not measured behind the open menu (the page is measured on its own screen)
+    const CONTROLS = 'button, [role="button"], a[href], input:not([type="hidden"]), select, textarea, [role="tab"], [role="radio"], [role="switch"], [role="checkbox"], summary';
+    const inline = (el) => {
+      if (el.tagName !== 'A' || el.matches('.mantine-Button-root, .mantine-ActionIcon-root, .mantine-UnstyledButton-root')) return false;
+      if (getComputedStyle(el).display !== 'inline') return false;
+      const text = (node) => node !== el && (node.nodeType === 3 ? node.textContent.trim() !== '' : node.nodeType === 1 && !node.contains(el) && node.textContent.trim() !== '');
+      // inline when text of its own sits beside it in the block it flows in
+      for (let block = el.parentElement; block && block !== main; block = block.parentElement) {
+        if ([...block.childNodes].some(text)) return true;
+        if (getComputedStyle(block).display !== 'inline') return false;
+      }
+      return false;
+    };
+    for (const control of main.querySelectorAll(CONTROLS)) {
+      const choice = control.matches('input[type="checkbox"], input[type="radio"]');
+      const targets = [control, ...(choice ? control.labels : [])].filter((el) => el.checkVisibility({ checkVisibilityCSS: true }));
+      const boxesOf = targets.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 1 && box.height > 1 && box.right > 0 && box.bottom > 0 && box.left < width);
+      if (!boxesOf.length || inline(control) || control.closest('[aria-hidden="true"], [inert]')) continue;
+      checked += 1;
+      const w = Math.max(...boxesOf.map((b) => b.right)) - Math.min(...boxesOf.map((b) => b.left));
+      const h = Math.max(...boxesOf.map((b) => b.bottom)) - Math.min(...boxesOf.map((b) => b.top));
+      if (w < TOUCH - 0.5 || h < TOUCH - 0.5) problems.push(`${name(control)} is ${Math.round(w)}x${Math.round(h)} px`);
+    }
+  }
   if (boxes && main) {
     for (const el of main.querySelectorAll('*')) {
       if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute('data-scroll-ok')) continue;
@@ -97,7 +134,7 @@ function layoutProblems(boxes) {
       if (overflow === 'auto' || overflow === 'scroll') problems.push(`${name(el)} scrolls sideways in its box (${el.scrollWidth} px in ${el.clientWidth})`);
     }
   }
-  return problems;
+  return { problems, checked };
 }
 
 /**
@@ -169,6 +206,7 @@ describe('phones and tablets', { concurrency: 2 }, () => { // two pages each: 3 
         }
         const [phone, tablet] = pages;
         const prints = new Map();
+        let controls = 0;
         /** Whether axe reads `screen` on the tablet: always (the home, the drawer), else where
          * its page area differs from the phone's and no other role has had it read there. */
         const readsOnTablet = async (screen, always) => {
@@ -181,7 +219,8 @@ describe('phones and tablets', { concurrency: 2 }, () => { // two pages each: 3 
         /** The layout and, unless the phone's reading stands for it, axe's reading of the screen
          * shown in `page`, each line naming the size, role and screen. */
         const check = async (page, screen, always = false) => {
-          const lines = await page.evaluate(layoutProblems, page === phone);
+          const { problems: lines, checked } = await page.evaluate(layoutProblems, page === phone);
+          controls += checked;
           if (page === phone && !readOnTablet.has(`${tenant} ${screen}`)) prints.set(screen, await phone.evaluate(screenPrint));
           if (page === phone || (await readsOnTablet(screen, always))) {
             lines.push(...(await accessibilityProblems(page)).map((line) => `axe: ${line}`));
@@ -208,17 +247,20 @@ describe('phones and tablets', { concurrency: 2 }, () => { // two pages each: 3 
           await check(phone, path);
           await check(tablet, path, path === '/');
         }
-        for (const [list, row, detail] of DETAILS) {
+        for (const [list, row, detail, opener = (rows) => rows] of DETAILS) {
           if (who !== 'admin' || !paths.includes(list)) continue;
           await goEach(pages, list);
           await Promise.all(pages.map(async (page) => {
-            await page.getByTestId(row).first().click();
+            await opener(page.getByTestId(row), page).first().click();
             await page.waitForURL((url) => detail.test(url.pathname));
             await settled(page);
           }));
           await check(phone, `${list} detail`);
           await check(tablet, `${list} detail`);
         }
+        // the page area's controls the phone has measured, so a sweep that measured nothing shows
+        console.log(`${tenant} ${who}: ${controls} controls of the page area measured on the phone, ${problems.length} problems`);
+        assert.ok(controls > 0, 'the phone measured the page area\'s controls');
         assert.deepEqual(problems, []);
       } finally {
         await Promise.all(contexts.map((context) => context.close()));

@@ -1,12 +1,13 @@
 /** The products list for admins and responsabili: name, line, fields, companies, active switch. */
 import {
-  ActionIcon, Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text,
+  ActionIcon, Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text,
   TextInput, ThemeIcon, Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListTable, type ListColumn } from '@sportello/host-api';
 import { useSession } from '../../session/context';
 import { iconFor } from '../../components/icons';
 import { errorMessage, updateProduct } from './api';
@@ -61,6 +62,71 @@ export default function ProductsList() {
       .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', 'it'));
   }, [products, search]);
 
+  // on a phone a card per product: its name (the link to edit it) at the head, the line and the
+  // companies below, the active switch with its label
+  const columns: ListColumn<ProductPayload>[] = [
+    {
+      key: 'name',
+      header: t('list.name'),
+      card: 'title',
+      cell: (product) => {
+        const Icon = iconFor(product.icon);
+        return (
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" radius="md" size={34}>
+              <Icon size={20} />
+            </ThemeIcon>
+            <Anchor component={Link} to={`/prodotti/${product._id}`} fw={600} className="product-name-link">
+              {product.name}
+            </Anchor>
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'line',
+      header: t('list.line'),
+      cell: (product) => (
+        <Badge variant={product.type ? 'light' : 'default'} radius="sm">
+          {lineName(product.type)}
+        </Badge>
+      ),
+    },
+    { key: 'fields', header: t('list.fields'), th: { ta: 'right' }, td: { ta: 'right' }, cell: (product) => fieldCount(product) },
+    {
+      key: 'companies',
+      header: t('list.companies'),
+      card: 'wide',
+      testId: 'product-companies',
+      cell: (product) => {
+        const companies = companyNames(product);
+        return (
+          <Group gap={4}>
+            {companies.length === 0 ? <Text c="dimmed">—</Text> : null}
+            {companies.slice(0, 3).map((name) => (
+              <Badge key={name} variant="outline" radius="sm" tt="none">
+                {name}
+              </Badge>
+            ))}
+            {companies.length > 3 ? <Text size="sm" c="dimmed">+{companies.length - 3}</Text> : null}
+          </Group>
+        );
+      },
+    },
+    { key: 'active', header: t('list.active'), cell: (product) => <ActiveSwitch product={product} onSaved={(saved) => patch(saved._id, saved)} /> },
+    {
+      key: 'edit',
+      header: '',
+      card: 'hidden',
+      th: { w: 48 },
+      cell: (product) => (
+        <ActionIcon component={Link} to={`/prodotti/${product._id}`} variant="subtle" aria-label={t('list.edit')} title={t('list.edit')}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="lg" className="page" data-testid="products-list">
       <Group justify="space-between" align="flex-end">
@@ -96,67 +162,18 @@ export default function ProductsList() {
             {t('list.empty')}
           </Text>
         ) : (
-          // the products with their switches: not yet cards on a phone
-          <Table.ScrollContainer minWidth={640} type="native" data-scroll-ok>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('list.name')}</Table.Th>
-                  <Table.Th>{t('list.line')}</Table.Th>
-                  <Table.Th ta="right">{t('list.fields')}</Table.Th>
-                  <Table.Th>{t('list.companies')}</Table.Th>
-                  <Table.Th>{t('list.active')}</Table.Th>
-                  <Table.Th w={48} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((product) => {
-                  const Icon = iconFor(product.icon);
-                  const companies = companyNames(product);
-                  return (
-                    <Table.Tr key={product._id} data-testid="product-row" bg={product.active === false ? INACTIVE_ROW : undefined}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <ThemeIcon variant="light" radius="md" size={34}>
-                            <Icon size={20} />
-                          </ThemeIcon>
-                          <Anchor component={Link} to={`/prodotti/${product._id}`} fw={600}>
-                            {product.name}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant={product.type ? 'light' : 'default'} radius="sm">
-                          {lineName(product.type)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">{fieldCount(product)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {companies.length === 0 ? <Text c="dimmed">—</Text> : null}
-                          {companies.slice(0, 3).map((name) => (
-                            <Badge key={name} variant="outline" radius="sm" tt="none">
-                              {name}
-                            </Badge>
-                          ))}
-                          {companies.length > 3 ? <Text size="sm" c="dimmed">+{companies.length - 3}</Text> : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <ActiveSwitch product={product} onSaved={(saved) => patch(saved._id, saved)} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon component={Link} to={`/prodotti/${product._id}`} variant="subtle"
-                          aria-label={t('list.edit')} title={t('list.edit')}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            rows={shown}
+            columns={columns}
+            rowKey={(product) => product._id}
+            rowProps={(product) => ({
+              'data-testid': 'product-row',
+              style: product.active === false ? { background: INACTIVE_ROW } : undefined,
+            })}
+            minWidth={640}
+            label={t('list.title')}
+            table={{ highlightOnHover: true, verticalSpacing: 'sm' }}
+          />
         )}
       </Paper>
     </Stack>

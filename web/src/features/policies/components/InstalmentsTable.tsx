@@ -4,11 +4,11 @@
  * day, with one of the tenant's payment methods), suspend and undo (`aggiornaRata`), and the
  * change reaches every open screen through the `polizze` stream.
  */
-import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlainSelect, type HostItem } from '@sportello/host-api';
+import { ListTable, PlainSelect, useBelow, type HostItem, type ListColumn } from '@sportello/host-api';
 import DayInput from '../../../components/DayInput';
 import { defaultMethod, useMethodLabel, usePaymentMethods } from '../paymentMethods';
 import { maxUploadMb, oversized, uploadDocs, uploadForm } from '../../quotes/documents';
@@ -93,10 +93,33 @@ function ReceiptUpload({ policy, n }: { policy: HostItem; n: number }) {
   );
 }
 
-export default function InstalmentsTable({ policy }: { policy: HostItem }) {
+/** An instalment's state: paid (on a date, with a method), suspended or unpaid. */
+function State({ rata }: { rata: Instalment }) {
   const { t } = useTranslation('policies');
   const methodLabel = useMethodLabel();
+  if (rata.paid) {
+    return (
+      <Badge color="green" variant="light" data-testid="instalment-state">
+        {t('rate.paidOn', { date: shortDate(rata.paidAt) })}
+        {rata.paidMethod ? ` · ${methodLabel(rata.paidMethod)}` : ''}
+      </Badge>
+    );
+  }
+  return isSuspended(rata) ? (
+    <Badge color="gray" variant="light" data-testid="instalment-state">
+      {t('rate.suspended')}
+    </Badge>
+  ) : (
+    <Badge color="orange" variant="light" data-testid="instalment-state">
+      {t('rate.unpaid')}
+    </Badge>
+  );
+}
+
+export default function InstalmentsTable({ policy }: { policy: HostItem }) {
+  const { t } = useTranslation('policies');
   const { flags, canEdit, call } = useQuoteEnv();
+  const phone = useBelow('sm');
   const [paying, setPaying] = useState<Instalment | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const rate = instalmentsOf(policy);
@@ -129,77 +152,77 @@ export default function InstalmentsTable({ policy }: { policy: HostItem }) {
     );
   }
 
+  // on a phone a card per instalment: its number and state at the head, the figures below, the
+  // admin's buttons across the card
+  const columns: ListColumn<Instalment>[] = [
+    {
+      key: 'n',
+      header: t('rate.n'),
+      card: 'title',
+      cell: (rata) =>
+        phone ? (
+          <Group justify="space-between" gap="xs">
+            <span>
+              {t('rate.n')} {rata.n}
+              <ReceiptKindBadge info={rata.info} />
+            </span>
+            <State rata={rata} />
+          </Group>
+        ) : (
+          <>
+            {rata.n}
+            <ReceiptKindBadge info={rata.info} />
+          </>
+        ),
+    },
+    { key: 'cassa', header: t('rate.cassa'), cell: (rata) => shortDate(rata.cassa) },
+    { key: 'total', header: t('rate.total'), th: { ta: 'right' }, td: { className: 'policy-money' }, cell: (rata) => euros(toCents(rata.price?.tot)) },
+    { key: 'agent', header: t('rate.agent'), th: { ta: 'right' }, td: { className: 'policy-money' }, cell: (rata) => euros(toCents(rata.price?.agente?.tot)) },
+    { key: 'state', header: t('rate.state'), card: 'hidden', cell: (rata) => <State rata={rata} /> },
+    ...(flags.admin
+      ? [{
+          key: 'actions',
+          header: phone ? '' : t('rate.actions'),
+          card: 'wide',
+          cell: (rata: Instalment) => (
+            <Group gap={4} wrap={phone ? 'wrap' : 'nowrap'}>
+              {canEdit ? <ReceiptUpload policy={policy} n={rata.n} /> : null}
+              {rata.paid ? (
+                <Button size="compact-xs" variant="subtle" color="red" loading={busy === `${rata.n}-annulla`} onClick={() => void act(rata.n, 'annulla')}>
+                  {t('rate.undo')}
+                </Button>
+              ) : isSuspended(rata) ? (
+                <Button size="compact-xs" variant="subtle" loading={busy === `${rata.n}-riattiva`} onClick={() => void act(rata.n, 'riattiva')}>
+                  {t('rate.resume')}
+                </Button>
+              ) : (
+                <>
+                  <Button size="compact-xs" variant="light" onClick={() => setPaying(rata)} data-testid="instalment-pay">
+                    {t('rate.markPaid')}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="gray" loading={busy === `${rata.n}-sospendi`} onClick={() => void act(rata.n, 'sospendi')}>
+                    {t('rate.suspend')}
+                  </Button>
+                </>
+              )}
+            </Group>
+          ),
+        } satisfies ListColumn<Instalment>]
+      : []),
+  ];
+
   return (
     <>
-      {/* instalments with their editable amounts and dates: not yet cards on a phone */}
-      <Table.ScrollContainer minWidth={640} type="native" data-scroll-ok>
-        <Table striped verticalSpacing="xs" data-testid="instalments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('rate.n')}</Table.Th>
-              <Table.Th>{t('rate.cassa')}</Table.Th>
-              <Table.Th ta="right">{t('rate.total')}</Table.Th>
-              <Table.Th ta="right">{t('rate.agent')}</Table.Th>
-              <Table.Th>{t('rate.state')}</Table.Th>
-              {flags.admin ? <Table.Th>{t('rate.actions')}</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rate.map((rata) => (
-              <Table.Tr key={rata.n} data-testid="instalment-row" data-paid={rata.paid ? 'yes' : 'no'}>
-                <Table.Td>
-                  {rata.n}
-                  <ReceiptKindBadge info={rata.info} />
-                </Table.Td>
-                <Table.Td>{shortDate(rata.cassa)}</Table.Td>
-                <Table.Td className="policy-money">{euros(toCents(rata.price?.tot))}</Table.Td>
-                <Table.Td className="policy-money">{euros(toCents(rata.price?.agente?.tot))}</Table.Td>
-                <Table.Td>
-                  {rata.paid ? (
-                    <Badge color="green" variant="light" data-testid="instalment-state">
-                      {t('rate.paidOn', { date: shortDate(rata.paidAt) })}
-                      {rata.paidMethod ? ` · ${methodLabel(rata.paidMethod)}` : ''}
-                    </Badge>
-                  ) : isSuspended(rata) ? (
-                    <Badge color="gray" variant="light" data-testid="instalment-state">
-                      {t('rate.suspended')}
-                    </Badge>
-                  ) : (
-                    <Badge color="orange" variant="light" data-testid="instalment-state">
-                      {t('rate.unpaid')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                {flags.admin ? (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {canEdit ? <ReceiptUpload policy={policy} n={rata.n} /> : null}
-                      {rata.paid ? (
-                        <Button size="compact-xs" variant="subtle" color="red" loading={busy === `${rata.n}-annulla`} onClick={() => void act(rata.n, 'annulla')}>
-                          {t('rate.undo')}
-                        </Button>
-                      ) : isSuspended(rata) ? (
-                        <Button size="compact-xs" variant="subtle" loading={busy === `${rata.n}-riattiva`} onClick={() => void act(rata.n, 'riattiva')}>
-                          {t('rate.resume')}
-                        </Button>
-                      ) : (
-                        <>
-                          <Button size="compact-xs" variant="light" onClick={() => setPaying(rata)} data-testid="instalment-pay">
-                            {t('rate.markPaid')}
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" color="gray" loading={busy === `${rata.n}-sospendi`} onClick={() => void act(rata.n, 'sospendi')}>
-                            {t('rate.suspend')}
-                          </Button>
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        rows={rate}
+        columns={columns}
+        rowKey={(rata) => String(rata.n)}
+        rowProps={(rata) => ({ 'data-testid': 'instalment-row', 'data-paid': rata.paid ? 'yes' : 'no' })}
+        minWidth={640}
+        label={t('rate.title')}
+        table={{ striped: true, verticalSpacing: 'xs' }}
+        testId="instalments"
+      />
       <PayDialog policy={policy} rata={paying} onClose={() => setPaying(null)} />
     </>
   );

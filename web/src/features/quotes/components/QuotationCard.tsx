@@ -4,12 +4,12 @@
  * frequency and notes. Admins and responsabili add, change and remove offers (`quotaPreventivo`) until the
  * agent has chosen one; agents pick the offer their emission request will carry.
  */
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { TextArea } from '../../../components/NativeChoices';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, formatEuro, formatRate, PlainSelect, type HostItem } from '@sportello/host-api';
+import { AmountInput, formatEuro, formatRate, ListTable, PlainSelect, useBelow, type HostItem, type ListColumn } from '@sportello/host-api';
 import { useSession } from '../../../session/context';
 import { errorText, notify, useCollection, useQuoteEnv } from '../env';
 import { emissionOf, FREQUENCIES, offersOf, policyIdOf, type Offer } from '../quotation';
@@ -148,11 +148,118 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
   };
 
   const picking = flags.agent && !requested && offers.length > 0;
+  const editable = canEdit && !locked;
+  const phone = useBelow('sm');
+  const pick = (offer: Offer) => (
+    <input
+      type="radio"
+      name={`offer-${quote._id}`}
+      value={offer.company}
+      checked={(choice ?? emission.company ?? '') === offer.company}
+      onChange={() => onChoice(offer.company)}
+      aria-label={t('quotation.pickCompany', { company: offer.company })}
+      data-testid="offer-pick"
+    />
+  );
+  const money = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as const;
+  // on a phone a card per offer: the pick and the company at its head, the figures two to a line
+  const columns: ListColumn<Offer>[] = [
+    ...(picking
+      ? [{ key: 'pick', header: '', card: 'hidden', th: { w: 40, 'aria-label': t('quotation.pick') }, cell: pick } satisfies ListColumn<Offer>]
+      : []),
+    {
+      key: 'company',
+      header: t('quotation.company'),
+      card: 'title',
+      cell: (offer) => {
+        const name = (
+          <>
+            <Text size="sm" fw={phone ? 600 : 500} span>
+              {offer.company}
+            </Text>
+            {emission.company === offer.company ? (
+              <Badge size="sm" variant="light">
+                {t('quotation.chosen')}
+              </Badge>
+            ) : null}
+          </>
+        );
+        // on a phone the pick is at the card's head, the company's name its label
+        return picking && phone ? (
+          <Group component="label" gap={8} wrap="nowrap" className="offer-pick-label">
+            {pick(offer)}
+            {name}
+          </Group>
+        ) : (
+          <Group gap={6}>{name}</Group>
+        );
+      },
+    },
+    {
+      key: 'net',
+      header: t('taxes.net'),
+      testId: 'offer-net',
+      th: { ta: 'right' },
+      td: money,
+      cell: (offer) => (
+        <>
+          {typeof offer.net === 'number' ? formatEuro(offer.net) : '—'}
+          {offer.derived || typeof offer.net !== 'number' ? (
+            <Text size="xs" c="dimmed">
+              {t('taxes.derived')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'taxes',
+      header: t('taxes.total'),
+      testId: 'offer-taxes',
+      th: { ta: 'right' },
+      td: money,
+      cell: (offer) => (
+        <span title={(offer.taxes ?? []).map((x) => `${x.label} ${formatRate(x.rate)}: ${formatEuro(x.amount)}`).join('\n')}>
+          {typeof offer.taxTotal === 'number' ? formatEuro(offer.taxTotal) : '—'}
+        </span>
+      ),
+    },
+    { key: 'gross', header: t('taxes.gross'), testId: 'offer-gross', th: { ta: 'right' }, td: { ...money, fw: 600 }, cell: (offer) => formatEuro(offer.tot) },
+    { key: 'frequency', header: t('quotation.frequency'), cell: (offer) => t(`quotation.frequencies.${offer.frazionamento}`) },
+    {
+      key: 'note',
+      header: t('quotation.note'),
+      card: 'wide',
+      cell: (offer) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {offer.note || '—'}
+        </Text>
+      ),
+    },
+    ...(editable
+      ? [{
+          key: 'actions',
+          header: '',
+          card: 'wide',
+          th: { w: 80 },
+          cell: (offer: Offer) => (
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={t('quotation.edit', { company: offer.company })} onClick={() => setEditing(offer.company)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={t('quotation.remove', { company: offer.company })} onClick={() => void remove(offer.company)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ),
+        } satisfies ListColumn<Offer>]
+      : []),
+  ];
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="quotation">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('quotation.title')}</Title>
-        {canEdit && !locked && editing === null ? (
+        {editable && editing === null ? (
           <Button size="xs" variant="light" onClick={() => setEditing('')} disabled={!companies.length} data-testid="offer-add">
             {t('quotation.add')}
           </Button>
@@ -162,86 +269,18 @@ export default function QuotationCard({ quote, choice, onChoice }: { quote: Host
         {product ? String(product.name ?? '') : t('detail.noProduct')}
       </Text>
       {offers.length ? (
-        // the companies' offers compared column by column: on a phone the comparison scrolls
-        <div style={{ overflowX: 'auto', marginTop: 'var(--mantine-spacing-md)' }} tabIndex={0} role="region" aria-label={t('quotation.title')} data-scroll-ok>
-          <Table miw={600} verticalSpacing="xs" data-testid="offers">
-            <Table.Thead>
-              <Table.Tr>
-                {picking ? <Table.Th w={40} aria-label={t('quotation.pick')} /> : null}
-                <Table.Th>{t('quotation.company')}</Table.Th>
-                <Table.Th ta="right">{t('taxes.net')}</Table.Th>
-                <Table.Th ta="right">{t('taxes.total')}</Table.Th>
-                <Table.Th ta="right">{t('taxes.gross')}</Table.Th>
-                <Table.Th>{t('quotation.frequency')}</Table.Th>
-                <Table.Th>{t('quotation.note')}</Table.Th>
-                {canEdit && !locked ? <Table.Th w={80} /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {offers.map((offer) => (
-                <Table.Tr key={offer.company} data-testid="offer-row" data-company={offer.company}>
-                  {picking ? (
-                    <Table.Td>
-                      <input
-                        type="radio"
-                        name={`offer-${quote._id}`}
-                        value={offer.company}
-                        checked={(choice ?? emission.company ?? '') === offer.company}
-                        onChange={() => onChoice(offer.company)}
-                        aria-label={t('quotation.pickCompany', { company: offer.company })}
-                        data-testid="offer-pick"
-                      />
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td>
-                    <Group gap={6}>
-                      <Text size="sm" fw={500}>
-                        {offer.company}
-                      </Text>
-                      {emission.company === offer.company ? (
-                        <Badge size="sm" variant="light">
-                          {t('quotation.chosen')}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-net">
-                    {typeof offer.net === 'number' ? formatEuro(offer.net) : '—'}
-                    {offer.derived || typeof offer.net !== 'number' ? (
-                      <Text size="xs" c="dimmed">
-                        {t('taxes.derived')}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-taxes" title={(offer.taxes ?? []).map((x) => `${x.label} ${formatRate(x.rate)}: ${formatEuro(x.amount)}`).join('\n')}>
-                    {typeof offer.taxTotal === 'number' ? formatEuro(offer.taxTotal) : '—'}
-                  </Table.Td>
-                  <Table.Td ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="offer-gross">
-                    {formatEuro(offer.tot)}
-                  </Table.Td>
-                  <Table.Td>{t(`quotation.frequencies.${offer.frazionamento}`)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                      {offer.note || '—'}
-                    </Text>
-                  </Table.Td>
-                  {canEdit && !locked ? (
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t('quotation.edit', { company: offer.company })} onClick={() => setEditing(offer.company)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('quotation.remove', { company: offer.company })} onClick={() => void remove(offer.company)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <Box mt="md">
+          <ListTable
+            rows={offers}
+            columns={columns}
+            rowKey={(offer) => offer.company}
+            rowProps={(offer) => ({ 'data-testid': 'offer-row', 'data-company': offer.company })}
+            minWidth={600}
+            label={t('quotation.title')}
+            table={{ verticalSpacing: 'xs' }}
+            testId="offers"
+          />
+        </Box>
       ) : (
         <Text size="sm" c="dimmed" mt="sm" data-testid="offers-empty">
           {t('quotation.none')}
