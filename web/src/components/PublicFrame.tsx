@@ -48,7 +48,7 @@ export default function PublicFrame({ title, failure, loading, ns, errorTestId, 
     );
   }
   return (
-    <Box py={40} px="md">
+    <Box py={40} px="md" className="public-main">
       <Stack maw={760} mx="auto" gap="md">
         <Group gap="sm">
           {/* the logo is the brand's wordmark: its name once, as the image's text */}

@@ -19,7 +19,6 @@ import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
 import { kindLabel } from './questionnaire';
 import { useNeedsView } from './useNeedsView';
-import './needs.css';
 
 /** The office route's answer for a product line's practice (a rental, a loan), whose line asks
  * its own questions: nothing to show. A 404 (the quote gone, or no longer the user's to see) is
@@ -80,7 +79,7 @@ export default function NeedsCard({ quote }: { quote: HostItem }) {
   const showForm = view !== null && !locked && (!assessment || editing);
 
   return (
-    <Paper withBorder radius="lg" p="lg" className="needs-touch" data-testid="needs-card">
+    <Paper withBorder radius="lg" p="lg" data-testid="needs-card">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={4}>{t('card.title')}</Title>
         {view ? <StateBadge view={view} /> : null}

@@ -15,7 +15,6 @@ import CancelButton from './CancelButton';
 import MismatchAlert from './MismatchAlert';
 import NeedsForm from './NeedsForm';
 import { useNeedsView } from './useNeedsView';
-import './needs.css';
 
 /** The public route's answer for a quote that asks no questions (a product line's practice). */
 const NO_QUESTIONNAIRE = 404;
@@ -47,7 +46,7 @@ export default function NeedsStep({ id, code, requested = false, onSaved }: Prop
   ) : null;
   if (!view) {
     return (
-      <Stack gap="sm" className="needs-touch" data-testid="needs-step">
+      <Stack gap="sm" data-testid="needs-step">
         <Divider label={t('step.title')} labelPosition="left" />
         {failed}
         <Group justify="flex-end">
@@ -62,7 +61,7 @@ export default function NeedsStep({ id, code, requested = false, onSaved }: Prop
   const showForm = !view.locked && (!assessment || editing);
 
   return (
-    <Stack gap="sm" className="needs-touch" data-testid="needs-step">
+    <Stack gap="sm" data-testid="needs-step">
       <Divider label={t('step.title')} labelPosition="left" />
       {failed}
       {showForm ? (

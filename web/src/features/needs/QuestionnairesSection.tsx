@@ -13,7 +13,6 @@ import { errorText, notify } from '../quotes/env';
 import { fetchQuestionnaires, type Question, type QuestionnaireEntry, saveQuestionnaire } from './api';
 import { cleaned, GENERAL, kindLabel, LIMITS, moved, newQuestion, type Problem, problems } from './questionnaire';
 import QuestionEditor from './QuestionEditor';
-import './needs.css';
 
 export default function QuestionnairesSection() {
   const { t } = useTranslation('needs');
@@ -68,7 +67,7 @@ export default function QuestionnairesSection() {
 
   if (failed) return <Alert color="red">{failed}</Alert>;
   return (
-    <Paper withBorder radius="lg" p="lg" className="needs-touch" data-testid="settings-needs">
+    <Paper withBorder radius="lg" p="lg" data-testid="settings-needs">
       <Stack gap="md">
         <Title order={4}>{t('editor.title')}</Title>
         <Text size="sm" c="dimmed">

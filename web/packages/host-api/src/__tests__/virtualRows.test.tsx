@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLists, rememberedList, rememberList } from '../listMemory';
 import VirtualRows, { type RowMeasure } from '../VirtualRows';
-import { stubLayoutApis } from '../../../../src/test/layoutStubs';
+import { stubLayoutApis } from './layoutStubs';
 
 interface Row {
   _id: string;
