@@ -169,17 +169,20 @@ async def _percentiles(search: Search, texts: list[str]) -> tuple[float, float, 
     return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)], hits
 
 
-def _searcher(runtime: Any, who: Any) -> Search:
+def _searcher(runtime: Any, who: Any, *, at_once: bool = True) -> Search:
+    """The search as ``GET /api/cerca`` runs it (its groups at once, on side sessions), or with
+    ``at_once`` false its groups one after the other on the request's session."""
     from core.context import tenant_scope
     from core.domain.search.queries import DEFAULT_LIMIT, search
+
+    side = runtime.read_session if at_once else None
 
     async def one(text: str) -> dict[str, Any]:
         with tenant_scope(TENANT):
             async with runtime.db.session() as session:
                 return await search(
-                    session, who, text, DEFAULT_LIMIT, date.today(),
-                    side_sessions=runtime.read_session,
-                )  # fmt: skip
+                    session, who, text, DEFAULT_LIMIT, date.today(), side_sessions=side
+                )
 
     return one
 
@@ -282,6 +285,16 @@ async def _measure_pg() -> list[tuple[str, str, str, str]]:
         "admin": await _percentiles(_searcher(runtime, admin), texts),
         "agent": await _percentiles(_searcher(runtime, agent), agent_texts),
     }
+    apart = {
+        "admin": await _percentiles(_searcher(runtime, admin, at_once=False), texts),
+        "agent": await _percentiles(_searcher(runtime, agent, at_once=False), agent_texts),
+    }
+    header = "| the same searches | groups at once p50 / p99 (ms) | one after the other p50 / p99 |"
+    print(f"\n{header}")
+    print("|---|---:|---:|")
+    for who in ("agent", "admin"):
+        print(f"| {who} | {figures[who][0]:.1f} / {figures[who][1]:.1f} | "
+              f"{apart[who][0]:.1f} / {apart[who][1]:.1f} |")  # fmt: skip
     _drop_search_indexes()
     peers = {
         "admin": await _percentiles(_searcher(runtime, admin), texts[:PEER_SEARCHES]),
