@@ -32,6 +32,18 @@ def _issue(number: str) -> dict[str, Any]:
             "paymentMethod": "Bonifico"}  # fmt: skip
 
 
+async def _customer_confirms(live: Live, quote_id: str) -> None:
+    """The customer reads the documents on the link and confirms them with the mailed code."""
+    url = base(live.runtime, quote_id)
+    async with live.http() as client:
+        shown = (await client.get(url)).json()
+        await client.post(f"{url}/code")
+        code = await mailed_code(live.runtime)
+        hashes = [d["sha256"] for d in shown["documents"]]
+        body = {"version": shown["version"], "code": code, "hashes": hashes}
+        (await client.post(f"{url}/confirm", json=body)).raise_for_status()
+
+
 async def test_delivery_confirmed_live_then_requested_and_issued(live: Live) -> None:
     await gate(live.runtime, True)
     quote_id = await priced_quote(live.runtime, Allianz=600)
@@ -93,14 +105,7 @@ async def test_a_quote_changed_after_delivery_needs_the_new_version(live: Live) 
     await gate(live.runtime, True)
     quote_id = await priced_quote(live.runtime, Allianz=600)
     agent = await live.logged_in(TENANT, "agente")
-    url = base(live.runtime, quote_id)
-    async with live.http() as client:
-        shown = (await client.get(url)).json()
-        await client.post(f"{url}/code")
-        code = await mailed_code(live.runtime)
-        hashes = [d["sha256"] for d in shown["documents"]]
-        body = {"version": 1, "code": code, "hashes": hashes}
-        (await client.post(f"{url}/confirm", json=body)).raise_for_status()
+    await _customer_confirms(live, quote_id)
     with tenant_scope(TENANT):
         async with live.runtime.db.session() as session:
             quote = await session.get(m.Quote, quote_id)
@@ -115,14 +120,7 @@ async def test_answers_changed_after_delivery_are_named(live: Live) -> None:
     await gate(live.runtime, True)
     quote_id = await priced_quote(live.runtime, Allianz=600)
     agent = await live.logged_in(TENANT, "agente")
-    url = base(live.runtime, quote_id)
-    async with live.http() as client:
-        shown = (await client.get(url)).json()
-        await client.post(f"{url}/code")
-        code = await mailed_code(live.runtime)
-        hashes = [d["sha256"] for d in shown["documents"]]
-        body = {"version": 1, "code": code, "hashes": hashes}
-        (await client.post(f"{url}/confirm", json=body)).raise_for_status()
+    await _customer_confirms(live, quote_id)
     await answer_questionnaire(live.runtime, quote_id, option=1)  # the office, with other answers
     with pytest.raises(CallFailed) as refused:
         await agent.invoke("richiediEmissione", {"pId": quote_id, "company": "Allianz"})

@@ -50,7 +50,8 @@ async def questionnaire_save(
     kind: FromPath[str], data: JSONBody[QuestionnaireBody], principal: PrincipalDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    """``{questions}``: a new version; an empty list sends a ramo back to the general one."""
+    """``{questions}``: a new version; an empty list sends a ramo back to its built-in
+    questions, or the general ones where it has none."""
     _admin(principal)
     return await save(db_session, kind, data, principal.id)
 
@@ -70,7 +71,7 @@ async def quote_needs_answer(
     quote_id: FromPath[str], data: JSONBody[AnswersBody], principal: PrincipalDep,
     db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    """``{version, answers: [{id, option | text}]}``, channel ``ufficio``."""
+    """``{kind, version, answers: [{id, option | text}]}``, channel ``ufficio``."""
     await visible_quote(db_session, principal, quote_id)
     quote = await record_answers(
         db_session, quote_id, data, channel="ufficio", by=principal.id, address=None

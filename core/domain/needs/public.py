@@ -11,11 +11,9 @@ from typing import Any
 from litestar import Request, get, put
 from litestar.params import FromPath
 
-from core.db import models as m
 from core.domain.needs.answers import AnswersBody
 from core.domain.needs.assessments import record_answers, view
-from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link, public_json
-from core.errors import NotFound
+from core.domain.quotes.links import linked_plain_quote, public_json
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
 from core.validation import parse
@@ -26,18 +24,6 @@ JSON-escaped, with their ids."""
 NO_QUESTIONNAIRE = "Nessun questionario per questo preventivo"
 
 
-async def _quote(
-    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, session: SessionDep,
-    quote_id: str, code: str,
-) -> m.Quote:  # fmt: skip
-    await limit_public(request, runtime, tenant)
-    open_link(runtime.settings, tenant, quote_id, code)
-    quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
-    if quote.type is not None:  # a product line's practice (a rental, a loan) asks its own
-        raise NotFound(NO_QUESTIONNAIRE)
-    return quote
-
-
 @get("/api/public/quotes/{quote_id:str}/{code:str}/needs",
      summary="The quote's questionnaire and the customer's answers (link code)",
      tags=["public"])  # fmt: skip
@@ -45,7 +31,9 @@ async def public_needs(
     request: Request[Any, Any, Any], quote_id: FromPath[str], code: FromPath[str],
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    quote = await _quote(request, runtime, tenant, db_session, quote_id, code)
+    quote = await linked_plain_quote(
+        request, runtime, tenant, db_session, quote_id, code, NO_QUESTIONNAIRE
+    )
     return await view(db_session, quote, office=False)
 
 
@@ -56,8 +44,8 @@ async def public_needs_answer(
     request: Request[Any, Any, Any], quote_id: FromPath[str], code: FromPath[str],
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    """``{version, answers: [{id, option | text}]}``."""
-    await _quote(request, runtime, tenant, db_session, quote_id, code)
+    """``{kind, version, answers: [{id, option | text}]}``, channel ``link``."""
+    await linked_plain_quote(request, runtime, tenant, db_session, quote_id, code, NO_QUESTIONNAIRE)
     body = parse(AnswersBody, await public_json(request, MAX_BODY))
     quote = await record_answers(
         db_session, quote_id, body, channel="link", by=None,

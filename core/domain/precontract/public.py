@@ -24,7 +24,10 @@ from core.domain.precontract.sets import (
     publish_summary,
 )
 from core.domain.precontract.signature import CHANGED, confirm, masked, send_code
-from core.domain.quotes.links import INVALID, limit_public, linked_record, open_link, public_json
+from core.domain.quotes.links import (
+    linked_plain_quote,
+    public_json,
+)
 from core.errors import ClientError, Conflict, NotFound
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep
@@ -69,19 +72,6 @@ def public_payload(made: m.PrecontractSet) -> dict[str, Any]:
     }
 
 
-async def _opened(
-    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, session: SessionDep,
-    quote_id: str, code: str,
-) -> m.Quote:  # fmt: skip
-    """The link's plain quote (a product line's practice has its own papers)."""
-    await limit_public(request, runtime, tenant)
-    open_link(runtime.settings, tenant, quote_id, code)
-    quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
-    if quote.type is not None:  # a product line's practice (a rental, a loan) has its own
-        raise NotFound(NO_DOCUMENTS)
-    return quote
-
-
 async def _to_sign(
     session: SessionDep, tenant: TenantDep, quote: m.Quote, version: int | None = None
 ) -> m.PrecontractSet:
@@ -111,7 +101,7 @@ async def public_documents(
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
     """The current version (made now when the quote changed since the last one)."""
-    await _opened(request, runtime, tenant, db_session, quote_id, code)
+    await linked_plain_quote(request, runtime, tenant, db_session, quote_id, code, NO_DOCUMENTS)
     made = await ensure_current(db_session, runtime.settings, tenant, quote_id, None)
     return public_payload(made)
 
@@ -126,9 +116,7 @@ async def public_document_file(
     version: FromPath[int], index: FromPath[int], runtime: RuntimeDep, tenant: TenantDep,
     db_session: SessionDep,
 ) -> Response[Any]:  # fmt: skip
-    await limit_public(request, runtime, tenant)
-    open_link(runtime.settings, tenant, quote_id, code)
-    await linked_record(db_session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+    await linked_plain_quote(request, runtime, tenant, db_session, quote_id, code, FILE_GONE)
     return await set_file_response(request, runtime, db_session, quote_id, version, index)
 
 
@@ -164,7 +152,9 @@ async def public_request_code(
     request: Request[Any, Any, Any], quote_id: FromPath[str], code: FromPath[str],
     runtime: RuntimeDep, tenant: TenantDep, db_session: SessionDep,
 ) -> dict[str, Any]:  # fmt: skip
-    quote = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    quote = await linked_plain_quote(
+        request, runtime, tenant, db_session, quote_id, code, NO_DOCUMENTS
+    )
     made = await _to_sign(db_session, tenant, quote)
     sent_to = await send_code(db_session, runtime.settings, tenant, made)
     return {"sentTo": sent_to, **public_payload(made)}
@@ -183,7 +173,9 @@ async def public_confirm(
 ) -> dict[str, Any]:  # fmt: skip
     """``{version, code, hashes}``: the hashes are the documents' as the page showed them."""
     body = parse(ConfirmBody, await public_json(request, MAX_BODY))
-    quote = await _opened(request, runtime, tenant, db_session, quote_id, code)
+    quote = await linked_plain_quote(
+        request, runtime, tenant, db_session, quote_id, code, NO_DOCUMENTS
+    )
     made = await _to_sign(db_session, tenant, quote, body.version)
     await confirm(
         db_session, runtime.settings, made, code=body.code, hashes=body.hashes,

@@ -138,6 +138,21 @@ async def linked_record(
     return record
 
 
+async def linked_plain_quote(
+    request: Request[Any, Any, Any], runtime: RuntimeDep, tenant: TenantDep, session: SessionDep,
+    quote_id: str, code: str, not_plain: str,
+) -> m.Quote:  # fmt: skip
+    """The plain quote a public link opens, its request counted against the links' rate
+    limit; a product line's practice (a rental, a loan) has its own papers: not found with
+    ``not_plain``."""
+    await limit_public(request, runtime, tenant)
+    open_link(runtime.settings, tenant, quote_id, code)
+    quote = await linked_record(session, runtime, tenant.id, m.Quote, quote_id, INVALID)
+    if quote.type is not None:
+        raise NotFound(not_plain)
+    return quote
+
+
 def open_link(
     settings: Settings, tenant: Tenant, record_id: str, code: str, purpose: str = PURPOSE
 ) -> datetime:

@@ -9,9 +9,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { i18next, initI18n } from '../lib/i18n';
 import { wordingForAppName } from '../lib/wording';
-import { AppContext } from '../session/context';
+import { AppContext, type AppServices } from '../session/context';
 import { stubLayoutApis } from './layoutStubs';
-import { stubServices } from './services';
+import { signedIn, stubServices } from './services';
 
 /** A JSON answer (`status` 200 unless told), or a `Response` of any kind (a file, a header). */
 type Answer = { status?: number; body: unknown } | Response;
@@ -50,12 +50,14 @@ export async function setUpScreens() {
 }
 
 /** `ui` inside Mantine, the app's stubbed services and a router at `url` (matching `path`). */
-export function renderScreen(ui: ReactNode, { path = '*', url = '/' }: { path?: string; url?: string } = {}) {
-  const state = { phase: 'authenticated', user: { _id: 'me', name: 'Io', role: { admin: true } }, settings: {}, tenant: { appName: 'assicurapp', wording: wordingForAppName('assicurapp'), products: [] } };
+export function renderScreen(
+  ui: ReactNode,
+  { path = '*', url = '/', services = stubServices({ state: signedIn() }) }: { path?: string; url?: string; services?: AppServices } = {},
+) {
   const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [url] });
   return render(
     <MantineProvider>
-      <AppContext.Provider value={stubServices({ state })}>
+      <AppContext.Provider value={services}>
         <Notifications />
         <RouterProvider router={router} />
       </AppContext.Provider>

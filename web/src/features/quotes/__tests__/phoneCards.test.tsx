@@ -5,18 +5,15 @@
  * admin's buttons across it), carrying the test ids the table's rows and cells carry; on a
  * tablet or wider a table as before. Figures written by hand.
  */
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostItem } from '@sportello/host-api';
-import { AppContext } from '../../../session/context';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { wordingForAppName } from '../../../lib/wording';
-import { DataStore } from '../../../store/store';
 import { stubLayoutApis } from '../../../test/layoutStubs';
-import { stubServices } from '../../../test/services';
+import { renderScreen } from '../../../test/fakeServer';
+import { signedIn, stubServices } from '../../../test/services';
 import QuotationCard from '../components/QuotationCard';
 import InstalmentsTable from '../../policies/components/InstalmentsTable';
 
@@ -32,20 +29,7 @@ afterEach(() => document.body.replaceChildren());
 
 function show(ui: ReactNode, role: Record<string, unknown>, widthEm?: number) {
   stubLayoutApis(widthEm);
-  const state = {
-    phase: 'authenticated', user: { _id: 'me', name: 'Io', role }, settings: {}, usersLoaded: true,
-    dataLoadedAt: 1, connected: true, banner: null,
-    tenant: { appName: 'assicurapp', wording: wordingForAppName('assicurapp'), products: [], menuOnly: null, maxUploadMb: 20 },
-  };
-  const services = stubServices({ state, session: { invoke: vi.fn(async () => ({})) }, store: new DataStore() });
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
-  return render(
-    <MantineProvider>
-      <AppContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </AppContext.Provider>
-    </MantineProvider>,
-  );
+  return renderScreen(ui, { services: stubServices({ state: signedIn(role), session: { invoke: vi.fn(async () => ({})) } }) });
 }
 
 const QUOTE: HostItem = {
