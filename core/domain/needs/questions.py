@@ -2,9 +2,9 @@
 art. 119-ter c. 1: before the contract the distributor learns the customer's demands and needs
 and proposes only a contract consistent with them).
 
-A question is either a choice (``scelta``: 2 to :data:`MAX_OPTIONS` answers, each marked
-``coerente`` or not with the product) or a free text (``testo``). An answer not ``coerente``
-is what makes the office's warning and the customer's notice."""
+A question is either a choice (``scelta``: :data:`MIN_OPTIONS` to :data:`MAX_OPTIONS`
+answers, each marked ``coerente`` or not with the product) or a free text (``testo``). An
+answer not ``coerente`` is what makes the office's warning and the customer's notice."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ GENERAL = "generale"
 KINDS: dict[str, str] = {GENERAL: "Generale (tutti i rami)", **RAMI}
 """Questionnaire kind → its Italian name: the general one, then one per ramo."""
 MAX_QUESTIONS = 30
+MIN_OPTIONS = 2
 MAX_OPTIONS = 8
 MAX_TEXT_ANSWER = 1000
-OPTIONS_NEEDED = "Una domanda a scelta ha da 2 a {n} risposte"
+OPTIONS_NEEDED = "Una domanda a scelta ha da {low} a {high} risposte"
 NO_OPTIONS = "Una domanda a testo libero non ha risposte da scegliere"
 SAME_ID = "Due domande hanno lo stesso codice: {id}"
 NO_QUESTIONS = "Il questionario generale deve avere almeno una domanda"
@@ -43,8 +44,8 @@ class Question(BaseModel):
 
     @model_validator(mode="after")
     def _options_fit_the_type(self) -> Question:
-        if self.type == "scelta" and len(self.options) < 2:
-            raise ValueError(OPTIONS_NEEDED.format(n=MAX_OPTIONS))
+        if self.type == "scelta" and len(self.options) < MIN_OPTIONS:
+            raise ValueError(OPTIONS_NEEDED.format(low=MIN_OPTIONS, high=MAX_OPTIONS))
         if self.type == "testo" and self.options:
             raise ValueError(NO_OPTIONS)
         return self
