@@ -308,14 +308,14 @@ export async function openPage(browser, options = {}) {
   return { context, page };
 }
 
-/** The ids of the socket calls in a frame (`cid`) or of the answers (`rid`). */
-function frameIds(payload, key) {
+/** The socket calls in a frame (`cid`, with their event's name) or the answers (`rid`). */
+function framePackets(payload, key) {
   if (typeof payload !== 'string' || !payload.startsWith('{') && !payload.startsWith('[')) return [];
   // most frames received are published data, with no answer in them: not parsed
   if (!payload.includes(`"${key}"`)) return [];
   try {
     const packets = [JSON.parse(payload)].flat();
-    return packets.filter((p) => p && typeof p === 'object' && p[key] !== undefined).map((p) => p[key]);
+    return packets.filter((p) => p && typeof p === 'object' && p[key] !== undefined).map((p) => ({ id: p[key], event: p.event }));
   } catch {
     return [];
   }
@@ -324,18 +324,18 @@ function frameIds(payload, key) {
 /** Keeps `page.pending()`: how many HTTP requests are in flight and socket calls unanswered. */
 function trackPending(page) {
   const requests = new Set();
-  const calls = new Set();
+  const calls = new Map(); // `socket:cid` → the call's event, named when a wait fails
   let sockets = 0;
   page.pending = () => requests.size + calls.size;
-  page.pendingNames = () => [...[...requests].map((r) => `${r.method()} ${new URL(r.url()).pathname}`), ...[...calls].map((c) => `call ${c}`)].join(', ');
+  page.pendingNames = () => [...[...requests].map((r) => `${r.method()} ${new URL(r.url()).pathname}`), ...[...calls].map(([c, event]) => `call ${c} ${event}`)].join(', ');
   page.on('request', (request) => requests.add(request));
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
   page.on('websocket', (socket) => {
     const n = (sockets += 1);
-    socket.on('framesent', ({ payload }) => frameIds(payload, 'cid').forEach((cid) => calls.add(`${n}:${cid}`)));
-    socket.on('framereceived', ({ payload }) => frameIds(payload, 'rid').forEach((rid) => calls.delete(`${n}:${rid}`)));
-    socket.on('close', () => [...calls].filter((call) => call.startsWith(`${n}:`)).forEach((call) => calls.delete(call)));
+    socket.on('framesent', ({ payload }) => framePackets(payload, 'cid').forEach(({ id, event }) => calls.set(`${n}:${id}`, event)));
+    socket.on('framereceived', ({ payload }) => framePackets(payload, 'rid').forEach(({ id }) => calls.delete(`${n}:${id}`)));
+    socket.on('close', () => [...calls.keys()].filter((call) => call.startsWith(`${n}:`)).forEach((call) => calls.delete(call)));
   });
 }
 
