@@ -24,10 +24,7 @@ from core.domain.precontract.sets import (
     publish_summary,
 )
 from core.domain.precontract.signature import CHANGED, confirm, masked, send_code
-from core.domain.quotes.links import (
-    linked_plain_quote,
-    public_json,
-)
+from core.domain.quotes.links import linked_plain_quote, public_json
 from core.errors import ClientError, Conflict, NotFound
 from core.http.client_address import address_of
 from core.http.deps import RuntimeDep, SessionDep, TenantDep

@@ -80,20 +80,23 @@ async def ensure_current(
     if latest is not None and latest.fingerprint == fingerprint:
         return latest
     storage = storage_of(settings)
+
+    async def made_here(kind: str, name: str, content: bytes) -> dict[str, Any]:
+        """A file made for this quote, stored, as the set lists it."""
+        key = await to_thread.run_sync(storage.save, quote.tenant_id, name, content)
+        return {"kind": kind, "title": TITLES[kind], "name": name, "sha256": sha256(content),
+                "size": len(content), "key": key}  # fmt: skip
+
     files: list[dict[str, Any]] = []
     for kind in ANNEX_KINDS:
         content = await to_thread.run_sync(annex_pdf, kind, facts)
-        key = await to_thread.run_sync(storage.save, quote.tenant_id, FILE_NAMES[kind], content)
-        files.append({"kind": kind, "title": TITLES[kind], "name": FILE_NAMES[kind],
-                      "sha256": sha256(content), "size": len(content), "key": key})  # fmt: skip
+        files.append(await made_here(kind, FILE_NAMES[kind], content))
     if answers is not None:
         content = await to_thread.run_sync(
             summary_pdf, facts.intermediary, facts.customer, facts.product, quote.id, answers
         )
-        key = await to_thread.run_sync(storage.save, quote.tenant_id, NEEDS_FILE_NAME, content)
-        files.append({"kind": NEEDS_KIND, "title": TITLES[NEEDS_KIND], "name": NEEDS_FILE_NAME,
-                      "sha256": sha256(content), "size": len(content), "key": key,
-                      "assessmentId": answers.id})  # fmt: skip
+        summary_file = await made_here(NEEDS_KIND, NEEDS_FILE_NAME, content)
+        files.append({**summary_file, "assessmentId": answers.id})
     for document in documents:
         files.append({"kind": document.kind, "title": TITLES[document.kind],
                       "name": document.name, "sha256": document.sha256,

@@ -38,6 +38,7 @@ class Outcome:
 
 
 def day(value: date) -> str:
+    """``dd/mm/yyyy``, as the erasure's labels print a record's date."""
     return value.strftime("%d/%m/%Y")
 
 

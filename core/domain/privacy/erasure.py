@@ -18,7 +18,14 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.documents import files as f
 from core.domain.privacy import retention as r
-from core.domain.privacy.attached import Fate, Outcome, settle_chats, settle_documents, settle_mails
+from core.domain.privacy.attached import (
+    Fate,
+    Outcome,
+    day,
+    settle_chats,
+    settle_documents,
+    settle_mails,
+)
 from core.domain.privacy.consents import current, history, record_consents
 from core.domain.privacy.log import record
 from core.domain.privacy.mails import addresses
@@ -42,10 +49,6 @@ QUOTE_FIELDS = ("usr_data", "car", "allegati")
 CLAIM_FIELDS = ("customer", "place", "description", "counterparties")
 DOCUMENT_FIELDS = ("name", "uri", "storage_key", "thumb")
 """A removed document's name and where it was: the activity log keeps that it existed."""
-
-
-def _day(value: date) -> str:
-    return value.strftime("%d/%m/%Y")
 
 
 async def _rows(session: AsyncSession, client_id: str) -> tuple[
@@ -118,7 +121,7 @@ async def erase_client(
     for policy in policies:
         if r.in_force(ends[policy.id], today):
             number = policy.number or policy.id
-            raise Conflict(IN_FORCE.format(number=number, end=_day(ends[policy.id])))
+            raise Conflict(IN_FORCE.format(number=number, end=day(ends[policy.id])))
     wanted = addresses(client, [*policies, *quotes])
     outcome = Outcome()
     kept, anonymised = outcome.kept, outcome.anonymised
@@ -142,7 +145,7 @@ async def erase_client(
     erased_quotes: list[m.Quote] = []
     quote_fates: dict[str, Fate] = {}
     for quote in sorted(quotes, key=lambda q: q.at):
-        label = f"Preventivo del {_day(quote.at.date())}"
+        label = f"Preventivo del {day(quote.at.date())}"
         until_kept = kept_quotes.get(quote.id)
         if until_kept is not None:
             reason = f"parte della polizza: {r.ACCOUNTING}"
@@ -157,7 +160,7 @@ async def erase_client(
     claim_fates: dict[str, Fate] = {}
     for claim in sorted(claims, key=lambda c: c.event_date):
         until = r.claim_kept_until(claim.event_date, policy_until.get(claim.policy_id, date.min))
-        label = f"Sinistro del {_day(claim.event_date)}"
+        label = f"Sinistro del {day(claim.event_date)}"
         if until > today:
             claim_fates[claim.id] = (r.CLAIMS, until)
             kept.append(r.Kept("sinistro", claim.id, label, r.CLAIMS, until))
