@@ -316,6 +316,21 @@ describe('installable app', () => {
       const kept = await page.evaluate(keptPictures);
       assert.equal(kept.length, 200, kept.length);
       assert.ok(!kept.includes(`${src}?seen=0`) && !kept.includes(src), 'the oldest pictures went');
+
+      // logged out: the pictures leave the device with the data, and the worker keeps anew
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      const reloaded = page.waitForEvent('load');
+      await page.getByTestId('logout-confirm').click();
+      await reloaded;
+      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      assert.deepEqual(await page.evaluate(keptPictures), []);
+      await page.evaluate((path) => new Promise((resolve) => {
+        const img = new Image();
+        img.onload = img.onerror = resolve;
+        img.src = `${path}?after=1`;
+      }), src);
+      await page.waitForFunction(async (path) => (await (await caches.open('sportello-pictures')).keys()).length === 1, src);
       assert.deepEqual(page.errors, []);
     } finally {
       await context.close();

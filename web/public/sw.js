@@ -135,8 +135,8 @@ function precacheOnce(modules) {
 }
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type !== 'precache') return;
-  event.waitUntil(precacheOnce(event.data.modules || []));
+  if (event.data?.type === 'precache') event.waitUntil(precacheOnce(event.data.modules || []));
+  else if (event.data?.type === 'forget-pictures') event.waitUntil(forgetPictures());
 });
 
 self.addEventListener('install', (event) => {
@@ -245,6 +245,17 @@ function keepPicture(request, response) {
     })
     .catch(() => {
       pictureIndex = null; // read the cache again next time
+    });
+  return keeping;
+}
+
+/** The signed-out user's pictures go: after the one being kept, so it does not come back. */
+function forgetPictures() {
+  keeping = keeping
+    .then(() => caches.delete(PICTURES))
+    .catch(() => undefined)
+    .finally(() => {
+      pictureIndex = null;
     });
   return keeping;
 }

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { preloadPath } from './app/preload';
-import { moduleEntries, precacheApp, registerServiceWorker } from './app/serviceWorker';
+import { forgetPictures, moduleEntries, precacheApp, registerServiceWorker } from './app/serviceWorker';
 import { routes } from './app/routes';
 import { ModuleRegistry } from './federation/remotes';
 import { initI18n, storedLanguage } from './lib/i18n';
@@ -65,6 +65,7 @@ async function start(): Promise<void> {
     storage: localStorage,
     logoutRequest: () => fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }),
     offlineData,
+    forgetPictures: () => forgetPictures(),
   });
   if (snapshot) session.restore(snapshot);
   const lookups = new LookupQueue(store, (request) => session.lookup(request));

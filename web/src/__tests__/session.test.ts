@@ -103,7 +103,7 @@ const USER = { _id: 'u1', name: 'Mario Rossi', role: { a: { type: 'a' } } };
 const STREAMS = ['chat', 'polizze', 'preventivi', 'usr'];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(extra: Pick<SessionEnvironment, 'offlineData'> = {}) {
+function setup(extra: Pick<SessionEnvironment, 'offlineData' | 'forgetPictures'> = {}) {
   const socket = new FakeSocket();
   const store = new DataStore();
   let now = 0;
@@ -723,6 +723,33 @@ describe('the data kept on the device', () => {
     await session.logout();
     expect(env.reload).not.toHaveBeenCalled();
     expect(await new OfflineData().read()).toBeNull();
+  });
+
+  it('the pictures kept for offline use go at logout, when the server ends the session, and at a start with no token', async () => {
+    const forgetPictures = vi.fn(async () => undefined);
+    const first = setup({ forgetPictures });
+    first.socket.handlers.logout = () => null;
+    await first.session.logout();
+    expect(forgetPictures).toHaveBeenCalledTimes(1);
+
+    const second = setup({ forgetPictures });
+    document.cookie = 't-assicurapp=tok; path=/';
+    second.session.start();
+    await vi.waitFor(() => expect(second.session.getState().phase).toBe('authenticated'));
+    second.socket.emit('close', { code: 4500 });
+    await vi.waitFor(() => expect(forgetPictures).toHaveBeenCalledTimes(2));
+
+    document.cookie = 't-assicurapp=; max-age=0; path=/';
+    setup({ forgetPictures }).session.start();
+    await vi.waitFor(() => expect(forgetPictures).toHaveBeenCalledTimes(3));
+  });
+
+  it('a failure to drop the pictures does not stop the logout', async () => {
+    const { socket, session, env } = setup({ forgetPictures: vi.fn(async () => Promise.reject(new Error('no caches'))) });
+    socket.handlers.logout = () => null;
+    await session.logout();
+    expect(env.logoutRequest).toHaveBeenCalled();
+    expect(localStorage.length).toBe(0);
   });
 
   it("another user's login replaces the copy", async () => {

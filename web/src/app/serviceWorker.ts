@@ -29,6 +29,18 @@ export function precacheApp(modules: readonly string[] = [], win: Window = windo
   );
 }
 
+/** The service worker's cache of the pictures the user has seen (public/sw.js PICTURES). */
+export const PICTURES_CACHE = 'sportello-pictures';
+
+/**
+ * Drop the pictures kept for offline use (at logout, or when the session ended): the worker is
+ * asked too, after the picture it may be keeping, so none comes back and its index starts over.
+ */
+export async function forgetPictures(win: Window = window): Promise<void> {
+  win.navigator.serviceWorker?.controller?.postMessage({ type: 'forget-pictures' });
+  if ('caches' in win) await win.caches.delete(PICTURES_CACHE);
+}
+
 /** The entries of the product modules a tenant offers (those built). */
 export function moduleEntries(tenant: Pick<TenantConfig, 'products'>): string[] {
   return tenant.products.flatMap((product) => (product.module ? [product.module.entry] : []));

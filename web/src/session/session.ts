@@ -108,6 +108,8 @@ export interface SessionEnvironment {
   logoutRequest: () => Promise<unknown>;
   /** The device's copy of the data for offline starts (../store/offlineData), loaded on use. */
   offlineData?: () => Promise<OfflineKeeper>;
+  /** Drop the pictures the service worker kept (a car's, say): they were the signed-out user's. */
+  forgetPictures?: () => Promise<void>;
 }
 
 /** What the session asks of the device's copy of the data. */
@@ -189,6 +191,7 @@ export class Session {
       this.set({ phase: 'anonymous', usersLoaded: true, dataLoadedAt: this.env.now() });
       // data kept for a session whose token is gone (a session cookie, the browser closed)
       if (keepsData(this.env.storage)) void this.wipeOffline();
+      else void this.forgetPictures();
     }
   }
 
@@ -633,13 +636,25 @@ export class Session {
   /** Forget the data kept on the device (logout, a session the server ended). */
   private async wipeOffline(): Promise<void> {
     this.keeping = false;
+    const pictures = this.forgetPictures();
     const keeper = this.keeper();
-    if (!keeper) return;
+    if (keeper) {
+      try {
+        await (await keeper).wipe();
+        markKeptData(this.env.storage, false);
+      } catch (error) {
+        console.warn('offline data', error);
+      }
+    }
+    await pictures;
+  }
+
+  /** The kept pictures leave the device with the data (never fails the caller). */
+  private async forgetPictures(): Promise<void> {
     try {
-      await (await keeper).wipe();
-      markKeptData(this.env.storage, false);
+      await this.env.forgetPictures?.();
     } catch (error) {
-      console.warn('offline data', error);
+      console.warn('offline pictures', error);
     }
   }
 
