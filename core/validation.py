@@ -41,6 +41,31 @@ Flag = Annotated[bool, BeforeValidator(_a_flag)]
 """true or false, or 0 or 1; nothing else (not "1", not 2)."""
 
 
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The marks and overrides that change the order a text is shown in, not what it says: in a
+signed answer they could make the page or the PDF show other words than those stored."""
+
+
+def plain_text(text: str) -> str:
+    """``text`` as it reads: line ends unified; control characters (but tab and new line) and
+    the bidirectional controls removed."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(
+        c for c in text
+        if c in "\n\t" or (c not in BIDI_CONTROLS and not (ord(c) < 32 or 127 <= ord(c) < 160))
+    )  # fmt: skip
+
+
+def _plain(value: object) -> object:
+    return plain_text(value) if isinstance(value, str) else value
+
+
+PlainText = Annotated[str, BeforeValidator(_plain)]
+"""A text shown to others or signed (:func:`plain_text`), cleaned before its length is checked."""
+
+
 def _a_real_number(value: object) -> Decimal:
     """Only JSON numbers: "12" or true must not pass for an amount. The number as the JSON
     wrote it (``0.1`` is 0.1, not the float nearest to it), for the field's own bounds."""

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from core.domain.needs.questionnaires import Questionnaire
 from core.domain.needs.questions import MAX_QUESTIONS, MAX_TEXT_ANSWER
 from core.errors import ClientError, Conflict
+from core.validation import PlainText
 
 QUESTIONNAIRE_CHANGED = "Il questionario è cambiato: ricarica la pagina"
 UNKNOWN_QUESTION = "Risposta a una domanda che il questionario non contiene: {id}"
@@ -23,7 +24,7 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     id: str = Field(max_length=40)
     option: StrictInt | None = Field(default=None, ge=0, le=100)
-    text: str | None = Field(default=None, max_length=MAX_TEXT_ANSWER)
+    text: PlainText | None = Field(default=None, max_length=MAX_TEXT_ANSWER)
 
 
 class AnswersBody(BaseModel):

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from core.domain.taxes.rami import RAMI, RCA
-from core.validation import StrictBool
+from core.validation import PlainText, StrictBool
 
 GENERAL = "generale"
 KINDS: dict[str, str] = {GENERAL: "Generale (tutti i rami)", **RAMI}
@@ -30,14 +30,14 @@ NO_QUESTIONS = "Il questionario generale deve avere almeno una domanda"
 
 class Option(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-    label: str = Field(min_length=1, max_length=120)
+    label: PlainText = Field(min_length=1, max_length=120)
     coerente: StrictBool = True
 
 
 class Question(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     id: str = Field(pattern=r"^[a-z0-9_]{1,40}$")
-    text: str = Field(min_length=1, max_length=300)
+    text: PlainText = Field(min_length=1, max_length=300)
     type: Literal["scelta", "testo"]
     required: StrictBool = True
     options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)

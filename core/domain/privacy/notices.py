@@ -16,6 +16,7 @@ from core.db import models as m
 from core.db.types import utcnow
 from core.domain.privacy.log import record
 from core.errors import ClientError, Conflict
+from core.validation import plain_text
 
 MAX_TEXT = 100_000
 """Characters a notice may hold (100 kB of plain text)."""
@@ -91,11 +92,8 @@ async def notice_versions(session: AsyncSession) -> list[dict[str, Any]]:
 
 
 def clean_text(text: str) -> str:
-    """Plain text: line ends unified, NUL and other control characters but tab and new line
-    removed, trailing blanks trimmed."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    kept = "".join(c for c in text if c in "\n\t" or (ord(c) >= 32 and ord(c) != 127))
-    return kept.strip()
+    """Plain text (:func:`core.validation.plain_text`), blanks around it trimmed."""
+    return plain_text(text).strip()
 
 
 async def save_notice(

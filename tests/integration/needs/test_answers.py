@@ -172,6 +172,26 @@ async def test_bad_answers_are_refused_in_italian_and_change_nothing(
     assert shown["assessment"] is None
 
 
+async def test_a_written_answer_is_kept_as_it_reads(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """Bidirectional overrides would make the page and the signed PDF show other words than
+    those stored ("pago 0001" shown for "1000 ogap"); they and control characters go."""
+    quote_id = await priced_quote(seeded, answered=False, Allianz=600)
+    written = "Franchigia \u202e1000 ogap\u202c\r\nmax\x07 \u2066euro\u2069\u200f"
+    async with clients(TENANT) as client:
+        saved = await client.put(
+            _needs(seeded, quote_id), json=_body([*FITTING, {"id": "esigenza", "text": written}])
+        )
+        only_marks = await client.put(
+            _needs(seeded, quote_id), json=_body([*FITTING, {"id": "esigenza", "text": "\u202e"}])
+        )
+    assert saved.status_code == 200
+    assert saved.json()["assessment"]["answers"][3]["answer"] == "Franchigia 1000 ogap\nmax euro"
+    assert only_marks.status_code == 200  # the optional text is left out, as if not written
+    assert len(only_marks.json()["assessment"]["answers"]) == 3
+
+
 async def test_links_and_users_that_do_not_open_the_quote_see_nothing(
     clients: ClientFactory, seeded: Runtime
 ) -> None:

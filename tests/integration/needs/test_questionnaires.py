@@ -84,10 +84,14 @@ async def test_bad_questionnaires_are_refused_and_change_nothing(
     too_many = {"questions": [_choice(f"q{i}", True, False) for i in range(31)]}
     text_with_options = {"questions": [{**_choice("t", True, True), "type": "testo"}]}
     bad_id = {"questions": [_choice("Non Valido", True, False)]}
+    # only marks that reorder the text: nothing is left to read
+    bidi_label = {"questions": [_choice("b", True, False)]}
+    bidi_label["questions"][0]["options"][0]["label"] = "\u202e\u2066\u2069"
     bodies = {
         "one option": ("rca", one_option), "same id": ("rca", same_id),
         "too many": ("rca", too_many), "text with options": ("rca", text_with_options),
         "bad id": ("rca", bad_id), "general empty": ("generale", {"questions": []}),
+        "only bidi marks": ("rca", bidi_label),
     }  # fmt: skip
     async with clients(TENANT) as client:
         answers = {
