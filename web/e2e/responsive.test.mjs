@@ -66,7 +66,8 @@ function tokenOf(tenant, who) {
 /** What is wrong with the layout shown: overflow, parts of the header overlapping or outside the
  * window, controls of the header (and of the open menu) smaller than a fingertip; with `boxes`
  * (the phone), controls of the page area smaller than a fingertip and an element of the page
- * area scrolling sideways in its own box (not marked `data-scroll-ok`). With the problems, how
+ * area scrolling sideways in its own box (not marked `data-scroll-ok`), text cut short in a card
+ * that takes its content's height. With the problems, how
  * many controls of the page area it measured. */
 function layoutProblems(boxes) {
   const TOUCH = 44;
@@ -132,6 +133,11 @@ function layoutProblems(boxes) {
       if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute('data-scroll-ok')) continue;
       const overflow = getComputedStyle(el).overflowX;
       if (overflow === 'auto' || overflow === 'scroll') problems.push(`${name(el)} scrolls sideways in its box (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
+    // a measured card holds its words whole: a status badge, a long name, nothing cut with '…'
+    for (const el of main.querySelectorAll('.sp-cards > .sp-row[data-index] *')) {
+      if (el.scrollWidth <= el.clientWidth + 1 || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+      problems.push(`"${el.textContent.trim()}" is cut in a card (${el.scrollWidth} px in ${el.clientWidth})`);
     }
   }
   return { problems, checked };
