@@ -113,6 +113,15 @@ describe('products (admin and responsabile)', () => {
       await conditions.getByTestId('product-document-error').getByText('Il documento del prodotto deve essere un PDF').waitFor();
       await conditions.getByText('Non ancora caricato').waitFor();
       await expectAccessible(page, "a product's documents, a refusal shown");
+
+      // the conditions uploaded from another window: this page's card shows them as they land
+      const other = await context.newPage();
+      await other.goto(live.server.url('assicurapp', `/prodotti/${home._id}`));
+      await other.getByTestId('product-document-condizioni').locator('input[type="file"]')
+        .setInputFiles({ name: 'Condizioni Casa.pdf', mimeType: 'application/pdf', buffer: content });
+      await other.getByText('Condizioni di assicurazione caricato').waitFor();
+      await other.close();
+      await conditions.getByRole('link', { name: 'Condizioni Casa.pdf', exact: true }).waitFor();
       await card.screenshot({ path: '/tmp/product-documents-desktop.png' });
 
       // on a phone: nothing wider than the window, the card's buttons 44 px tall or more

@@ -2,7 +2,8 @@
 registered through the same hooks plugins use: the models, the customer's routes behind the
 quote link, the office's routes (receipts, override), the product documents' routes and the
 tenant setting that turns the emission gate on. The receipt reaches open screens with the
-quote on the ``preventivi`` stream (``quote.precontratto``)."""
+quote on the ``preventivi`` stream (``quote.precontratto``); the products' current documents
+reach those who edit products on the ``documentiProdotto`` stream."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 from litestar.types import ControllerRouterHandler
 from sqlalchemy.orm import DeclarativeBase
 
+from core import permissions as perm
+from core.auth.principal import Principal
 from core.db import models as m
 from core.domain.precontract.gate import SETTING
 from core.domain.precontract.office import (
@@ -22,6 +25,7 @@ from core.domain.precontract.office import (
     precontract_receipts,
 )
 from core.domain.precontract.product_documents import (
+    document_payload,
     product_document_file,
     product_document_upload,
     product_documents_list,
@@ -32,7 +36,28 @@ from core.domain.precontract.public import (
     public_documents,
     public_request_code,
 )
+from core.extensions import Publication
 from core.hookspecs import hookimpl
+from core.sync_loaders import rows_loader
+
+
+def _every_document(_principal: Principal, _document: Mapping[str, Any]) -> bool:
+    return True
+
+
+PRODUCT_DOCUMENTS = Publication(
+    "documentiProdotto", perm.sees_products, _every_document, m.ProductDocument, "p",
+    document_payload,
+    sync=rows_loader(m.ProductDocument, document_payload, lambda _who: m.ProductDocument.current.is_(True)),
+)  # fmt: skip
+"""The products' current documents, for those who edit products (who see every product, the
+inactive ones too, as ``GET /api/products/{id}/documents`` shows them): an upload reaches every
+open product page. A replaced document is not sent again; the newest of a kind is current."""
+
+
+@hookimpl
+def register_publications() -> Sequence[Publication]:
+    return [PRODUCT_DOCUMENTS]
 
 
 @hookimpl

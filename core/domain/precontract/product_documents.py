@@ -38,9 +38,11 @@ PDF_MAGIC = b"%PDF-"
 
 
 def document_payload(row: m.ProductDocument) -> dict[str, Any]:
-    return {"_id": row.id, "kind": row.kind, "title": TITLES.get(row.kind, row.kind),
-            "name": row.name, "sha256": row.sha256, "size": row.size,
-            "at": row.created_at.isoformat()}  # fmt: skip
+    """A document as listed and streamed (``pId``: its product; ``at``: when it was uploaded,
+    the newest of a kind being the current one)."""
+    return {"_id": row.id, "pId": row.product_id, "kind": row.kind,
+            "title": TITLES.get(row.kind, row.kind), "name": row.name, "sha256": row.sha256,
+            "size": row.size, "at": row.created_at.isoformat()}  # fmt: skip
 
 
 async def _product(session: AsyncSession, principal: Principal, product_id: str) -> m.Product:

@@ -28,6 +28,12 @@ export function ProductDocumentRow({ productId, kind, current, canUpload, onUplo
   const { tenant } = useSession();
   const [sending, setSending] = useState<{ name: string; sent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // a refusal is about the file it was: a new current document (from here or another screen) clears it
+  const [errorFor, setErrorFor] = useState(current?._id);
+  if (errorFor !== current?._id) {
+    setErrorFor(current?._id);
+    setError(null);
+  }
   // cleared after each try, so the same file picked again (once fixed) is sent again
   const resetPicker = useRef<() => void>(null);
   const label = t(`documents.kinds.${kind}`);

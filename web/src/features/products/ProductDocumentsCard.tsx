@@ -1,15 +1,17 @@
 /** On a plain product's edit page: its company documents (DIP, DIP aggiuntivo, conditions of
  * insurance), which go into the pre-contract set the customer receives; uploaded as PDFs by
  * those who may edit products, one current file per kind (a replaced one stays in the sets
- * already delivered). */
+ * already delivered). Listed over HTTP, then live: an upload made on another screen shows here as
+ * it lands (the `documentiProdotto` stream). */
 import { Alert, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCollection } from '../quotes/env';
 import { errorMessage } from './api';
 import { listProductDocuments } from './documentsApi';
 import { ProductDocumentRow } from './ProductDocumentRow';
-import { currentByKind, PRODUCT_DOCUMENT_KINDS, withUploaded, type ProductDocument } from './productDocuments';
+import { newestByKind, PRODUCT_DOCUMENT_KINDS, PRODUCT_DOCUMENTS_STREAM, withUploaded, type ProductDocument } from './productDocuments';
 
 export function ProductDocumentsCard({ productId, canUpload }: { productId: string; canUpload: boolean }) {
   const { t } = useTranslation('products');
@@ -26,7 +28,12 @@ export function ProductDocumentsCard({ productId, canUpload }: { productId: stri
       current = false;
     };
   }, [productId]);
-  const byKind = currentByKind(documents ?? []);
+  const streamed = useCollection(PRODUCT_DOCUMENTS_STREAM);
+  const live = useMemo(
+    () => (Object.values(streamed) as unknown as ProductDocument[]).filter((d) => d.pId === productId),
+    [streamed, productId],
+  );
+  const byKind = useMemo(() => newestByKind([...(documents ?? []), ...live]), [documents, live]);
 
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" data-testid="product-documents">

@@ -5,9 +5,14 @@
 export const PRODUCT_DOCUMENT_KINDS = ['dip', 'dip_aggiuntivo', 'condizioni'] as const;
 export type ProductDocumentKind = (typeof PRODUCT_DOCUMENT_KINDS)[number];
 
-/** A current document as `GET /api/products/{id}/documents` lists it. */
+/** The stream that brings the products' current documents to those who edit products. */
+export const PRODUCT_DOCUMENTS_STREAM = 'documentiProdotto';
+
+/** A current document as `GET /api/products/{id}/documents` lists it and the stream brings it. */
 export interface ProductDocument {
   _id: string;
+  /** Its product. */
+  pId?: string;
   kind: string;
   title: string;
   name: string;
@@ -20,6 +25,11 @@ export interface ProductDocument {
 export function currentByKind(documents: readonly ProductDocument[]): Partial<Record<ProductDocumentKind, ProductDocument>> {
   const known = new Set<string>(PRODUCT_DOCUMENT_KINDS);
   return Object.fromEntries(documents.filter((d) => known.has(d.kind)).map((d) => [d.kind, d]));
+}
+
+/** Kind → the newest document of the kind (by upload time): a replaced one may still be listed. */
+export function newestByKind(documents: readonly ProductDocument[]): Partial<Record<ProductDocumentKind, ProductDocument>> {
+  return currentByKind([...documents].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }
 
 /** `documents` with `uploaded` as the current one of its kind (the one it replaces dropped). */

@@ -9,6 +9,7 @@ import { wordingForAppName } from '../../../lib/wording';
 import { AppContext } from '../../../session/context';
 import { stubLayoutApis } from '../../../test/layoutStubs';
 import { stubServices } from '../../../test/services';
+import { DataStore } from '../../../store/store';
 import { listProductDocuments, uploadProductDocument } from '../documentsApi';
 import { ProductDocumentsCard } from '../ProductDocumentsCard';
 import type { ProductDocument } from '../productDocuments';
@@ -36,11 +37,11 @@ beforeEach(() => {
   upload.mockReset();
 });
 
-function wrap(ui: ReactNode) {
+function wrap(ui: ReactNode, store = new DataStore()) {
   const state = { tenant: { appName: 'assicurapp', maxUploadMb: 1 } };
   return render(
     <MantineProvider>
-      <AppContext.Provider value={stubServices({ state })}>{ui}</AppContext.Provider>
+      <AppContext.Provider value={stubServices({ state, store })}>{ui}</AppContext.Provider>
     </MantineProvider>,
   );
 }
@@ -153,5 +154,42 @@ describe("a product's company documents", () => {
     wrap(<ProductDocumentsCard productId={PRODUCT} canUpload />);
     expect((await screen.findByRole('alert')).textContent).toBe('Impossibile leggere i documenti del prodotto: Prodotto non trovato');
     expect(screen.queryByTestId('product-document-dip')).toBeNull();
+  });
+  it('shows live an upload made on another screen, and nothing of another product', async () => {
+    const store = new DataStore();
+    list.mockResolvedValue([DIP]);
+    wrap(<ProductDocumentsCard productId={PRODUCT} canUpload />, store);
+    await screen.findByTestId('product-document-dip');
+    const newer = { ...DIP, _id: 'd2', pId: PRODUCT, name: 'DIP 2027.pdf', at: '2026-11-29T08:00:00+00:00' };
+    const elsewhere = { ...DIP, _id: 'd3', pId: 'x'.repeat(24), kind: 'condizioni', name: 'Altro.pdf', at: '2026-11-30T08:00:00+00:00' };
+    act(() => {
+      store.applyChange('documentiProdotto', { operationType: 'insert', p: newer } as never);
+      store.applyChange('documentiProdotto', { operationType: 'insert', p: elsewhere } as never);
+    });
+    expect(within(row('dip')).getByTestId('product-document-name').textContent).toBe('DIP 2027.pdf');
+    expect(within(row('condizioni')).getByText('Non ancora caricato')).toBeTruthy();
+  });
+
+  it('clears a refusal once a document of the kind lands from another screen', async () => {
+    const store = new DataStore();
+    list.mockResolvedValue([]);
+    upload.mockRejectedValue(new HttpError('Il documento del prodotto deve essere un PDF', 400));
+    wrap(<ProductDocumentsCard productId={PRODUCT} canUpload />, store);
+    await screen.findByTestId('product-document-dip');
+    pick('dip', pdf('dip.pdf'));
+    await within(row('dip')).findByText('Il documento del prodotto deve essere un PDF');
+    act(() => store.applyChange('documentiProdotto', { operationType: 'insert', p: { ...DIP, pId: PRODUCT } } as never));
+    expect(within(row('dip')).getByTestId('product-document-name').textContent).toBe('DIP RC Auto.pdf');
+    expect(within(row('dip')).queryByText('Il documento del prodotto deve essere un PDF')).toBeNull();
+  });
+
+  it('keeps the newer listed file when the stream still holds the one it replaced', async () => {
+    const store = new DataStore();
+    const older = { ...DIP, _id: 'd0', pId: PRODUCT, name: 'DIP 2025.pdf', at: '2025-01-01T08:00:00+00:00' };
+    store.setCollection('documentiProdotto', { d0: older as never });
+    list.mockResolvedValue([DIP]);
+    wrap(<ProductDocumentsCard productId={PRODUCT} canUpload />, store);
+    await screen.findByTestId('product-document-dip');
+    expect(within(row('dip')).getByTestId('product-document-name').textContent).toBe('DIP RC Auto.pdf');
   });
 });

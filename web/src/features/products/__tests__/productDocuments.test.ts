@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentByKind, formatSize, shortSha, withUploaded, type ProductDocument } from '../productDocuments';
+import { currentByKind, formatSize, newestByKind, shortSha, withUploaded, type ProductDocument } from '../productDocuments';
 
 const doc = (id: string, kind: string): ProductDocument => ({ _id: id, kind, title: kind, name: `${id}.pdf`, sha256: 'a'.repeat(64), size: 1, at: '2026-11-30T10:00:00Z' });
 
@@ -29,6 +29,14 @@ describe("a product's documents, pure", () => {
     const byKind = currentByKind([doc('1', 'dip'), doc('2', 'condizioni'), doc('3', 'allegato3')]);
     expect(Object.keys(byKind).sort()).toEqual(['condizioni', 'dip']);
     expect(byKind.dip?._id).toBe('1');
+  });
+
+  it('takes the newest upload of each kind, whatever the order they come in', () => {
+    const at = (d: ProductDocument, when: string) => ({ ...d, at: when });
+    const newer = at(doc('2', 'dip'), '2026-11-30T10:00:01+01:00');
+    const older = at(doc('1', 'dip'), '2026-11-30T09:00:00.5Z');
+    expect(newestByKind([newer, older]).dip?._id).toBe('2');
+    expect(newestByKind([older, newer]).dip?._id).toBe('2');
   });
 
   it('puts an upload in place of the one it replaces', () => {
