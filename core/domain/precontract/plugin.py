@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from litestar.types import ControllerRouterHandler
+from sqlalchemy import ColumnElement
 from sqlalchemy.orm import DeclarativeBase
 
 from core import permissions as perm
@@ -45,10 +46,13 @@ def _every_document(_principal: Principal, _document: Mapping[str, Any]) -> bool
     return True
 
 
+def _current(_principal: Principal) -> ColumnElement[bool]:
+    return m.ProductDocument.current.is_(True)
+
+
 PRODUCT_DOCUMENTS = Publication(
     "documentiProdotto", perm.sees_products, _every_document, m.ProductDocument, "p",
-    document_payload,
-    sync=rows_loader(m.ProductDocument, document_payload, lambda _who: m.ProductDocument.current.is_(True)),
+    document_payload, sync=rows_loader(m.ProductDocument, document_payload, _current),
 )  # fmt: skip
 """The products' current documents, for those who edit products (who see every product, the
 inactive ones too, as ``GET /api/products/{id}/documents`` shows them): an upload reaches every

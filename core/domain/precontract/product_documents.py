@@ -5,7 +5,8 @@ per kind. Replacing one keeps the old row and file: a set already made names the
 
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from typing import IO, Any
 
 from anyio import to_thread
 from litestar import Request, Response, get, post
@@ -20,7 +21,6 @@ from core.db.locks import get_for_update
 from core.domain.documents import files as f
 from core.domain.documents.uploads import form_files, refuse_announced
 from core.domain.precontract.kinds import PRODUCT_KINDS, TITLES
-from core.domain.precontract.sets import sha256
 from core.domain.settings.branding import max_upload_mb
 from core.errors import ClientError, NotFound, TooLarge
 from core.guards import require
@@ -35,6 +35,7 @@ ONE_FILE = "Carica un solo file per volta"
 EMPTY = "File vuoto"
 GONE = "Documento non trovato"
 PDF_MAGIC = b"%PDF-"
+CHUNK = 1024 * 1024
 
 
 def document_payload(row: m.ProductDocument) -> dict[str, Any]:
@@ -50,6 +51,20 @@ async def _product(session: AsyncSession, principal: Principal, product_id: str)
     if product is None or (not product.active and not perm.sees_products(principal)):
         raise NotFound(PRODUCT_NOT_FOUND)
     return product
+
+
+def _pdf_digest(source: IO[bytes]) -> str | None:
+    """The file's SHA-256 read in chunks (never whole in memory), or ``None`` when it does not
+    start as a PDF; the file is left at its start."""
+    source.seek(0)
+    if source.read(len(PDF_MAGIC)) != PDF_MAGIC:
+        return None
+    source.seek(0)
+    digest = hashlib.sha256()
+    for chunk in iter(lambda: source.read(CHUNK), b""):
+        digest.update(chunk)
+    source.seek(0)
+    return digest.hexdigest()
 
 
 @get("/api/products/{product_id:str}/documents", summary="A product's current documents",
@@ -90,13 +105,12 @@ async def product_document_upload(
         raise TooLarge(f.too_big(limit_mb, name))
     if size == 0:
         raise ClientError(EMPTY)
-    content = await to_thread.run_sync(upload.file.read)
-    if not content.startswith(PDF_MAGIC) or not name.lower().endswith(".pdf"):
+    digest = await to_thread.run_sync(_pdf_digest, upload.file)
+    if digest is None or not name.lower().endswith(".pdf"):
         raise ClientError(NOT_PDF)
     await get_for_update(db_session, m.Product, product_id)  # one upload a product at a time
     storage = f.storage_of(runtime.settings)
-    key = await to_thread.run_sync(storage.save, tenant.id, name, content)
-    digest = await to_thread.run_sync(sha256, content)
+    key = await to_thread.run_sync(storage.save_stream, tenant.id, name, upload.file)
     await db_session.execute(
         update(m.ProductDocument)
         .where(m.ProductDocument.product_id == product_id, m.ProductDocument.kind == kind)

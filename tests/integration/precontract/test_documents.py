@@ -5,6 +5,7 @@ office; the product's documents PDFs only, within the upload limit."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 
 import pytest
@@ -189,9 +190,34 @@ async def test_product_documents_are_pdfs_within_the_limit_and_join_the_set(
     assert too_big.status_code == 413
     assert stored.status_code == 200
     assert [d["name"] for d in listed] == ["DIP RC Auto.pdf"]
+    assert listed[0]["sha256"] == hashlib.sha256(MINIMAL_PDF).hexdigest()
+    assert listed[0]["size"] == len(MINIMAL_PDF)
     assert after["version"] == before["version"] + 1  # a new product document: a new version
     assert after["documents"][4]["kind"] == "dip"  # after the annexes and the answers
     assert dip.content == MINIMAL_PDF
+
+
+async def test_a_large_product_document_is_stored_whole_with_its_digest(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """A file of several chunks (the digest is read 1 MB at a time) is stored byte for byte."""
+    quote_id = await priced_quote(seeded, Allianz=600)
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            product_id = quote.product_id
+    content = MINIMAL_PDF + bytes(range(256)) * (3 * 4096 + 7)  # about 3 MB, no chunk edge
+    url = f"/api/products/{product_id}/documents"
+    async with clients(TENANT) as client:
+        admin = await headers_for(seeded, TENANT, "admin")
+        stored = await client.post(url, headers=admin, data={"kind": "condizioni"},
+                                   files={"file.0": ("Condizioni.pdf", content)})  # fmt: skip
+        back = await client.get(f"{url}/{stored.json()['_id']}", headers=admin)
+    assert stored.status_code == 200
+    assert stored.json()["sha256"] == hashlib.sha256(content).hexdigest()
+    assert stored.json()["size"] == len(content)
+    assert back.content == content
 
 
 async def test_a_product_lines_practice_has_no_annexes(
