@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,6 +36,8 @@ class SessionEnded(NotAuthenticated):
 
 NOT_HANDSHAKEN = "Connessione non inizializzata: manca #handshake"
 READ_ONLY = "I canali sono in sola lettura per i client"
+SLOW_CALL_S = 5.0
+"""A socket call taking longer than this is logged (``socket.slow_call``)."""
 
 
 async def dispatch(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packet) -> None:
@@ -215,18 +218,35 @@ async def _call(runtime: Runtime, socket: RealtimeSocket, packet: protocol.Packe
     call = runtime.calls.get(packet.event)
     if call is None:
         raise unknown_call(packet.event)
-    # acting as the user around the commit too: the audit log is written there
-    with traced_call(packet.event), acting_as(socket.user_id):
-        async with runtime.db.session() as session:
-            await _session_stands(runtime, socket, session)
-            if call.product is not None:
-                await _line_call_open(runtime, socket, session, packet.event, call.product)
-            await session.commit()  # the check's transaction ends: a long call holds no lock
-            context = CallContext(
-                socket.tenant, session, socket.principal, runtime, client=socket,
-                extra={"user_agent": socket.user_agent}, origin=socket.origin,
-            )  # fmt: skip
-            return await call.handler(context, packet.data)
+    started = time.monotonic()
+    checked: float | None = None
+    try:
+        # acting as the user around the commit too: the audit log is written there
+        with traced_call(packet.event), acting_as(socket.user_id):
+            async with runtime.db.session() as session:
+                await _session_stands(runtime, socket, session)
+                if call.product is not None:
+                    await _line_call_open(runtime, socket, session, packet.event, call.product)
+                await session.commit()  # the check's transaction ends: a long call holds no lock
+                checked = time.monotonic()
+                context = CallContext(
+                    socket.tenant, session, socket.principal, runtime, client=socket,
+                    extra={"user_agent": socket.user_agent}, origin=socket.origin,
+                )  # fmt: skip
+                return await call.handler(context, packet.data)
+    finally:
+        _report_slow(socket, packet.event, started, checked)
+
+
+def _report_slow(socket: RealtimeSocket, event: str, started: float, checked: float | None) -> None:
+    """A call that took over :data:`SLOW_CALL_S` is logged with where the time went: the
+    session's checks (waiting for the database, SQLite's write lock among it; ``None`` when
+    they never ended) or the call itself."""
+    elapsed = time.monotonic() - started
+    if elapsed > SLOW_CALL_S:
+        checks = None if checked is None else round(checked - started, 2)
+        log.warning("socket.slow_call", socket=socket.id, call=event,
+                    seconds=round(elapsed, 2), checks=checks)  # fmt: skip
 
 
 async def _publish(runtime: Runtime, socket: RealtimeSocket, data: Any) -> None:

@@ -326,16 +326,29 @@ function trackPending(page) {
   const requests = new Set();
   const calls = new Map(); // `socket:cid` → the call's event, named when a wait fails
   let sockets = 0;
+  // A page that loads a new document drops its sockets without a 'close' (Playwright reports
+  // none): a call in flight then would be waited on for ever. The document's generation moves
+  // with each navigation of the page itself; a socket of an older one counts no more.
+  let generation = 0;
   page.pending = () => requests.size + calls.size;
   page.pendingNames = () => [...[...requests].map((r) => `${r.method()} ${new URL(r.url()).pathname}`), ...[...calls].map(([c, event]) => `call ${c} ${event}`)].join(', ');
-  page.on('request', (request) => requests.add(request));
+  page.on('request', (request) => {
+    requests.add(request);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      generation += 1;
+      calls.clear();
+    }
+  });
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
   page.on('websocket', (socket) => {
     const n = (sockets += 1);
-    socket.on('framesent', ({ payload }) => framePackets(payload, 'cid').forEach(({ id, event }) => calls.set(`${n}:${id}`, event)));
+    const born = generation;
+    const forget = () => [...calls.keys()].filter((call) => call.startsWith(`${n}:`)).forEach((call) => calls.delete(call));
+    socket.on('framesent', ({ payload }) => born === generation && framePackets(payload, 'cid').forEach(({ id, event }) => calls.set(`${n}:${id}`, event)));
     socket.on('framereceived', ({ payload }) => framePackets(payload, 'rid').forEach(({ id }) => calls.delete(`${n}:${id}`)));
-    socket.on('close', () => [...calls.keys()].filter((call) => call.startsWith(`${n}:`)).forEach((call) => calls.delete(call)));
+    socket.on('close', forget);
+    socket.on('socketerror', forget);
   });
 }
 
