@@ -24,9 +24,14 @@ DEALER_STREAMS = sorted([*CORE_STREAMS, "rca/targhe"])
 cuts with the cash sheet) and the plates register's."""
 
 
-def dealer_streams(*lines: str) -> list[str]:
-    """What a user syncs in rcadealer: core's, the plates' and ``lines``' streams."""
-    return sorted([*DEALER_STREAMS, *lines])
+PRODUCT_EDITORS = ("admin", "responsabile")
+"""Who edits products, and so also syncs core's product documents."""
+
+
+def dealer_streams(*lines: str, who: str = "agente") -> list[str]:
+    """What ``who`` syncs in rcadealer: core's, the plates' and ``lines``' streams."""
+    editing = ["documentiProdotto"] if who in PRODUCT_EDITORS else []
+    return sorted([*DEALER_STREAMS, *editing, *lines])
 
 
 async def _streams(live: Live, tenant: str, who: str) -> list[str]:
@@ -79,7 +84,7 @@ async def _line_off(live: Live, tenant: str) -> AsyncIterator[None]:
 async def test_the_session_lists_the_streams_each_user_may_read(live: Live) -> None:
     # every role that works the line reads its stream beside core's; employees only theirs
     for who in ("admin", "responsabile", "agente", "subagente", "segnalatore"):
-        assert await _streams(live, "rcadealer", who) == dealer_streams(CHANNEL), who
+        assert await _streams(live, "rcadealer", who) == dealer_streams(CHANNEL, who=who), who
     assert await _streams(live, "rcadealer", "dipendente") == ["chat", "usr"]
 
     # a user without the line in their extra products does not read it; admins always do
@@ -91,7 +96,7 @@ async def test_the_session_lists_the_streams_each_user_may_read(live: Live) -> N
 
     # switched off for one tenant: gone there for everyone, kept by the other tenant
     async with _line_off(live, "rcadealer"):
-        assert await _streams(live, "rcadealer", "admin") == dealer_streams()
+        assert await _streams(live, "rcadealer", "admin") == dealer_streams(who="admin")
         assert await _streams(live, "rcadealer", "agente") == DEALER_STREAMS
         assert CHANNEL in await _streams(live, "assicurapp", "agente")
         # and getDbData, asked for it by name, sends nothing of it
