@@ -66,6 +66,16 @@ function pictureShown(img) {
   return img.complete && img.naturalWidth > 0 && !img.currentSrc.endsWith('/placeholder.svg');
 }
 
+/** Logs out through the user menu and waits for the login screen the page reloads to. */
+async function logOut(page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('logout-confirm').click();
+  await reloaded;
+  await page.getByRole('button', { name: 'Accedi' }).waitFor();
+}
+
 /** In the page: the addresses the worker's pictures' cache keeps. */
 async function keptPictures() {
   const cache = await caches.open('sportello-pictures');
@@ -207,12 +217,7 @@ describe('installable app', () => {
       assert.deepEqual(page.errors, []);
 
       // logged out: a start with no network shows nothing of that user
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      const reloaded = page.waitForEvent('load');
-      await page.getByTestId('logout-confirm').click();
-      await reloaded;
-      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      await logOut(page);
       assert.equal(await keptSnapshots(page), 0);
       await context.setOffline(true);
       await page.goto(live.server.url('assicurapp', '/polizze'));
@@ -318,12 +323,7 @@ describe('installable app', () => {
       assert.ok(!kept.includes(`${src}?seen=0`) && !kept.includes(src), 'the oldest pictures went');
 
       // logged out: the pictures leave the device with the data, and the worker keeps anew
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      const reloaded = page.waitForEvent('load');
-      await page.getByTestId('logout-confirm').click();
-      await reloaded;
-      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      await logOut(page);
       assert.deepEqual(await page.evaluate(keptPictures), []);
       await page.evaluate((path) => new Promise((resolve) => {
         const img = new Image();

@@ -35,6 +35,15 @@ async def _texts(client: AsyncTestClient[Litestar], url: str) -> tuple[dict, lis
     return shown, texts
 
 
+async def _product_of(runtime: Runtime, quote_id: str) -> str:
+    with tenant_scope(TENANT):
+        async with runtime.db.session() as session:
+            quote = await session.get(m.Quote, quote_id)
+            assert quote is not None
+            assert quote.product_id is not None
+            return quote.product_id
+
+
 async def test_the_annexes_carry_the_tenants_and_the_quotes_data(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
@@ -157,11 +166,7 @@ async def test_product_documents_are_pdfs_within_the_limit_and_join_the_set(
     clients: ClientFactory, seeded: Runtime
 ) -> None:
     quote_id = await priced_quote(seeded, Allianz=600)
-    with tenant_scope(TENANT):
-        async with seeded.db.session() as session:
-            quote = await session.get(m.Quote, quote_id)
-            assert quote is not None
-            product_id = quote.product_id
+    product_id = await _product_of(seeded, quote_id)
     url = f"/api/products/{product_id}/documents"
     async with clients(TENANT) as client:
         admin = await headers_for(seeded, TENANT, "admin")
@@ -202,11 +207,7 @@ async def test_a_large_product_document_is_stored_whole_with_its_digest(
 ) -> None:
     """A file of several chunks (the digest is read 1 MB at a time) is stored byte for byte."""
     quote_id = await priced_quote(seeded, Allianz=600)
-    with tenant_scope(TENANT):
-        async with seeded.db.session() as session:
-            quote = await session.get(m.Quote, quote_id)
-            assert quote is not None
-            product_id = quote.product_id
+    product_id = await _product_of(seeded, quote_id)
     content = MINIMAL_PDF + bytes(range(256)) * (3 * 4096 + 7)  # about 3 MB, no chunk edge
     url = f"/api/products/{product_id}/documents"
     async with clients(TENANT) as client:
