@@ -85,8 +85,18 @@ describe('products (admin and responsabile)', () => {
       const products = await (await live.server.api('assicurapp', '/api/products', { token })).json();
       const home = products.find((p) => p.name === 'Casa e famiglia' && !p.type);
       assert.ok(home, 'the demo has the plain product Casa e famiglia');
+      // the list held back: the card's loading state is accessible too
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route(`**/api/products/${home._id}/documents`, async (route) => {
+        await held;
+        await route.continue();
+      }, { times: 1 }); // the list's GET: the first request to it
       await page.goto(live.server.url('assicurapp', `/prodotti/${home._id}`));
       const card = page.getByTestId('product-documents');
+      await card.getByRole('status', { name: 'Documenti precontrattuali del prodotto' }).waitFor();
+      await expectAccessible(page, "a product's documents, loading");
+      release();
       await card.getByRole('heading', { name: 'Documenti precontrattuali del prodotto' }).waitFor();
       const dip = card.getByTestId('product-document-dip');
       await dip.getByText('Non ancora caricato').waitFor();

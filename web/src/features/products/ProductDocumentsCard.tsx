@@ -46,7 +46,7 @@ export function ProductDocumentsCard({ productId, canUpload }: { productId: stri
           {t('documents.loadError', { message: error })}
         </Alert>
       ) : documents === null ? (
-        <Loader size="sm" my="md" aria-label={t('documents.title')} />
+        <Loader size="sm" my="md" role="status" aria-label={t('documents.title')} />
       ) : (
         <Stack gap={0}>
           {PRODUCT_DOCUMENT_KINDS.map((kind, i) => (
