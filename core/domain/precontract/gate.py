@@ -52,8 +52,8 @@ async def delivery_problem(session: AsyncSession, tenant: Tenant, quote: m.Quote
         return None
     if latest.confirmed_at is None:
         return NOT_DELIVERED
-    if latest.fingerprint != await current_fingerprint(session, tenant, quote):
-        answers = await latest_assessment(session, quote.id)
+    answers = await latest_assessment(session, quote.id)
+    if latest.fingerprint != await current_fingerprint(session, tenant, quote, answers):
         return (
             ANSWERS_CHANGED if answers_of(latest) != (answers.id if answers else None) else CHANGED
         )

@@ -76,13 +76,14 @@ async def _to_sign(
     answered (the code signs the answers with the documents, Reg. 40/2018 art. 58), and when
     the page showed another version or the quote changed since (the page reads the documents
     again). Nothing is made here: only the documents' page makes a version."""
-    if await latest_assessment(session, quote.id) is None:
+    answers = await latest_assessment(session, quote.id)
+    if answers is None:
         raise ClientError(ANSWER_FIRST)
     made = await latest_set(session, quote.id)
     if made is None or (version is not None and version != made.version):
         raise Conflict(CHANGED)
     if made.confirmed_at is None and made.fingerprint != await current_fingerprint(
-        session, tenant, quote
+        session, tenant, quote, answers
     ):
         raise Conflict(CHANGED)
     return made

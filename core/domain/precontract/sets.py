@@ -57,10 +57,14 @@ def _fingerprint(
     return facts.fingerprint([*parts, f"{NEEDS_KIND}:{answers.id}"] if answers else parts)
 
 
-async def current_fingerprint(session: AsyncSession, tenant: Tenant, quote: m.Quote) -> str:
+async def current_fingerprint(
+    session: AsyncSession, tenant: Tenant, quote: m.Quote, answers: m.NeedsAssessment | None
+) -> str:
+    """The fingerprint a set made now would carry, with ``answers`` the quote's latest (which
+    the callers have read already)."""
     facts = await facts_of(session, tenant, quote)
     documents = await product_documents(session, quote.product_id)
-    return _fingerprint(facts, documents, await latest_assessment(session, quote.id))
+    return _fingerprint(facts, documents, answers)
 
 
 async def ensure_current(
