@@ -44,14 +44,17 @@ type Handler = (data: unknown) => unknown;
 class FakeSocket {
   handlers: Record<string, Handler> = { chatUnread: () => ({}) };
   calls: { name: string; data: unknown }[] = [];
+  /** The options of each call that had any (socketcluster-client's `{ ackTimeout }`). */
+  callOptions: { name: string; options: unknown }[] = [];
   transmitted: { name: string; data: unknown }[] = [];
   events: Record<string, Stream<Record<string, unknown>>> = {};
   received: Record<string, Stream<unknown>> = {};
   channels: Record<string, Stream<unknown> & { state: string; name: string; listener: (event: string) => Stream<unknown>; unsubscribe: () => void }> = {};
   channelEvents: Record<string, Stream<unknown>> = {};
 
-  async invoke(name: string, data?: unknown) {
+  async invoke(name: string, data?: unknown, options?: unknown) {
     this.calls.push({ name, data });
+    if (options !== undefined) this.callOptions.push({ name, options });
     const handler = this.handlers[name];
     if (!handler) throw Object.assign(new Error(`no handler ${name}`), { name: 'Error' });
     return handler(data);
@@ -188,6 +191,15 @@ describe('Session', () => {
     await expect(session.invoke('ping')).rejects.toThrow('Failed to fetch');
     await expect(session.invoke('ping')).resolves.toBe('pong');
     expect(openSocket).toHaveBeenCalledTimes(2);
+  });
+
+  it("a call that says how long it may take gets that ack timeout; the others keep the socket's", async () => {
+    const { socket, session } = setup();
+    socket.handlers.ping = () => 'pong';
+    await session.invoke('ping');
+    await session.invoke('ping', { a: 1 }, { timeoutMs: 60_000 });
+    expect(socket.calls.filter((c) => c.name === 'ping').map((c) => c.data)).toEqual([undefined, { a: 1 }]);
+    expect(socket.callOptions).toEqual([{ name: 'ping', options: { ackTimeout: 60_000 } }]);
   });
 
   it("follows one's own user on the users stream, not anyone else's", async () => {

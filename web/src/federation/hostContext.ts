@@ -48,7 +48,7 @@ export function useHostContext(): HostContext {
       useCollection,
       useChannel,
       usePageTitle,
-      call: (name, data) => call(name, data),
+      call: (name, data, options) => call(name, data, options),
       notify,
       statuses,
       quotes: {

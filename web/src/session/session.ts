@@ -11,6 +11,7 @@
 import { clearCookies } from '../lib/cookies';
 import { OfflineError } from '../lib/offline';
 import type { User } from '../lib/roles';
+import type { CallOptions } from '@sportello/host-api';
 import type { TenantConfig } from '../lib/tenant';
 import type { StatusSetting } from '../store/selectors';
 import type { Snapshot, SnapshotSource } from '../store/offlineData';
@@ -402,11 +403,13 @@ export class Session {
     this.subscribeOpen(socket, answer.u);
   }
 
-  /** A realtime call (the shell's screens use this rather than the socket); refused offline. */
-  async invoke<T = unknown>(name: string, data?: unknown): Promise<T> {
+  /** A realtime call (the shell's screens use this rather than the socket); refused offline.
+   * It fails after the socket's `ackTimeout` unless `options.timeoutMs` says otherwise. */
+  async invoke<T = unknown>(name: string, data?: unknown, options: CallOptions = {}): Promise<T> {
     if (this.state.offline) throw new OfflineError();
     const { socket } = await this.linked();
-    return socket.invoke<T>(name, data);
+    if (options.timeoutMs === undefined) return socket.invoke<T>(name, data);
+    return socket.invoke<T>(name, data, { ackTimeout: options.timeoutMs });
   }
 
   /**

@@ -107,6 +107,12 @@ export interface QuoteFilters {
  * calls, the user's role flags and the shell's shared quote components, so that a product
  * module reuses the same toolbar, status changer, documents and chat button as core screens.
  */
+/** How a realtime call is made: `timeoutMs` replaces the socket's 10 s for a call known to take
+ * longer (one that makes the customer's documents). */
+export interface CallOptions {
+  timeoutMs?: number;
+}
+
 export interface HostContext {
   /** A user's display name; unknown users are looked up lazily ('' until they arrive). */
   userName: (id: string | null | undefined) => string;
@@ -144,7 +150,7 @@ export interface HostContext {
    */
   usePageTitle: (title: string | null) => void;
   /** A realtime call; rejects with an Error whose message is the server's (Italian) message. */
-  call: <T = unknown>(name: string, data?: unknown) => Promise<T>;
+  call: <T = unknown>(name: string, data?: unknown, options?: CallOptions) => Promise<T>;
   /** Centred notifications (SPEC §9: 3500 ms, close button). */
   notify: { success: (message: string) => void; error: (message: string) => void };
   /** Quote statuses from the settings (SPEC §4). */

@@ -8,6 +8,7 @@ import { canEdit } from '../../lib/roles';
 import { storedToken } from '../../session/storage';
 import type { StatusSetting } from '../../store/selectors';
 import type { Collection, StoreState } from '../../store/store';
+import type { CallOptions } from '@sportello/host-api';
 
 const EMPTY: Collection = Object.freeze({});
 const STATUSES_NONE: StatusSetting[] = [];
@@ -42,7 +43,10 @@ export function useQuoteEnv() {
   const { user, settings, tenant } = useSession();
   const { flags } = useAccess();
   const users = useCollection('usr');
-  const call = useCallback(<T = unknown,>(name: string, data?: unknown) => session.invoke<T>(name, data), [session]);
+  const call = useCallback(
+    <T = unknown,>(name: string, data?: unknown, options?: CallOptions) => session.invoke<T>(name, data, options),
+    [session],
+  );
   const userName = useCallback(
     (id: unknown) => {
       if (typeof id !== 'string' || !id) return '';
