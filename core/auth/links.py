@@ -64,9 +64,16 @@ async def send_invitation(
         f"Completa la registrazione da questo link (valido {settings.auth.link_ttl_hours} ore):"
         f"\n\n{link}\n"
     )
+    invited = user.id
+
+    async def take_back(session: AsyncSession) -> None:  # not invited after all: invite again
+        created = await session.get(m.User, invited)
+        if created is not None:
+            await session.delete(created)
+
     await send_mail(
         session, settings, to=email, subject=f"Registrazione su {tenant.title}", text=text,
-        purpose=tokens.REGISTRATION,
+        purpose=tokens.REGISTRATION, undo=take_back,
     )  # fmt: skip
     return link
 

@@ -11,7 +11,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core import permissions as perm
@@ -22,13 +22,13 @@ from core.db.types import utcnow
 from core.domain.dunning.job import purchase_link
 from core.domain.dunning.reminders import MAIL_PURPOSE, Pick, mail_for, mark, policy_views
 from core.domain.quotes.queries import in_agent_tree
-from core.errors import ClientError, NotFound, SportelloError, TooManyAttempts
+from core.errors import ClientError, NotFound, TooManyAttempts
 from core.extensions import CallContext, Host
 from core.guards import require
 from core.http.deps import PrincipalDep, RuntimeDep, SessionDep, TenantDep
 from core.http.origin import client_origin
 from core.i18n import hour_minute
-from core.mail import MailError, send_mail
+from core.mail import send_mail
 from core.messages import POLICY_NOT_FOUND
 from core.realtime.guard import logged_in
 from core.validation import parse
@@ -39,15 +39,7 @@ INSTALMENT_NOT_FOUND = "Rata non trovata"
 ALREADY_PAID = "La rata è già pagata: nessun sollecito da inviare"
 NOT_DUE = "La rata non è da incassare (sospesa, annullata o non è un premio): nessun sollecito"
 NO_EMAIL = "Il cliente della polizza non ha un indirizzo e-mail: sollecito non inviato"
-MAIL_FAILED = "Invio della mail non riuscito: riprova più tardi"
 TOO_SOON = "Sollecito già inviato alle {at}: se ne può inviare un altro dopo un'ora"
-
-
-class MailNotSent(SportelloError):
-    """The mail server refused or could not be reached (503): nothing was recorded."""
-
-    status_code = 503
-    name = "ServiceUnavailable"
 
 
 class ReminderBody(BaseModel):
@@ -92,13 +84,15 @@ async def send_now(
     link = purchase_link(host, tenant, view.id, principal.id, origin)
     mail = mail_for(pick, view, now, link)
     assert mail is not None
-    session.add(mark(pick, mailed=True, by=principal.id))
+    reminder = mark(pick, mailed=True, by=principal.id)
+    session.add(reminder)
     await session.flush()
-    try:
-        await send_mail(session, host.settings, to=mail.to, subject=mail.subject,
-                        text=mail.text, purpose=MAIL_PURPOSE)  # fmt: skip
-    except MailError as exc:  # the mark goes with the request's rollback: it may be sent again
-        raise MailNotSent(MAIL_FAILED) from exc
+
+    async def take_back(session: AsyncSession) -> None:  # a mail that did not go: send again
+        await session.execute(delete(m.DunningReminder).where(m.DunningReminder.id == reminder.id))
+
+    await send_mail(session, host.settings, to=mail.to, subject=mail.subject, text=mail.text,
+                    purpose=MAIL_PURPOSE, undo=take_back)  # fmt: skip
     return {"sentAt": now.isoformat(), "to": mail.to}
 
 

@@ -17,6 +17,8 @@ import hashlib
 import hmac
 import secrets
 from datetime import timedelta
+from functools import partial
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -45,6 +47,8 @@ EXPIRED = "Il codice è scaduto: chiedine uno nuovo"
 SPENT = "Troppi tentativi errati: chiedi un nuovo codice"
 WRONG = "Codice errato: restano {left} tentativi"
 CHANGED = "I documenti sono cambiati: ricarica la pagina e leggi la versione aggiornata"
+CODE_STATE = ("code_hash", "code_sent_at", "code_expires_at", "code_attempts", "codes_sent")
+"""A set's pending code, as :func:`send_code` replaces it."""
 
 
 def code_hash(settings: Settings, set_id: str, code: str) -> str:
@@ -72,6 +76,7 @@ async def send_code(
         raise ClientError(TOO_SOON)
     if made.codes_sent >= MAX_CODES:
         raise ClientError(TOO_MANY_CODES)
+    before = {name: getattr(made, name) for name in CODE_STATE}
     code = f"{secrets.randbelow(10**6):06d}"
     made.code_hash = code_hash(settings, made.id, code)
     made.code_sent_at, made.code_expires_at = now, now + CODE_TTL
@@ -84,9 +89,17 @@ async def send_code(
     )
     await send_mail(
         session, settings, to=made.email, subject=f"Codice di conferma - {tenant.title}",
-        text=text, purpose=PURPOSE,
+        text=text, purpose=PURPOSE, undo=partial(_restore_code, made.id, before),
     )  # fmt: skip
     return masked(made.email)
+
+
+async def _restore_code(set_id: str, before: dict[str, Any], session: AsyncSession) -> None:
+    """A code that never reached the customer: the set's code as it was, not counted."""
+    made = await session.get(m.PrecontractSet, set_id)
+    if made is not None:
+        for name, value in before.items():
+            setattr(made, name, value)
 
 
 async def confirm(
