@@ -27,6 +27,7 @@ export const ISOLATED_FILES = [
   'src/features/products/__tests__/productEditDocuments.test.tsx',
   'src/features/quotes/__tests__/components.test.tsx',
   'src/features/quotes/__tests__/phoneCards.test.tsx',
+  'src/features/quotes/__tests__/QuoteLinkButton.test.tsx',
   'src/features/products/__tests__/phoneCards.test.tsx',
   'src/layout/__tests__/NotificationsButton.test.tsx',
   'src/layout/__tests__/useScrollMemory.test.tsx',
