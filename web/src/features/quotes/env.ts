@@ -44,7 +44,8 @@ export function useQuoteEnv() {
   const { flags } = useAccess();
   const users = useCollection('usr');
   const call = useCallback(
-    <T = unknown,>(name: string, data?: unknown, options?: CallOptions) => session.invoke<T>(name, data, options),
+    <T = unknown,>(name: string, data?: unknown, options?: CallOptions) =>
+      options ? session.invoke<T>(name, data, options) : session.invoke<T>(name, data),
     [session],
   );
   const userName = useCallback(
