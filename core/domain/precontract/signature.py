@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.db import models as m
+from core.db.locks import get_for_update
 from core.db.types import utcnow
 from core.errors import ClientError, Conflict
 from core.mail import send_mail
@@ -46,6 +47,7 @@ NO_CODE = "Chiedi il codice da ricevere via e-mail"
 EXPIRED = "Il codice è scaduto: chiedine uno nuovo"
 SPENT = "Troppi tentativi errati: chiedi un nuovo codice"
 WRONG = "Codice errato: restano {left} tentativi"
+WRONG_LAST = "Codice errato: resta un ultimo tentativo"
 CHANGED = "I documenti sono cambiati: ricarica la pagina e leggi la versione aggiornata"
 CODE_STATE = ("code_hash", "code_sent_at", "code_expires_at", "code_attempts", "codes_sent")
 """A set's pending code, as :func:`send_code` replaces it."""
@@ -66,7 +68,12 @@ def masked(email: str) -> str:
 async def send_code(
     session: AsyncSession, settings: Settings, tenant: Tenant, made: m.PrecontractSet
 ) -> str:
-    """Mail a new code for ``made``; the masked address it went to."""
+    """Mail a new code for ``made``; the masked address it went to. The set is read again
+    locked: two requests at once send one code, not two with one counted."""
+    locked = await get_for_update(session, m.PrecontractSet, made.id)
+    if locked is None:
+        raise Conflict(CHANGED)
+    made = locked
     if made.confirmed_at is not None:
         raise Conflict(ALREADY)
     if not made.email:
@@ -112,7 +119,13 @@ async def confirm(
     address: str,
 ) -> None:
     """Record the confirmation when ``code`` is the pending one and ``hashes`` are the set's.
-    A wrong code is counted (committed before the refusal), the fifth spends the code."""
+    A wrong code is counted (committed before the refusal), the fifth spends the code. The
+    set is read again locked: guesses sent at once are counted one after the other, never
+    more than :data:`MAX_ATTEMPTS` of them checked."""
+    locked = await get_for_update(session, m.PrecontractSet, made.id)
+    if locked is None:
+        raise Conflict(CHANGED)
+    made = locked
     if made.confirmed_at is not None:
         raise Conflict(ALREADY)
     if hashes != [str(entry.get("sha256")) for entry in made.documents]:
@@ -127,7 +140,9 @@ async def confirm(
         made.code_attempts += 1
         left = MAX_ATTEMPTS - made.code_attempts
         await session.commit()  # the count stands though the request is refused
-        raise ClientError(SPENT if left <= 0 else WRONG.format(left=left))
+        if left <= 0:
+            raise ClientError(SPENT)
+        raise ClientError(WRONG_LAST if left == 1 else WRONG.format(left=left))
     made.confirmed_at, made.confirmed_address = utcnow(), address[:64]
     made.confirmed_channel, made.confirmed_hashes = CHANNEL, list(hashes)
     made.code_hash = made.code_expires_at = None

@@ -5,15 +5,19 @@ bodies are bounded."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
 from core.context import tenant_scope
 from core.db import models as m
 from core.db.types import utcnow
 from core.domain.documents.files import storage_of
-from core.domain.precontract.signature import CHANGED
+from core.domain.precontract.sets import latest_set
+from core.domain.precontract.signature import CHANGED, SPENT, TOO_SOON, confirm, send_code
+from core.errors import ClientError
 from core.runtime import Runtime
 from core.testing import ClientFactory, headers_for
 from tests.integration.auth.helpers import error_message
@@ -93,7 +97,9 @@ async def test_five_wrong_codes_spend_the_code(clients: ClientFactory, seeded: R
         ok = await client.post(
             f"{url}/confirm", json={"version": 1, "code": fresh, "hashes": hashes}
         )
-    assert wrongs[:4] == [(400, f"Codice errato: restano {n} tentativi") for n in (4, 3, 2, 1)]
+    left = [f"Codice errato: restano {n} tentativi" for n in (4, 3, 2)]
+    last = "Codice errato: resta un ultimo tentativo"
+    assert wrongs[:4] == [(400, message) for message in [*left, last]]
     assert wrongs[4] == right_too_late == (400, "Troppi tentativi errati: chiedi un nuovo codice")
     assert too_soon.status_code == 400
     assert again.status_code == 200
@@ -205,3 +211,89 @@ async def test_signing_what_the_page_did_not_show_makes_nothing(
         assert (refused.status_code, error_message(refused)) == (409, CHANGED)
     stored_after = sorted(p.name for p in seeded.settings.app.data_dir.rglob("*.pdf"))
     assert len(stored_after) == len(stored_before) + len(shown["documents"])  # one set only
+
+
+async def test_two_code_requests_at_once_send_one_code(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """The second request waits for the first's commit, then finds the code just sent: one
+    mail, counted once (without the lock, PostgreSQL let both read the unsent set and each
+    mail a code, the count written back as one)."""
+    quote_id = await priced_quote(seeded, Allianz=600)
+    async with clients(TENANT) as client:
+        assert (await client.get(base(seeded, quote_id))).status_code == 200  # makes the set
+    tenant = seeded.tenants.get(TENANT)
+    assert tenant is not None
+    with tenant_scope(TENANT):
+        async with seeded.db.session() as session:
+            made_id = (await latest_set(session, quote_id)).id  # type: ignore[union-attr]
+    first_sent, first_may_commit = asyncio.Event(), asyncio.Event()
+
+    async def ask(hold: bool) -> str:
+        async with seeded.db.session() as session:
+            made = await session.get(m.PrecontractSet, made_id)
+            assert made is not None
+            try:
+                sent_to = await send_code(session, seeded.settings, tenant, made)
+            except ClientError as exc:
+                return exc.message
+            if hold:
+                first_sent.set()
+                await first_may_commit.wait()
+            return sent_to
+
+    with tenant_scope(TENANT):
+        first = asyncio.create_task(ask(hold=True))
+        await asyncio.wait([first, asyncio.ensure_future(first_sent.wait())], timeout=30,
+                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        assert first_sent.is_set(), first
+        second = asyncio.create_task(ask(hold=False))
+        await asyncio.sleep(0.5)  # the second reads the set now, or waits for the first
+        first_may_commit.set()
+        answers = await asyncio.gather(first, second)
+        async with seeded.db.session() as session:
+            made = await session.get(m.PrecontractSet, made_id)
+            mails = select(m.OutboxMail.id).where(m.OutboxMail.purpose == "precontratto")
+            sent = (await session.execute(mails)).all()
+    assert list(answers) == ["m***@example.it", TOO_SOON]
+    assert made is not None
+    assert made.codes_sent == 1
+    assert len(sent) == 1
+
+
+async def test_guesses_sent_at_once_are_counted_one_by_one(
+    clients: ClientFactory, seeded: Runtime
+) -> None:
+    """Eight wrong codes at once: four told how many tries are left, then the code is spent,
+    the right one refused too (without the lock, PostgreSQL let each read the same count and
+    check far more than five guesses)."""
+    quote_id = await priced_quote(seeded, Allianz=600)
+    async with clients(TENANT) as client:
+        shown = (await client.get(base(seeded, quote_id))).json()
+        assert (await client.post(f"{base(seeded, quote_id)}/code")).status_code == 200
+    code = await mailed_code(seeded)
+    hashes = [d["sha256"] for d in shown["documents"]]
+
+    async def guess(value: str) -> str:
+        async with seeded.db.session() as session:
+            made = await latest_set(session, quote_id)
+            assert made is not None
+            try:
+                await confirm(session, seeded.settings, made, code=value, hashes=hashes,
+                              address="198.51.100.7")  # fmt: skip
+            except ClientError as exc:
+                return exc.message
+            return "confermato"
+
+    with tenant_scope(TENANT):
+        answers = await asyncio.gather(*(guess(_wrong(code)) for _ in range(8)))
+        right_after = await guess(code)
+        async with seeded.db.session() as session:
+            made = await latest_set(session, quote_id)
+    left = [f"Codice errato: restano {n} tentativi" for n in (4, 3, 2)]
+    last = "Codice errato: resta un ultimo tentativo"
+    assert sorted(answers) == sorted([*left, last, *[SPENT] * 4])
+    assert right_after == SPENT
+    assert made is not None
+    assert made.code_attempts == 5
+    assert made.confirmed_at is None
