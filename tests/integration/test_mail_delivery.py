@@ -6,7 +6,6 @@ in Italian, so the office or the customer can simply try again."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -14,7 +13,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from litestar.testing import AsyncTestClient
 from sqlalchemy import select
 
@@ -28,16 +26,10 @@ from core.runtime import Runtime
 from core.settings import Environment, Settings
 from core.testing import AppPool, headers_for, seed_or_restore, user_ids
 from tests.integration.dunning.helpers import all_paid, marks, owe, policies_of
+from tests.integration.smtp import free_port, smtp_server
 
 TENANT = "assicurapp"
 NOT_SENT = "Invio della mail non riuscito: riprova più tardi"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -57,14 +49,12 @@ class StalledInbox:
 
 @pytest.fixture
 def stalled() -> Iterator[tuple[StalledInbox, int]]:
-    inbox, port = StalledInbox(), _free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        inbox.release.set()
-        controller.stop()
+    inbox = StalledInbox()
+    with smtp_server(inbox) as port:
+        try:
+            yield inbox, port
+        finally:
+            inbox.release.set()  # before the server stops: it waits for the message it holds
 
 
 def mailing_to(settings: Settings, port: int, *, production: bool = False) -> Settings:
@@ -121,7 +111,7 @@ async def production(
 ) -> AsyncIterator[tuple[AsyncTestClient[Any], Runtime]]:
     """The app in production mailing through a port where no SMTP server listens."""
     app = AppPool.borrow(
-        mailing_to(settings, _free_port(), production=True), seeded.pm, migrate=False, seed=False
+        mailing_to(settings, free_port(), production=True), seeded.pm, migrate=False, seed=False
     )
     runtime: Runtime = app.state.runtime
     await seed_or_restore(settings, runtime)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -13,7 +12,6 @@ from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 from sqlalchemy.exc import NoResultFound
@@ -25,6 +23,7 @@ from core.runtime import Runtime
 from core.settings import Settings
 from core.testing import AppPool, bearer, get_user, seed_or_restore, token_for
 from tests.integration.auth.helpers import ADMIN, AGENT, count_rows, error_message, login
+from tests.integration.smtp import smtp_server
 
 NEW_EMAIL = "nuovo.collaboratore@example.it"
 NEW_PASSWORD = "Tramonto-sul-Vesuvio-42"
@@ -58,22 +57,11 @@ class Inbox:
         return found.group(1)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def smtp() -> Iterator[tuple[Inbox, int]]:
-    inbox, port = Inbox(), _free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
         yield inbox, port
-    finally:
-        controller.stop()
 
 
 # --- the app, mailing through it ------------------------------------------------------------
