@@ -65,15 +65,20 @@ def masked(email: str) -> str:
     return f"{local[:1]}***@{domain}"
 
 
+async def _locked(session: AsyncSession, made: m.PrecontractSet) -> m.PrecontractSet:
+    """``made`` read again and locked until the transaction ends (see :mod:`core.db.locks`)."""
+    locked = await get_for_update(session, m.PrecontractSet, made.id)
+    if locked is None:
+        raise Conflict(CHANGED)
+    return locked
+
+
 async def send_code(
     session: AsyncSession, settings: Settings, tenant: Tenant, made: m.PrecontractSet
 ) -> str:
     """Mail a new code for ``made``; the masked address it went to. The set is read again
     locked: two requests at once send one code, not two with one counted."""
-    locked = await get_for_update(session, m.PrecontractSet, made.id)
-    if locked is None:
-        raise Conflict(CHANGED)
-    made = locked
+    made = await _locked(session, made)
     if made.confirmed_at is not None:
         raise Conflict(ALREADY)
     if not made.email:
@@ -122,10 +127,7 @@ async def confirm(
     A wrong code is counted (committed before the refusal), the fifth spends the code. The
     set is read again locked: guesses sent at once are counted one after the other, never
     more than :data:`MAX_ATTEMPTS` of them checked."""
-    locked = await get_for_update(session, m.PrecontractSet, made.id)
-    if locked is None:
-        raise Conflict(CHANGED)
-    made = locked
+    made = await _locked(session, made)
     if made.confirmed_at is not None:
         raise Conflict(ALREADY)
     if hashes != [str(entry.get("sha256")) for entry in made.documents]:

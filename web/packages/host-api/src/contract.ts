@@ -102,17 +102,17 @@ export interface QuoteFilters {
   archived: boolean;
 }
 
-/**
- * What the shell gives a module's routes as outlet context (`useOutletContext()`): live data,
- * calls, the user's role flags and the shell's shared quote components, so that a product
- * module reuses the same toolbar, status changer, documents and chat button as core screens.
- */
 /** How a realtime call is made: `timeoutMs` replaces the socket's 10 s for a call known to take
  * longer (one that makes the customer's documents). */
 export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What the shell gives a module's routes as outlet context (`useOutletContext()`): live data,
+ * calls, the user's role flags and the shell's shared quote components, so that a product
+ * module reuses the same toolbar, status changer, documents and chat button as core screens.
+ */
 export interface HostContext {
   /** A user's display name; unknown users are looked up lazily ('' until they arrive). */
   userName: (id: string | null | undefined) => string;
